@@ -1,0 +1,440 @@
+"""The Gin-family hand: Gin Rummy, Oklahoma, Fosdick rules, Sequence Gin.
+
+RULES.md section 2 as a state machine: the first-turn upcard procedure (or
+eleven cards), draw and discard, the discard restriction, knock / gin / big
+gin with the arrangement chosen, the defender's lay-offs, the stock of two
+and the fiftieth card, Oklahoma's knock limit and spade doubling, Sequence
+Gin's bonuses.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
+from .cards import Card, cards_of_mask
+from .defense import defend, sequence_bonus
+from .errors import IllegalAction
+from .hand import Event, Hand, Phase, PlayerView
+from .melds import (
+    Meld,
+    _meld_masks,
+    card_value,
+    knock_arrangements,
+    make_meld,
+    mask_value,
+    solver_for,
+)
+from .result import HandResult, Outcome, score_knock
+from .rules import Family, FirstTurn, RuleSet
+
+
+class GinHand(Hand):
+    """One hand of a Gin-family game between player 0 and player 1."""
+
+    def __init__(self, rules: RuleSet, dealer: int, deck: tuple[Card, ...]) -> None:
+        self.rules = rules
+        self.dealer = dealer
+        self.deck = deck
+        self.log = []
+        self.events = []
+        self.result = None
+        self._solver = solver_for(rules)
+        size = rules.hand_size
+        first = 1 - dealer
+        masks = [0, 0]
+        for i in range(2 * size):
+            masks[first if i % 2 == 0 else dealer] |= deck[i].bit
+        pos = 2 * size
+        self._upcard: Card | None
+        if rules.first_turn is FirstTurn.ELEVEN_CARDS:
+            masks[first] |= deck[pos].bit
+            pos += 1
+            self._upcard = None
+            self._pile: list[Card] = []
+            self._phase = Phase.DISCARD
+        else:
+            self._upcard = deck[pos]
+            pos += 1
+            self._pile = [self._upcard]
+            self._phase = Phase.UPCARD
+        self._masks = masks
+        self._stock = list(deck[pos:])  # drawn from the front
+        self._to_move: int | None = first
+        self._taken: Card | None = None  # discard taken this turn
+        self._must_draw_stock = False  # both passed the upcard
+        self._first_discard_only = rules.first_turn is FirstTurn.ELEVEN_CARDS
+        self._fiftieth_knock = False  # took the fiftieth card: knock or nothing
+        self._known: list[set[Card]] = [set(), set()]
+        self._legal: list[Action] | None = None
+        up = self._upcard
+        self.knock_limit = rules.knock_limit_for(
+            up.rank if up else None, card_value(up, rules) if up else 0
+        )
+        self.doubled = bool(up and up.suit == "s" and rules.spade_doubles)
+
+    @classmethod
+    def _start(cls, rules: RuleSet, dealer: int, deck: tuple[Card, ...]) -> GinHand:
+        return cls(rules, dealer, deck)
+
+    # --- reading the state ---------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def to_move(self) -> int | None:
+        return self._to_move
+
+    @property
+    def upcard(self) -> Card | None:
+        return self._upcard
+
+    @property
+    def stock_size(self) -> int:
+        return len(self._stock)
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        return tuple(self._pile)
+
+    def cards_of(self, player: int) -> tuple[Card, ...]:
+        self._check_player(player)
+        return tuple(sorted(cards_of_mask(self._masks[player])))
+
+    def state_key(self) -> Any:
+        return (
+            self._phase,
+            self._to_move,
+            tuple(self._masks),
+            tuple(self._stock),
+            tuple(self._pile),
+            self._taken,
+            self._must_draw_stock,
+            self._first_discard_only,
+            self._fiftieth_knock,
+            self.result,
+        )
+
+    def view(self, player: int) -> PlayerView:
+        self._check_player(player)
+        opp = 1 - player
+        return PlayerView(
+            player=player,
+            rules=self.rules,
+            dealer=self.dealer,
+            phase=self._phase,
+            to_move=self._to_move,
+            hand=self.cards_of(player),
+            opponent_hand_size=self._masks[opp].bit_count(),
+            stock_size=len(self._stock),
+            discard_pile=tuple(self._pile),
+            upcard=self._upcard,
+            knock_limit=self.knock_limit,
+            doubled=self.doubled,
+            known_opponent_cards=tuple(sorted(self._known[opp])),
+            history=tuple(self.events),
+            legal_actions=tuple(self.legal_actions()) if self._to_move == player else (),
+            result=self.result,
+            taken_card=self._taken if self._to_move == player else None,
+        )
+
+    # --- what may be done ----------------------------------------------------
+
+    def _discardable(self) -> list[Card]:
+        cards = cards_of_mask(self._masks[self._to_move or 0])
+        if self._taken is None or self.rules.discard_taken_card or self._fiftieth_knock:
+            return list(cards)
+        return [c for c in cards if c != self._taken]
+
+    def _knocks(self) -> list[Knock]:
+        player = self._to_move
+        assert player is not None
+        mask = self._masks[player]
+        limit = self.knock_limit
+        known = list(self._pile)
+        out: list[Knock] = []
+        for card in self._discardable():
+            rest = mask & ~card.bit
+            if self._solver.deadwood(rest) > limit:
+                continue
+            for arr in knock_arrangements(
+                cards_of_mask(rest), self.rules, limit=limit, known=known
+            ):
+                out.append(Knock(card, arr.melds))
+        if self.rules.big_gin and self._solver.deadwood(mask) == 0:
+            for arr in knock_arrangements(cards_of_mask(mask), self.rules, limit=0):
+                out.append(Knock(None, arr.melds))
+        return out
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[Action]:
+        phase = self._phase
+        if phase is Phase.OVER:
+            return []
+        if phase is Phase.UPCARD:
+            return [TakeDiscard(), Pass()]
+        if phase is Phase.DRAW:
+            out: list[Action] = [DrawStock()]
+            if self._pile and not self._must_draw_stock:
+                out.append(TakeDiscard())
+            return out
+        if phase is Phase.FIFTIETH:
+            return [TakeDiscard(), Pass()] if self._fiftieth_can_knock() else [Pass()]
+        actions: list[Action] = []
+        if not self._fiftieth_knock:
+            actions.extend(Discard(c) for c in self._discardable())
+        if not self._first_discard_only:
+            actions.extend(self._knocks())
+        return actions
+
+    def _fiftieth_can_knock(self) -> bool:
+        player = self._to_move
+        assert player is not None
+        mask = self._masks[player] | self._pile[-1].bit
+        return self._solver.deadwood(mask, discard=True) <= self.knock_limit or (
+            self.rules.big_gin and self._solver.deadwood(mask) == 0
+        )
+
+    # --- doing it ------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Apply the action of the player to move, or raise IllegalAction."""
+        if self._phase is Phase.OVER:
+            raise IllegalAction("the hand is over")
+        player = self._to_move
+        assert player is not None
+        if isinstance(action, DrawStock):
+            self._draw_stock(player)
+        elif isinstance(action, TakeDiscard):
+            self._take_discard(player)
+        elif isinstance(action, Pass):
+            self._pass(player)
+        elif isinstance(action, Discard):
+            self._discard(player, action.card)
+        elif isinstance(action, Knock):
+            self._knock(player, action)
+        else:
+            raise IllegalAction(f"{action!r} is not a Gin action")
+        self._legal = None
+
+    def _record(
+        self, player: int, action: Action, card: Card | None = None, gin: bool = False
+    ) -> None:
+        self.log.append((player, action))
+        self.events.append(Event(player, action, card, gin))
+
+    def _draw_stock(self, player: int) -> None:
+        if self._phase is not Phase.DRAW:
+            raise IllegalAction(self._wrong_phase("draw from the stock"))
+        self._masks[player] |= self._stock.pop(0).bit
+        self._phase = Phase.DISCARD
+        self._taken = None
+        self._must_draw_stock = False
+        self._record(player, DrawStock())
+
+    def _take_discard(self, player: int) -> None:
+        if self._phase not in (Phase.DRAW, Phase.UPCARD, Phase.FIFTIETH):
+            raise IllegalAction(self._wrong_phase("take the discard"))
+        if not self._pile:
+            raise IllegalAction("the discard pile is empty")
+        if self._must_draw_stock:
+            raise IllegalAction(
+                "both players passed the upcard: the first draw must come from the stock"
+            )
+        if self._phase is Phase.FIFTIETH:
+            if not self._fiftieth_can_knock():
+                raise IllegalAction(
+                    "the fiftieth card may be taken only to knock or go gin at once"
+                )
+            self._fiftieth_knock = True
+        card = self._pile.pop()
+        self._masks[player] |= card.bit
+        self._known[player].add(card)
+        self._taken = card
+        self._phase = Phase.DISCARD
+        self._record(player, TakeDiscard(), card)
+
+    def _pass(self, player: int) -> None:
+        if self._phase is Phase.UPCARD:
+            self._record(player, Pass())
+            if player != self.dealer:
+                self._to_move = self.dealer
+            else:
+                self._to_move = 1 - self.dealer
+                self._phase = Phase.DRAW
+                self._must_draw_stock = True
+        elif self._phase is Phase.FIFTIETH:
+            self._record(player, Pass())
+            self._end(
+                HandResult(Outcome.CANCELLED, upcard=self._upcard, knock_limit=self.knock_limit)
+            )
+        else:
+            raise IllegalAction(self._wrong_phase("pass"))
+
+    def _discard(self, player: int, card: Card) -> None:
+        if self._phase is not Phase.DISCARD:
+            raise IllegalAction(self._wrong_phase(f"discard {card.label}"))
+        if self._fiftieth_knock:
+            raise IllegalAction("you took the fiftieth card: you may only knock or go gin now")
+        if not self._masks[player] & card.bit:
+            raise IllegalAction(f"{card.label} is not in your hand")
+        if card == self._taken and not self.rules.discard_taken_card:
+            raise IllegalAction(
+                f"{card.label} was just taken from the discard pile: discard another card"
+            )
+        self._masks[player] &= ~card.bit
+        self._known[player].discard(card)
+        self._pile.append(card)
+        self._taken = None
+        self._first_discard_only = False
+        self._record(player, Discard(card), card)
+        if len(self._stock) <= 2:
+            if self.rules.fiftieth_card:
+                self._to_move = 1 - player
+                self._phase = Phase.FIFTIETH
+            else:
+                self._end(
+                    HandResult(Outcome.CANCELLED, upcard=self._upcard, knock_limit=self.knock_limit)
+                )
+        else:
+            self._to_move = 1 - player
+            self._phase = Phase.DRAW
+
+    def _check_knock(self, player: int, action: Knock) -> tuple[list[Meld], int, int]:
+        """Validate a knock; returns (melds, deadwood mask, deadwood points)."""
+        if self._phase is not Phase.DISCARD:
+            raise IllegalAction(self._wrong_phase("knock"))
+        if self._first_discard_only:
+            raise IllegalAction("with eleven cards dealt, the first turn is only a discard")
+        hand = self._masks[player]
+        if action.discard is None:
+            if not self.rules.big_gin:
+                raise IllegalAction("big gin is not played under these rules: choose a discard")
+            rest = hand
+        else:
+            card = action.discard
+            if not hand & card.bit:
+                raise IllegalAction(f"{card.label} is not in your hand")
+            if card == self._taken and not (self.rules.discard_taken_card or self._fiftieth_knock):
+                raise IllegalAction(
+                    f"{card.label} was just taken from the discard pile: discard another card"
+                )
+            rest = hand & ~card.bit
+        melds: list[Meld] = []
+        used = 0
+        for m in action.melds:
+            try:
+                meld = make_meld(m.cards, self.rules)
+            except ValueError as exc:
+                raise IllegalAction(str(exc)) from None
+            if meld.mask & ~rest:
+                raise IllegalAction(f"[{meld}] uses a card you are not spreading")
+            if meld.mask & used:
+                raise IllegalAction(f"[{meld}] shares a card with another meld")
+            used |= meld.mask
+            melds.append(meld)
+        dead = rest & ~used
+        if _meld_masks(dead, self.rules):
+            raise IllegalAction("a whole meld is left among the deadwood: spread it")
+        points = mask_value(dead, self._solver.tables)
+        if action.discard is None and dead:
+            raise IllegalAction("big gin needs all eleven cards in melds")
+        if points > self.knock_limit:
+            limit = (
+                "gin only" if self.knock_limit == 0 else f"the knock limit is {self.knock_limit}"
+            )
+            raise IllegalAction(f"deadwood {points} is too much to knock: {limit}")
+        return melds, dead, points
+
+    def _knock(self, player: int, action: Knock) -> None:
+        melds, dead, k = self._check_knock(player, action)
+        defender = 1 - player
+        big_gin = action.discard is None
+        gin = k == 0 and not big_gin
+        d_cards = cards_of_mask(self._masks[defender])
+        defense = defend(d_cards, melds, self.rules, layoffs=not (gin or big_gin))
+        score = score_knock(
+            self.rules,
+            k,
+            defense.points,
+            gin=gin,
+            big_gin=big_gin,
+            spade=bool(self._upcard and self._upcard.suit == "s"),
+        )
+        winner = player if score.winner_is_knocker else defender
+        points = [0, 0]
+        points[winner] = score.base
+        lines = list(score.lines)
+        bonuses = [0, 0]
+        if self.rules.sequence_bonuses:
+            bonuses[player] = sequence_bonus(melds)
+            bonuses[defender] = sequence_bonus(defense.melds)
+            if self.doubled:
+                bonuses = [b * 2 for b in bonuses]
+            points = [points[i] + bonuses[i] for i in (0, 1)]
+        boxes = [0, 0]
+        if self.rules.box_bonus:
+            boxes[winner] = 1 + score.extra_boxes
+        if action.discard is not None:
+            self._masks[player] &= ~action.discard.bit
+        outcome = (
+            Outcome.BIG_GIN
+            if big_gin
+            else Outcome.GIN
+            if gin
+            else Outcome.KNOCK
+            if score.winner_is_knocker
+            else Outcome.UNDERCUT
+        )
+        all_melds = [(), ()]  # type: list[tuple[Meld, ...]]
+        all_melds[player] = tuple(melds)
+        all_melds[defender] = defense.melds
+        deadwood = [(), ()]  # type: list[tuple[Card, ...]]
+        deadwood[player] = cards_of_mask(dead)
+        deadwood[defender] = defense.deadwood
+        counts = [0, 0]
+        counts[player] = k
+        counts[defender] = defense.points
+        self._record(player, Knock(action.discard, tuple(melds)), None, gin)
+        self._end(
+            HandResult(
+                outcome=outcome,
+                knocker=player,
+                winner=winner,
+                points=(points[0], points[1]),
+                boxes=(boxes[0], boxes[1]),
+                melds=(all_melds[0], all_melds[1]),
+                deadwood=(deadwood[0], deadwood[1]),
+                counts=(counts[0], counts[1]),
+                layoffs=defense.layoffs,
+                discard=action.discard,
+                bonuses=(bonuses[0], bonuses[1]),
+                upcard=self._upcard,
+                knock_limit=self.knock_limit,
+                lines=tuple(lines),
+            )
+        )
+
+    def _end(self, result: HandResult) -> None:
+        self.result = result
+        self._phase = Phase.OVER
+        self._to_move = None
+        self._taken = None
+
+    def _wrong_phase(self, what: str) -> str:
+        need = {
+            Phase.UPCARD: "take the upcard or pass",
+            Phase.DRAW: "draw from the stock or take the discard",
+            Phase.DISCARD: "discard a card or knock",
+            Phase.FIFTIETH: "take the fiftieth card to knock, or pass",
+        }.get(self._phase, "wait")
+        return f"you cannot {what} now: {need}"
+
+
+Hand.engines[Family.GIN] = GinHand

@@ -1,0 +1,183 @@
+"""What every hand engine shares: phases, public events, the player's view.
+
+A hand is its deal (rules, dealer, deck order) plus its log of actions:
+``replay`` rebuilds it exactly. ``Hand.deal`` picks the engine for the rule
+set's family.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, ClassVar
+
+from .actions import Action
+from .cards import Card, check_deck, shuffled_deck
+from .errors import IllegalAction
+from .result import HandResult
+from .rules import Family, RuleSet
+
+
+class Phase(Enum):
+    UPCARD = "upcard"  # first turn: take the upcard or pass
+    DRAW = "draw"  # take from the stock or the discard pile
+    DISCARD = "discard"  # discard, or knock
+    FIFTIETH = "fiftieth"  # may take the last discard, only to knock at once
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One applied action as everybody at the table saw it.
+
+    ``card`` is the card that became public with it (the discard taken), or
+    None; cards drawn from the stock never appear here.
+    """
+
+    player: int
+    action: Action
+    card: Card | None = None
+    gin: bool = False  # a knock that was gin
+
+    def describe(self, names: tuple[str, str] = ("Player 1", "Player 2")) -> str:
+        from .actions import Discard, DrawStock, Knock, Pass, TakeDiscard
+
+        who = names[self.player]
+        a = self.action
+        if isinstance(a, DrawStock):
+            return f"{who} drew from the stock"
+        if isinstance(a, TakeDiscard):
+            card = self.card.label if self.card else "the card"
+            return f"{who} took {card} from the discard pile"
+        if isinstance(a, Pass):
+            return f"{who} passed"
+        if isinstance(a, Discard):
+            return f"{who} discarded {a.card.label}"
+        if isinstance(a, Knock):
+            if a.discard is None:
+                return f"{who} went big gin"
+            return f"{who} went gin" if self.gin else f"{who} knocked"
+        return f"{who}: {a}"
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """Exactly what one player may know: the only thing bots are given."""
+
+    player: int
+    rules: RuleSet
+    dealer: int
+    phase: Phase
+    to_move: int | None
+    hand: tuple[Card, ...]
+    opponent_hand_size: int
+    stock_size: int
+    discard_pile: tuple[Card, ...]  # bottom first; the last is the top
+    upcard: Card | None  # the card first turned up (it sets Oklahoma's limit)
+    knock_limit: int | None
+    doubled: bool  # Oklahoma: the upcard was a spade
+    known_opponent_cards: tuple[Card, ...]  # taken by the opponent from the pile
+    history: tuple[Event, ...]
+    legal_actions: tuple[Action, ...]  # empty unless this player is to move
+    result: HandResult | None
+    taken_card: Card | None = None  # the discard this player took this turn
+
+    @property
+    def discard_top(self) -> Card | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_move == self.player
+
+
+class Hand(ABC):
+    """A hand (deal) of any variant: a state machine driven by actions."""
+
+    engines: ClassVar[dict[Family, type[Hand]]] = {}
+
+    rules: RuleSet
+    dealer: int
+    deck: tuple[Card, ...]
+    log: list[tuple[int, Action]]
+    events: list[Event]
+    result: HandResult | None
+
+    @classmethod
+    def deal(
+        cls,
+        rules: RuleSet,
+        dealer: int = 0,
+        seed: int | str | random.Random | None = None,
+        deck: Sequence[Card] | None = None,
+    ) -> Hand:
+        """Deal a hand from a seed or from an explicit deck (one of them).
+
+        With a deck, cards go one at a time from the front, non-dealer first,
+        then the upcard; the rest is the stock, drawn from the front.
+        """
+        if (seed is None) == (deck is None):
+            raise ValueError("deal needs either a seed or a deck (not both)")
+        if dealer not in (0, 1):
+            raise ValueError(f"dealer must be 0 or 1, not {dealer!r}")
+        cards = list(deck) if deck is not None else shuffled_deck(seed)  # type: ignore[arg-type]
+        check_deck(cards)
+        engine = cls.engines.get(rules.family)
+        if engine is None:
+            raise ValueError(f"no engine plays the {rules.family.value} family")
+        return engine._start(rules, dealer, tuple(cards))
+
+    @classmethod
+    @abstractmethod
+    def _start(cls, rules: RuleSet, dealer: int, deck: tuple[Card, ...]) -> Hand: ...
+
+    @property
+    @abstractmethod
+    def phase(self) -> Phase: ...
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]: ...
+
+    @abstractmethod
+    def apply(self, action: Action) -> None: ...
+
+    @abstractmethod
+    def view(self, player: int) -> PlayerView: ...
+
+    @abstractmethod
+    def cards_of(self, player: int) -> tuple[Card, ...]:
+        """A player's cards (the whole truth: not for bots)."""
+
+    @abstractmethod
+    def state_key(self) -> Any:
+        """Everything that makes up the state, for comparing two hands."""
+
+    def replay(self) -> Hand:
+        """A fresh hand built from this one's deal and log."""
+        return replay(self.rules, self.dealer, self.deck, [a for _, a in self.log])
+
+    def _check_player(self, player: int) -> None:
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 or 1, not {player!r}")
+
+
+def replay(rules: RuleSet, dealer: int, deck: Sequence[Card], actions: Iterable[Action]) -> Hand:
+    """Deal from ``deck`` and apply ``actions``; IllegalAction names the bad step."""
+    hand = Hand.deal(rules, dealer, deck=deck)
+    for i, action in enumerate(actions):
+        try:
+            hand.apply(action)
+        except IllegalAction as exc:
+            raise IllegalAction(f"step {i + 1} ({action}) does not replay: {exc}") from None
+    return hand

@@ -1,0 +1,550 @@
+"""The meld engine: melds in a hand, the best arrangement, knock alternatives.
+
+Hands are handled as 52-bit masks. Sets and runs (every Gin variant and
+Colonel) use the per-suit tables of ``meldtables``: the only search left is
+which sets to take, a handful of choices. Poker melds (Skarney) cross suits,
+so they go through a memoised exact search instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cache
+from typing import NamedTuple
+
+from .cards import CARDS, Card, cards_of_mask, from_mask, to_mask
+from .meldtables import FULL_SUIT, SuitTables, run_windows, suit_tables
+from .rules import AcePolicy, Family, RuleSet
+
+
+class MeldKind(Enum):
+    SET = "set"
+    RUN = "run"
+    POKER = "poker"
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A set, run or poker meld; ``cards`` are in the order a person reads them."""
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    mask: int = field(default=0, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.mask:
+            object.__setattr__(self, "mask", to_mask(self.cards))
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __str__(self) -> str:
+        return " ".join(c.label for c in self.cards)
+
+
+class Arrangement(NamedTuple):
+    """Melds and deadwood of a hand; ``discard`` is set when one card was let go.
+
+    A named tuple rather than a dataclass: the solver builds millions of them
+    for the bots, and a tuple is several times cheaper to make.
+    """
+
+    melds: tuple[Meld, ...]
+    deadwood: tuple[Card, ...]
+    points: int
+    discard: Card | None = None
+
+    @property
+    def melded(self) -> tuple[Card, ...]:
+        return tuple(c for m in self.melds for c in m.cards)
+
+    def __str__(self) -> str:
+        parts = [f"[{m}]" for m in self.melds]
+        if self.deadwood:
+            parts.append("deadwood " + " ".join(c.label for c in self.deadwood))
+        parts.append(f"= {self.points}")
+        if self.discard is not None:
+            parts.append(f"(discard {self.discard.label})")
+        return " ".join(parts)
+
+
+# --- card values -----------------------------------------------------------
+
+
+def card_value(card: Card, rules: RuleSet) -> int:
+    """Deadwood value of one card under the rules (A = ace_value, faces 10)."""
+    if card.rank == 1:
+        return rules.ace_value
+    return min(card.rank, 10)
+
+
+def hand_value(cards: Iterable[Card], rules: RuleSet) -> int:
+    return sum(card_value(c, rules) for c in cards)
+
+
+def mask_value(mask: int, tables: SuitTables) -> int:
+    t = tables.total
+    return (
+        t[mask & FULL_SUIT]
+        + t[mask >> 13 & FULL_SUIT]
+        + t[mask >> 26 & FULL_SUIT]
+        + t[mask >> 39 & FULL_SUIT]
+    )
+
+
+# --- meld shapes -----------------------------------------------------------
+
+
+def _run_order(window: int) -> list[int]:
+    """Bits of a 13-bit run window from its low end (handles Q-K-A, K-A-2)."""
+    if window == FULL_SUIT:
+        return list(range(13))
+    start = next(b for b in range(13) if window >> b & 1 and not window >> ((b - 1) % 13) & 1)
+    out = []
+    b = start
+    while window >> b & 1:
+        out.append(b)
+        b = (b + 1) % 13
+        if b == start:
+            break
+    return out
+
+
+@cache
+def _meld(mask: int, kind: MeldKind, ace: AcePolicy) -> Meld:
+    cards = from_mask(mask)
+    if kind is MeldKind.SET:
+        ordered = sorted(cards, key=lambda c: c.suit)
+    else:
+        ranks = 0
+        for c in cards:
+            ranks |= 1 << (c.rank - 1)
+        order = {b: i for i, b in enumerate(_run_order(ranks))}
+        ordered = sorted(cards, key=lambda c: (order[c.rank - 1], c.suit))
+    return Meld(kind, tuple(ordered), mask)
+
+
+@cache
+def _windows(ace: AcePolicy) -> frozenset[int]:
+    return frozenset(run_windows(ace))
+
+
+def meld_kind(cards: Iterable[Card], rules: RuleSet) -> MeldKind | None:
+    """The kind of meld these cards make under the rules, or None."""
+    cs = list(cards)
+    if len(cs) < 3 or len({c.index for c in cs}) != len(cs):
+        return None
+    ranks = {c.rank for c in cs}
+    suits = {c.suit for c in cs}
+    if len(ranks) == 1:
+        return MeldKind.SET if rules.sets and len(cs) <= 4 else None
+    if len(ranks) != len(cs):
+        return None
+    rank_mask = sum(1 << (r - 1) for r in ranks)
+    if rank_mask not in _windows(rules.ace):
+        return None
+    if len(suits) == 1 and rules.runs:
+        return MeldKind.RUN
+    if rules.poker_melds:
+        return MeldKind.POKER
+    return None
+
+
+def make_meld(cards: Iterable[Card], rules: RuleSet) -> Meld:
+    """A Meld from cards, in reading order; ValueError if they do not meld."""
+    cs = list(cards)
+    kind = meld_kind(cs, rules)
+    if kind is None:
+        raise ValueError(f"{' '.join(c.label for c in cs)} is not a meld under these rules")
+    return _meld(to_mask(cs), kind, rules.ace)
+
+
+def _suits(mask: int) -> tuple[int, int, int, int]:
+    return (
+        mask & FULL_SUIT,
+        mask >> 13 & FULL_SUIT,
+        mask >> 26 & FULL_SUIT,
+        mask >> 39 & FULL_SUIT,
+    )
+
+
+def _sets_in(mask: int) -> Iterator[int]:
+    """Every 3- and 4-card set within the mask, as masks (4-sets first)."""
+    s0, s1, s2, s3 = _suits(mask)
+    triple = (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)
+    while triple:
+        low = triple & -triple
+        triple ^= low
+        b = low.bit_length() - 1
+        four = [b + 13 * i for i in range(4) if mask >> (b + 13 * i) & 1]
+        full = sum(1 << i for i in four)
+        if len(four) == 4:
+            yield full
+            for i in four:
+                yield full ^ (1 << i)
+        else:
+            yield full
+
+
+def all_melds(cards: Iterable[Card], rules: RuleSet) -> list[Meld]:
+    """Every meld that can be made from the cards (overlapping ones included)."""
+    return [_meld(m, k, rules.ace) for m, k in _meld_masks(to_mask(cards), rules)]
+
+
+def _meld_masks(mask: int, rules: RuleSet) -> list[tuple[int, MeldKind]]:
+    out: list[tuple[int, MeldKind]] = []
+    if rules.sets:
+        out.extend((m, MeldKind.SET) for m in _sets_in(mask))
+    windows = run_windows(rules.ace)
+    if rules.runs:
+        for i, s in enumerate(_suits(mask)):
+            for w in windows:
+                if w & s == w:
+                    out.append((w << (13 * i), MeldKind.RUN))
+    if rules.poker_melds:
+        out.extend((m, MeldKind.POKER) for m in _poker_masks(mask, windows, rules.runs))
+    return out
+
+
+def _poker_masks(mask: int, windows: tuple[int, ...], runs: bool) -> Iterator[int]:
+    suits = _suits(mask)
+    present = suits[0] | suits[1] | suits[2] | suits[3]
+    for w in windows:
+        if w & present != w:
+            continue
+        combos = [0]
+        for b in range(13):
+            if w >> b & 1:
+                combos = [
+                    c | 1 << (b + 13 * i) for c in combos for i in range(4) if suits[i] >> b & 1
+                ]
+        for c in combos:
+            same_suit = any(c == (w << (13 * i)) for i in range(4))
+            if not (same_suit and runs):
+                yield c
+
+
+# --- the solver ----------------------------------------------------------------
+
+
+def _set_options(mask: int, triple: int) -> list[list[int]]:
+    """For each rank with three or more cards: the sets it could give, or 0 for none."""
+    options = []
+    while triple:
+        low = triple & -triple
+        triple ^= low
+        b = low.bit_length() - 1
+        bits = [1 << (b + 13 * i) for i in range(4) if mask >> (b + 13 * i) & 1]
+        full = sum(bits)
+        opts = [full]
+        if len(bits) == 4:
+            opts.extend(full ^ x for x in bits)
+        opts.append(0)
+        options.append(opts)
+    return options
+
+
+def _solve_sets_runs(
+    mask: int, tables: SuitTables, sets: bool, discard: bool
+) -> tuple[int, int, int]:
+    """(deadwood points, chosen set cards, discard bit) for a sets-and-runs hand."""
+    s0 = mask & FULL_SUIT
+    s1 = mask >> 13 & FULL_SUIT
+    s2 = mask >> 26 & FULL_SUIT
+    s3 = mask >> 39 & FULL_SUIT
+    total = tables.total
+    rv = tables.run_value
+    whole = total[s0] + total[s1] + total[s2] + total[s3]
+    triple = ((s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)) if sets else 0
+    if not triple:
+        covered = rv[s0] + rv[s1] + rv[s2] + rv[s3]
+        if not discard:
+            return whole - covered, 0, 0
+        gain = tables.gain
+        g0, g1, g2, g3 = gain[s0], gain[s1], gain[s2], gain[s3]
+        g = max(g0, g1, g2, g3)
+        i = (g0, g1, g2, g3).index(g)
+        return whole - covered - g, 0, tables.gain_card[(s0, s1, s2, s3)[i]] << (13 * i)
+    best = -1
+    best_sets = 0
+    best_discard = 0
+    combos = [0]
+    for opts in _set_options(mask, triple):
+        combos = [c | o for c in combos for o in opts]
+    gain = tables.gain
+    for chosen in combos:
+        rest = mask & ~chosen
+        r0 = rest & FULL_SUIT
+        r1 = rest >> 13 & FULL_SUIT
+        r2 = rest >> 26 & FULL_SUIT
+        r3 = rest >> 39 & FULL_SUIT
+        covered = whole - (total[r0] + total[r1] + total[r2] + total[r3])
+        covered += rv[r0] + rv[r1] + rv[r2] + rv[r3]
+        if discard:
+            gs = (gain[r0], gain[r1], gain[r2], gain[r3])
+            g = max(gs)
+            covered += g
+            if covered > best:
+                i = gs.index(g)
+                best, best_sets = covered, chosen
+                best_discard = tables.gain_card[(r0, r1, r2, r3)[i]] << (13 * i)
+        elif covered > best:
+            best, best_sets = covered, chosen
+    return whole - best, best_sets, best_discard
+
+
+def _solve_search(
+    mask: int, rules: RuleSet, tables: SuitTables, discard: bool
+) -> tuple[int, list[int], int]:
+    """Exact search for any meld rules: (deadwood, meld masks, discard bit)."""
+    melds = [m for m, _ in _meld_masks(mask, rules)]
+    value = {m: mask_value(m, tables) for m in melds}
+    by_card: dict[int, list[int]] = {}
+    for m in melds:
+        rest = m
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            by_card.setdefault(low, []).append(m)
+    memo: dict[int, tuple[int, int]] = {0: (0, 0)}
+
+    def best(rem: int) -> tuple[int, int]:
+        """(most value coverable in rem, the meld holding its lowest card or 0)."""
+        hit = memo.get(rem)
+        if hit is not None:
+            return hit
+        low = rem & -rem
+        top = best(rem ^ low)[0]
+        choice = 0
+        for m in by_card.get(low, ()):
+            if m & rem == m:
+                v = value[m] + best(rem & ~m)[0]
+                if v > top:
+                    top, choice = v, m
+        memo[rem] = (top, choice)
+        return top, choice
+
+    def unpack(rem: int) -> list[int]:
+        out = []
+        while rem:
+            choice = best(rem)[1]
+            if choice:
+                out.append(choice)
+                rem &= ~choice
+            else:
+                rem ^= rem & -rem
+        return out
+
+    meldable = 0
+    for m in melds:
+        meldable |= m
+    whole = mask_value(mask, tables)
+    if not discard:
+        return whole - best(mask & meldable)[0], unpack(mask & meldable), 0
+    best_points, best_bit = None, 0
+    rest = mask
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        points = whole - mask_value(low, tables) - best(mask & meldable & ~low)[0]
+        if best_points is None or points < best_points:
+            best_points, best_bit = points, low
+    assert best_points is not None
+    return best_points, unpack(mask & meldable & ~best_bit), best_bit
+
+
+def _wants_discard(n: int, rules: RuleSet, discard: bool | None) -> bool:
+    if discard is None:
+        return n == rules.hand_size + 1 and rules.family is not Family.SKARNEY
+    return discard
+
+
+_RANK_MASKS = tuple(1 << b | 1 << (b + 13) | 1 << (b + 26) | 1 << (b + 39) for b in range(13))
+
+
+class Solver:
+    """The meld solver for one rule set (``solver_for`` caches it on the rules)."""
+
+    __slots__ = ("_melds", "rules", "tables")
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.tables = suit_tables(rules.runs, rules.ace, rules.ace_value)
+        self._melds: dict[int, Meld] = {}
+
+    def deadwood(self, mask: int, discard: bool = False) -> int:
+        """Least deadwood points of the cards in ``mask``."""
+        if discard and not mask:
+            raise ValueError("cannot discard from an empty hand")
+        if self.rules.poker_melds:
+            return _solve_search(mask, self.rules, self.tables, discard)[0]
+        return _solve_sets_runs(mask, self.tables, self.rules.sets, discard)[0]
+
+    def meld(self, mask: int) -> Meld:
+        m = self._melds.get(mask)
+        if m is None:
+            m = self._melds[mask] = _meld(mask, _kind_of(mask, self.rules.runs), self.rules.ace)
+        return m
+
+    def arrange(self, mask: int, discard: bool = False) -> Arrangement:
+        """Best arrangement of the cards in ``mask``."""
+        if discard and not mask:
+            raise ValueError("cannot discard from an empty hand")
+        tables = self.tables
+        meld = self.meld
+        if self.rules.poker_melds:
+            points, masks, drop = _solve_search(mask, self.rules, tables, discard)
+            melds = [meld(m) for m in masks]
+            covered = drop
+            for m in melds:
+                covered |= m.mask
+            return Arrangement(
+                tuple(melds),
+                cards_of_mask(mask & ~covered),
+                points,
+                CARDS[drop.bit_length() - 1] if drop else None,
+            )
+        points, chosen, drop = _solve_sets_runs(mask, tables, self.rules.sets, discard)
+        melds = [meld(chosen & rm) for rm in _RANK_MASKS if chosen & rm] if chosen else []
+        rest = mask & ~chosen & ~drop
+        dead = 0
+        cover = tables.run_cover
+        for shift in (0, 13, 26, 39):
+            s = rest >> shift & FULL_SUIT
+            if s:
+                c = cover[s]
+                if c:
+                    for w in tables.packing[s]:
+                        melds.append(meld(w << shift))
+                dead |= (s & ~c) << shift
+        return Arrangement(
+            tuple(melds),
+            cards_of_mask(dead),
+            points,
+            CARDS[drop.bit_length() - 1] if drop else None,
+        )
+
+
+def solver_for(rules: RuleSet) -> Solver:
+    """The (cached) solver of a rule set."""
+    solver = rules.__dict__.get("_solver")
+    if solver is None:
+        solver = Solver(rules)
+        object.__setattr__(rules, "_solver", solver)
+    return solver
+
+
+def deadwood(cards: Iterable[Card], rules: RuleSet, *, discard: bool | None = None) -> int:
+    """Least deadwood points of a hand (after the best discard, see best_arrangement)."""
+    mask = to_mask(cards)
+    return solver_for(rules).deadwood(mask, _wants_discard(mask.bit_count(), rules, discard))
+
+
+def best_arrangement(
+    cards: Iterable[Card], rules: RuleSet, *, discard: bool | None = None
+) -> Arrangement:
+    """The arrangement with least deadwood.
+
+    With one card more than a full hand (a Gin player who has drawn) the best
+    card to discard is chosen too and reported in ``discard``; pass
+    ``discard=False`` to arrange every card (big gin, Skarney), or True to
+    force a discard. Deadwood cards are listed in suit order.
+    """
+    mask = to_mask(cards)
+    return solver_for(rules).arrange(mask, _wants_discard(mask.bit_count(), rules, discard))
+
+
+def _kind_of(mask: int, runs: bool) -> MeldKind:
+    cards = from_mask(mask)
+    if len({c.rank for c in cards}) == 1:
+        return MeldKind.SET
+    if runs and len({c.suit for c in cards}) == 1:
+        return MeldKind.RUN
+    return MeldKind.POKER
+
+
+def _meld_sort_key(m: Meld) -> tuple[int, int]:
+    return (min(c.rank for c in m.cards), m.cards[0].index)
+
+
+# --- alternatives and lay-off exposure ---------------------------------------------
+
+
+def arrangements(cards: Iterable[Card], rules: RuleSet) -> list[Arrangement]:
+    """Every arrangement of the cards that leaves no whole meld among the deadwood."""
+    mask = to_mask(cards)
+    tables = solver_for(rules).tables
+    metas = _meld_masks(mask, rules)
+    out: list[Arrangement] = []
+
+    def walk(i: int, used: int, chosen: list[tuple[int, MeldKind]]) -> None:
+        if i == len(metas):
+            free = mask & ~used
+            if any(m & free == m for m, _ in metas):
+                return  # a meld was left in the deadwood: not maximal
+            melds = sorted((_meld(m, k, rules.ace) for m, k in chosen), key=_meld_sort_key)
+            out.append(
+                Arrangement(tuple(melds), tuple(sorted(from_mask(free))), mask_value(free, tables))
+            )
+            return
+        m, k = metas[i]
+        if m & used == 0:
+            chosen.append((m, k))
+            walk(i + 1, used | m, chosen)
+            chosen.pop()
+        walk(i + 1, used, chosen)
+
+    walk(0, 0, [])
+    return out
+
+
+def layoff_targets(meld: Meld, rules: RuleSet) -> list[Card]:
+    """Cards that could be added to this meld directly (one step)."""
+    if meld.kind is MeldKind.SET:
+        if len(meld.cards) >= 4:
+            return []
+        rank = meld.cards[0].rank
+        have = {c.suit for c in meld.cards}
+        return [CARDS[i * 13 + rank - 1] for i, s in enumerate("cdhs") if s not in have]
+    windows = _windows(rules.ace)
+    ranks = 0
+    for c in meld.cards:
+        ranks |= 1 << (c.rank - 1)
+    suits = [meld.cards[0].suit] if meld.kind is MeldKind.RUN else list("cdhs")
+    out: list[Card] = []
+    for b in range(13):
+        if not ranks >> b & 1 and ranks | 1 << b in windows:
+            out.extend(CARDS["cdhs".index(s) * 13 + b] for s in suits)
+    return out
+
+
+def layoff_exposure(melds: Iterable[Meld], rules: RuleSet, *, known: Iterable[Card] = ()) -> int:
+    """How many unseen cards could be laid off on these melds (fewer is safer).
+
+    ``known`` are cards the knocker has seen elsewhere (own hand, discard
+    pile): they cannot be in the opponent's hand, so they are not counted.
+    """
+    seen = to_mask(known)
+    spots = 0
+    for m in melds:
+        for c in layoff_targets(m, rules):
+            spots |= c.bit
+    return (spots & ~seen).bit_count()
+
+
+def knock_arrangements(
+    cards: Iterable[Card], rules: RuleSet, *, limit: int | None = None, known: Iterable[Card] = ()
+) -> list[Arrangement]:
+    """Arrangements a knocker may spread, best first.
+
+    Least deadwood first, then the fewest lay-off spots left to the opponent
+    (counting only cards not in ``known``). ``limit`` drops arrangements
+    whose deadwood is above it.
+    """
+    cs = list(cards)
+    seen = list(known) + cs
+    options = [a for a in arrangements(cs, rules) if limit is None or a.points <= limit]
+    options.sort(key=lambda a: (a.points, layoff_exposure(a.melds, rules, known=seen)))
+    return options
