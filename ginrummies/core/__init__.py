@@ -15,9 +15,9 @@ from .actions import (
     action_to_data,
 )
 from .cards import CARDS, Card, format_cards, full_deck, parse_cards, shuffled_deck
-from .defense import Defense, Layoff, defend, sequence_bonus
+from .defense import Defense, Layoff, defend
 from .errors import IllegalAction, RulesError
-from .game import Game, GameResult, cut_for_deal, hand_deck
+from .game import Game, GameResult, cut_for_deal, hand_deck, next_dealer, settle
 from .gin import GinHand
 from .hand import Event, Hand, Phase, PlayerView, replay
 from .melds import (
@@ -31,10 +31,12 @@ from .melds import (
     deadwood,
     hand_value,
     knock_arrangements,
+    knock_rank,
     layoff_exposure,
     layoff_targets,
     make_meld,
     meld_kind,
+    sequence_bonus,
     solver_for,
 )
 from .result import HandResult, Outcome, Score, score_knock
@@ -100,15 +102,18 @@ __all__ = [
     "hand_deck",
     "hand_value",
     "knock_arrangements",
+    "knock_rank",
     "layoff_exposure",
     "layoff_targets",
     "make_meld",
     "meld_kind",
+    "next_dealer",
     "parse_cards",
     "preset",
     "replay",
     "score_knock",
     "sequence_bonus",
+    "settle",
     "shuffled_deck",
     "solver_for",
 ]

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import CARDS, Card, cards_of_mask, to_mask
-from .melds import Meld, MeldKind, _meld_masks, _windows, mask_value, solver_for
+from .melds import Meld, MeldKind, _meld_masks, _windows, mask_value, sequence_bonus, solver_for
 from .rules import RuleSet
 
 
@@ -29,17 +29,6 @@ class Defense:
     layoffs: tuple[Layoff, ...]
     deadwood: tuple[Card, ...]
     points: int
-
-
-def sequence_bonus(melds: Iterable[Meld]) -> int:
-    """Sequence Gin's bonus: a point per card in runs of 6+, a point per J/Q/K in runs."""
-    total = 0
-    for m in melds:
-        if m.kind is MeldKind.RUN:
-            if len(m.cards) >= 6:
-                total += len(m.cards)
-            total += sum(1 for c in m.cards if c.rank >= 11)
-    return total
 
 
 def lay_off(free: int, table: Sequence[Meld], rules: RuleSet) -> tuple[list[Layoff], int]:

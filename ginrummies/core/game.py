@@ -67,6 +67,40 @@ class GameResult:
         return out
 
 
+def next_dealer(rules: RuleSet, dealer: int, result: HandResult) -> int:
+    """Who deals after a hand dealt by ``dealer`` ended with ``result``."""
+    if not result.scored or result.winner is None:
+        return dealer  # a cancelled hand is dealt again by the same dealer
+    if rules.dealer_rotation is DealerRotation.WINNER:
+        return result.winner
+    if rules.dealer_rotation is DealerRotation.LOSER:
+        return 1 - result.winner
+    return 1 - dealer
+
+
+def settle(rules: RuleSet, scores: Sequence[int], boxes: Sequence[int]) -> GameResult:
+    """The end of a game: hand points + game bonus + boxes, doubled on a shutout."""
+    w = 0 if scores[0] > scores[1] else 1
+    l = 1 - w
+    shutout = rules.shutout is not Shutout.OFF and scores[l] == 0
+    bonus = rules.shutout_bonus if shutout and rules.shutout is Shutout.BONUS else rules.game_bonus
+    box_points = (boxes[0] * rules.box_bonus, boxes[1] * rules.box_bonus)
+    totals = [scores[p] + box_points[p] for p in (0, 1)]
+    totals[w] += bonus
+    if shutout and rules.shutout is Shutout.DOUBLE:
+        totals[w] *= 2
+    return GameResult(
+        winner=w,
+        hand_points=(scores[0], scores[1]),
+        game_bonus=bonus,
+        boxes=(boxes[0], boxes[1]),
+        box_points=box_points,
+        shutout=shutout,
+        totals=(totals[0], totals[1]),
+        settlement=totals[w] - totals[l],
+    )
+
+
 class Game:
     """Hands to the target. Call ``apply`` for the hand in play and
     ``next_hand`` once it is over and the game is not."""
@@ -128,7 +162,7 @@ class Game:
             self.hands_won[result.winner] += 1
         top = max(self.scores)
         if top >= self.rules.target and self.scores[0] != self.scores[1]:
-            self.result = self._settle()
+            self.result = settle(self.rules, self.scores, self.boxes)
 
     def next_hand(self) -> Hand:
         """Deal the next hand (after a finished hand, while the game goes on)."""
@@ -138,42 +172,8 @@ class Game:
         if not last.is_over:
             raise IllegalAction("the hand in play is not over")
         assert last.result is not None
-        self._deal(self.next_dealer(last))
+        self._deal(next_dealer(self.rules, last.dealer, last.result))
         return self.hand
-
-    def next_dealer(self, last: Hand) -> int:
-        result = last.result
-        assert result is not None
-        if not result.scored or result.winner is None:
-            return last.dealer  # a cancelled hand is dealt again by the same dealer
-        rotation = self.rules.dealer_rotation
-        if rotation is DealerRotation.WINNER:
-            return result.winner
-        if rotation is DealerRotation.LOSER:
-            return 1 - result.winner
-        return 1 - last.dealer
-
-    def _settle(self) -> GameResult:
-        r = self.rules
-        w = 0 if self.scores[0] > self.scores[1] else 1
-        l = 1 - w
-        shutout = r.shutout is not Shutout.OFF and self.scores[l] == 0
-        bonus = r.shutout_bonus if shutout and r.shutout is Shutout.BONUS else r.game_bonus
-        box_points = (self.boxes[0] * r.box_bonus, self.boxes[1] * r.box_bonus)
-        totals = [self.scores[p] + box_points[p] for p in (0, 1)]
-        totals[w] += bonus
-        if shutout and r.shutout is Shutout.DOUBLE:
-            totals[w] *= 2
-        return GameResult(
-            winner=w,
-            hand_points=(self.scores[0], self.scores[1]),
-            game_bonus=bonus,
-            boxes=(self.boxes[0], self.boxes[1]),
-            box_points=box_points,
-            shutout=shutout,
-            totals=(totals[0], totals[1]),
-            settlement=totals[w] - totals[l],
-        )
 
     @property
     def log(self) -> list[list[Action]]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from .actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from .cards import Card, cards_of_mask
-from .defense import defend, sequence_bonus
+from .defense import defend
 from .errors import IllegalAction
 from .hand import Event, Hand, Phase, PlayerView
 from .melds import (
@@ -21,8 +21,10 @@ from .melds import (
     _meld_masks,
     card_value,
     knock_arrangements,
+    knock_rank,
     make_meld,
     mask_value,
+    sequence_bonus,
     solver_for,
 )
 from .result import HandResult, Outcome, score_knock
@@ -149,24 +151,28 @@ class GinHand(Hand):
         return [c for c in cards if c != self._taken]
 
     def _knocks(self) -> list[Knock]:
+        """Every legal knock, best first: least deadwood, then fewest lay-off spots."""
         player = self._to_move
         assert player is not None
         mask = self._masks[player]
         limit = self.knock_limit
-        known = list(self._pile)
-        out: list[Knock] = []
+        rules = self.rules
+        if self._solver.deadwood(mask, discard=True) > limit and not rules.big_gin:
+            return []  # no discard gets the deadwood down to the limit
+        seen = [*self._pile, *cards_of_mask(mask)]
+        ranked: list[tuple[tuple[int, ...], Knock]] = []
         for card in self._discardable():
             rest = mask & ~card.bit
             if self._solver.deadwood(rest) > limit:
                 continue
-            for arr in knock_arrangements(
-                cards_of_mask(rest), self.rules, limit=limit, known=known
-            ):
-                out.append(Knock(card, arr.melds))
-        if self.rules.big_gin and self._solver.deadwood(mask) == 0:
-            for arr in knock_arrangements(cards_of_mask(mask), self.rules, limit=0):
-                out.append(Knock(None, arr.melds))
-        return out
+            for arr in knock_arrangements(cards_of_mask(rest), rules, limit=limit):
+                key = (*knock_rank(arr, rules, seen), len(ranked))
+                ranked.append((key, Knock(card, arr.melds)))
+        if rules.big_gin and self._solver.deadwood(mask) == 0:
+            for arr in knock_arrangements(cards_of_mask(mask), rules, limit=0):
+                ranked.append(((-1, len(ranked)), Knock(None, arr.melds)))
+        ranked.sort(key=lambda t: t[0])
+        return [k for _, k in ranked]
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
@@ -382,7 +388,9 @@ class GinHand(Hand):
         if self.rules.box_bonus:
             boxes[winner] = 1 + score.extra_boxes
         if action.discard is not None:
+            # the knocker's discard goes face down on the pile
             self._masks[player] &= ~action.discard.bit
+            self._pile.append(action.discard)
         outcome = (
             Outcome.BIG_GIN
             if big_gin

@@ -534,17 +534,36 @@ def layoff_exposure(melds: Iterable[Meld], rules: RuleSet, *, known: Iterable[Ca
     return (spots & ~seen).bit_count()
 
 
+def sequence_bonus(melds: Iterable[Meld]) -> int:
+    """Sequence Gin's bonus: a point per card in runs of 6+, a point per J/Q/K in runs."""
+    total = 0
+    for m in melds:
+        if m.kind is MeldKind.RUN:
+            if len(m.cards) >= 6:
+                total += len(m.cards)
+            total += sum(1 for c in m.cards if c.rank >= 11)
+    return total
+
+
 def knock_arrangements(
     cards: Iterable[Card], rules: RuleSet, *, limit: int | None = None, known: Iterable[Card] = ()
 ) -> list[Arrangement]:
     """Arrangements a knocker may spread, best first.
 
     Least deadwood first, then the fewest lay-off spots left to the opponent
-    (counting only cards not in ``known``). ``limit`` drops arrangements
+    (counting only cards not in ``known`` or in the hand), then (Sequence
+    Gin) the larger bonus, then fewer melds. ``limit`` drops arrangements
     whose deadwood is above it.
     """
     cs = list(cards)
-    seen = list(known) + cs
+    seen = [*known, *cs]
     options = [a for a in arrangements(cs, rules) if limit is None or a.points <= limit]
-    options.sort(key=lambda a: (a.points, layoff_exposure(a.melds, rules, known=seen)))
+    options.sort(key=lambda a: knock_rank(a, rules, seen))
     return options
+
+
+def knock_rank(arr: Arrangement, rules: RuleSet, seen: Iterable[Card]) -> tuple[int, int, int, int]:
+    """Sort key of a knock arrangement: lower is better for the knocker."""
+    bonus = sequence_bonus(arr.melds) if rules.sequence_bonuses else 0
+    exposure = layoff_exposure(arr.melds, rules, known=seen)
+    return (arr.points, exposure, -bonus, len(arr.melds))
