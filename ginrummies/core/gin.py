@@ -145,7 +145,7 @@ class GinHand(Hand):
     # --- what may be done ----------------------------------------------------
 
     def _discardable(self) -> list[Card]:
-        cards = cards_of_mask(self._masks[self._to_move or 0])
+        cards = sorted(cards_of_mask(self._masks[self._to_move or 0]))
         if self._taken is None or self.rules.discard_taken_card or self._fiftieth_knock:
             return list(cards)
         return [c for c in cards if c != self._taken]

@@ -355,11 +355,8 @@ def _solve_search(
     return best_points, unpack(mask & meldable & ~best_bit), best_bit
 
 
-def _wants_discard(n: int, rules: RuleSet, discard: bool | None) -> bool:
-    if discard is None:
-        return n == rules.hand_size + 1 and rules.family is not Family.SKARNEY
-    return discard
-
+# one suit's share of an arrangement: its runs, its deadwood cards, their points
+SuitInfo = tuple[tuple[Meld, ...], tuple[Card, ...], int]
 
 _RANK_MASKS = tuple(1 << b | 1 << (b + 13) | 1 << (b + 26) | 1 << (b + 39) for b in range(13))
 
@@ -367,12 +364,13 @@ _RANK_MASKS = tuple(1 << b | 1 << (b + 13) | 1 << (b + 26) | 1 << (b + 39) for b
 class Solver:
     """The meld solver for one rule set (``solver_for`` caches it on the rules)."""
 
-    __slots__ = ("_melds", "rules", "tables")
+    __slots__ = ("_melds", "_suits", "rules", "tables")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self.tables = suit_tables(rules.runs, rules.ace, rules.ace_value)
         self._melds: dict[int, Meld] = {}
+        self._suits: tuple[dict[int, SuitInfo], ...] = ({}, {}, {}, {})
 
     def deadwood(self, mask: int, discard: bool = False) -> int:
         """Least deadwood points of the cards in ``mask``."""
@@ -406,25 +404,59 @@ class Solver:
                 points,
                 CARDS[drop.bit_length() - 1] if drop else None,
             )
-        points, chosen, drop = _solve_sets_runs(mask, tables, self.rules.sets, discard)
-        melds = [meld(chosen & rm) for rm in _RANK_MASKS if chosen & rm] if chosen else []
-        rest = mask & ~chosen & ~drop
-        dead = 0
-        cover = tables.run_cover
-        for shift in (0, 13, 26, 39):
-            s = rest >> shift & FULL_SUIT
-            if s:
-                c = cover[s]
-                if c:
-                    for w in tables.packing[s]:
-                        melds.append(meld(w << shift))
-                dead |= (s & ~c) << shift
+        s0 = mask & FULL_SUIT
+        s1 = mask >> 13 & FULL_SUIT
+        s2 = mask >> 26 & FULL_SUIT
+        s3 = mask >> 39 & FULL_SUIT
+        chosen = 0
+        if self.rules.sets and (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):
+            # some rank has three cards: let the solver choose the sets
+            _, chosen, drop = _solve_sets_runs(mask, tables, True, discard)
+            rest = mask & ~chosen & ~drop
+            s0 = rest & FULL_SUIT
+            s1 = rest >> 13 & FULL_SUIT
+            s2 = rest >> 26 & FULL_SUIT
+            s3 = rest >> 39 & FULL_SUIT
+        elif discard:
+            # no sets: the discard is the card whose suit gains most by losing it
+            gain = tables.gain
+            g0, g1, g2, g3 = gain[s0], gain[s1], gain[s2], gain[s3]
+            g = max(g0, g1, g2, g3)
+            card = tables.gain_card
+            if g == g0:
+                drop, s0 = card[s0], s0 & ~card[s0]
+            elif g == g1:
+                drop, s1 = card[s1] << 13, s1 & ~card[s1]
+            elif g == g2:
+                drop, s2 = card[s2] << 26, s2 & ~card[s2]
+            else:
+                drop, s3 = card[s3] << 39, s3 & ~card[s3]
+        else:
+            drop = 0
+        # per suit: (its runs as Melds, its deadwood cards, their points), cached
+        info = self._suits
+        i0 = info[0].get(s0) or self._suit_info(0, s0)
+        i1 = info[1].get(s1) or self._suit_info(1, s1)
+        i2 = info[2].get(s2) or self._suit_info(2, s2)
+        i3 = info[3].get(s3) or self._suit_info(3, s3)
+        melds = i0[0] + i1[0] + i2[0] + i3[0]
+        if chosen:
+            melds = tuple(meld(chosen & rm) for rm in _RANK_MASKS if chosen & rm) + melds
         return Arrangement(
-            tuple(melds),
-            cards_of_mask(dead),
-            points,
+            melds,
+            i0[1] + i1[1] + i2[1] + i3[1],
+            i0[2] + i1[2] + i2[2] + i3[2],
             CARDS[drop.bit_length() - 1] if drop else None,
         )
+
+    def _suit_info(self, suit: int, bits: int) -> SuitInfo:
+        shift = 13 * suit
+        tables = self.tables
+        cover = tables.run_cover[bits]
+        runs = tuple(self.meld(w << shift) for w in tables.packing[bits])
+        dead = cards_of_mask((bits & ~cover) << shift)
+        info = self._suits[suit][bits] = (runs, dead, tables.total[bits & ~cover])
+        return info
 
 
 def solver_for(rules: RuleSet) -> Solver:
@@ -438,8 +470,15 @@ def solver_for(rules: RuleSet) -> Solver:
 
 def deadwood(cards: Iterable[Card], rules: RuleSet, *, discard: bool | None = None) -> int:
     """Least deadwood points of a hand (after the best discard, see best_arrangement)."""
-    mask = to_mask(cards)
-    return solver_for(rules).deadwood(mask, _wants_discard(mask.bit_count(), rules, discard))
+    mask = 0
+    for c in cards:
+        mask |= c.bit
+    if discard is None:
+        discard = mask.bit_count() == rules.hand_size + 1 and rules.family is not Family.SKARNEY
+    solver = rules.__dict__.get("_solver") or solver_for(rules)
+    if rules.poker_melds or (discard and not mask):
+        return solver.deadwood(mask, discard)
+    return _solve_sets_runs(mask, solver.tables, rules.sets, discard)[0]
 
 
 def best_arrangement(
@@ -452,8 +491,12 @@ def best_arrangement(
     ``discard=False`` to arrange every card (big gin, Skarney), or True to
     force a discard. Deadwood cards are listed in suit order.
     """
-    mask = to_mask(cards)
-    return solver_for(rules).arrange(mask, _wants_discard(mask.bit_count(), rules, discard))
+    mask = 0
+    for c in cards:
+        mask |= c.bit
+    if discard is None:
+        discard = mask.bit_count() == rules.hand_size + 1 and rules.family is not Family.SKARNEY
+    return solver_for(rules).arrange(mask, discard)
 
 
 def _kind_of(mask: int, runs: bool) -> MeldKind:

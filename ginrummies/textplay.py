@@ -1,0 +1,156 @@
+"""A plain-text game against the computer, for any terminal or pipe.
+
+Shows your hand in melds with its deadwood, the discard pile, the stock
+and what the opponent did; you answer with a number from the menu or a
+short command. Bad input gets a message and the question again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .ai import Bot
+from .core import (
+    Action,
+    Discard,
+    DrawStock,
+    Game,
+    GinHand,
+    Knock,
+    Pass,
+    RuleSet,
+    TakeDiscard,
+    best_arrangement,
+    format_cards,
+)
+
+NAMES = ("You", "Computer")
+HELP = """Commands: a number from the menu, or
+  d  draw from the stock      t  take the discard      p  pass
+  x CARD  discard a card (x 7h, x 10h)      k  knock or go gin (best spread)
+  h  this help      q  quit"""
+
+
+class Quit(Exception):
+    """The player asked to stop (or the input ended)."""
+
+
+def describe(action: Action) -> str:
+    if isinstance(action, Knock):
+        dead = "gin" if action.discard is None else f"discard {action.discard.label}"
+        return f"knock ({dead}): " + "  ".join(f"[{m}]" for m in action.melds)
+    return str(action)
+
+
+def show_table(game: Game, say: Callable[[str], None]) -> None:
+    hand = game.hand
+    assert isinstance(hand, GinHand)
+    view = hand.view(0)
+    arr = best_arrangement(view.hand, game.rules, discard=False)
+    say("")
+    say(
+        f"Score: you {game.scores[0]}, computer {game.scores[1]} (to {game.rules.target})"
+        f"   Stock {view.stock_size}   Knock limit {view.knock_limit}"
+        + ("   Spade upcard: this hand counts double" if view.doubled else "")
+    )
+    top = view.discard_top.label if view.discard_top else "empty"
+    say(f"Discard pile: {top}   Computer holds {view.opponent_hand_size} cards")
+    parts = [f"[{m}]" for m in arr.melds]
+    parts.append(f"deadwood {format_cards(sorted(arr.deadwood)) or 'none'} = {arr.points}")
+    say("Your hand: " + "  ".join(parts))
+
+
+def parse_command(text: str, menu: list[Action]) -> Action:
+    """Turn what the player typed into one of the legal actions, or ValueError."""
+    from .core import Card
+
+    words = text.strip().lower().split()
+    if not words:
+        raise ValueError("type a number or a command (h for help)")
+    head = words[0]
+    if head in ("q", "quit", "exit"):
+        raise Quit
+    if head.isdigit():
+        n = int(head)
+        if 1 <= n <= len(menu):
+            return menu[n - 1]
+        raise ValueError(f"choose 1 to {len(menu)}")
+    wanted: Action | None = None
+    if head in ("d", "draw"):
+        wanted = DrawStock()
+    elif head in ("t", "take"):
+        wanted = TakeDiscard()
+    elif head in ("p", "pass"):
+        wanted = Pass()
+    elif head in ("x", "discard"):
+        if len(words) < 2:
+            raise ValueError("say which card: x 7h")
+        wanted = Discard(Card.parse(words[1]))
+    elif head in ("k", "knock", "gin"):
+        knocks = [a for a in menu if isinstance(a, Knock)]
+        if not knocks:
+            raise ValueError("you cannot knock now")
+        return knocks[0]
+    else:
+        raise ValueError(f"unknown command {head!r} (h for help)")
+    if wanted not in menu:
+        raise ValueError(f"you cannot {wanted} now")
+    return wanted
+
+
+def play(
+    rules: RuleSet,
+    seed: int,
+    bot: Bot,
+    ask: Callable[[str], str],
+    say: Callable[[str], None],
+) -> Game:
+    """Play a whole game: the person is player 0, the bot player 1."""
+    game = Game(rules, seed)
+    say(f"{rules.name}, seed {seed}. You play first when the computer deals.")
+    seen = 0
+    while True:
+        hand = game.hand
+        events = hand.events
+        for event in events[seen:]:
+            if event.player == 1:
+                say("  " + event.describe(NAMES))
+        seen = len(events)
+        if hand.is_over:
+            assert hand.result is not None
+            say("")
+            for line in hand.result.breakdown(NAMES):
+                say("  " + line)
+            if game.is_over:
+                assert game.result is not None
+                say("")
+                for line in game.result.breakdown(NAMES):
+                    say(line)
+                return game
+            ask("Press Enter for the next hand (q to quit) ")
+            game.next_hand()
+            seen = 0
+            continue
+        actions = hand.legal_actions()
+        if hand.to_move == 1:
+            game.apply(bot.choose(hand.view(1), actions))
+            continue
+        show_table(game, say)
+        for i, action in enumerate(actions, 1):
+            say(f"  {i:2}. {describe(action)}")
+        while True:
+            answer = ask("> ")
+            if answer.strip().lower() in ("h", "help", "?"):
+                say(HELP)
+                continue
+            try:
+                action = parse_command(answer, actions)
+            except ValueError as exc:
+                say(f"  {exc}")
+                continue
+            before = set(hand.cards_of(0))
+            game.apply(action)
+            if isinstance(action, DrawStock):
+                (drawn,) = set(hand.cards_of(0)) - before
+                say(f"  You drew {drawn.label}")
+            break

@@ -1,0 +1,68 @@
+"""The command line: a plain-text game against a random opponent."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+from ginrummies.ai import make_bot
+from ginrummies.core import preset
+from ginrummies.textplay import play
+
+
+def run(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "ginrummies", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_bad_input_gets_a_message_and_the_question_again() -> None:
+    out = run(["--seed", "3"], "zz\n99\nx 2z\nh\n")
+    assert out.returncode == 0, out.stderr
+    assert "unknown command 'zz'" in out.stdout
+    assert "choose 1 to" in out.stdout
+    assert "not a card: '2z'" in out.stdout
+    assert "Commands:" in out.stdout
+    # the input ran out: a clean goodbye that names the seed
+    assert "--seed 3 plays it again" in out.stdout
+
+
+def test_commands_by_letter() -> None:
+    out = run(["--seed", "3", "--rules", "oklahoma"], "p\nd\nx Kd\nq\n")
+    assert out.returncode == 0, out.stderr
+    assert "Oklahoma Gin, seed 3" in out.stdout
+    assert "You drew" in out.stdout
+
+
+def test_unknown_rules_are_refused_by_argparse() -> None:
+    out = run(["--rules", "canasta"], "")
+    assert out.returncode == 2
+    assert "invalid choice" in out.stderr
+
+
+def test_a_whole_game_can_be_played_through_the_menu() -> None:
+    said: list[str] = []
+
+    def ask(prompt: str) -> str:
+        menu = [m for m in said[-20:] if re.match(r"\s+\d+\. ", m)]
+        said.append(prompt)
+        if not prompt.startswith(">"):
+            return ""  # "press Enter for the next hand"
+        numbers = {int(m.split(".")[0]): m for m in menu}
+        knocks = [n for n, m in numbers.items() if "knock" in m]
+        if knocks:
+            return str(min(knocks))
+        discards = [n for n, m in numbers.items() if "discard" in m]
+        return str(max(discards)) if discards else "1"
+
+    rules = preset("eaai")
+    game = play(rules, 5, make_bot("random", rules, 5), ask, said.append)
+    assert game.is_over and game.result is not None
+    assert any("wins the game" in line for line in said)
+    assert any(line.startswith("Settlement:") for line in said)
