@@ -394,12 +394,12 @@ class Solver:
         meld = self.meld
         if self.rules.poker_melds:
             points, masks, drop = _solve_search(mask, self.rules, tables, discard)
-            melds = [meld(m) for m in masks]
+            found = tuple(meld(m) for m in masks)
             covered = drop
-            for m in melds:
+            for m in found:
                 covered |= m.mask
             return Arrangement(
-                tuple(melds),
+                found,
                 cards_of_mask(mask & ~covered),
                 points,
                 CARDS[drop.bit_length() - 1] if drop else None,
