@@ -128,7 +128,7 @@ def main() -> None:
     skarney_melds = RuleSet(poker_melds=True, ace=AcePolicy.LOW_OR_HIGH, ace_value=15)
     utils = openspiel_utils()
     print(f"Python {platform.python_version()} on {platform.machine()}, {n} hands per row")
-    print("times are the best of 5 runs, in microseconds per hand\n")
+    print("times are the best of 7 interleaved runs, in microseconds per hand\n")
     header = f"{'hands':<24}{'best_arrangement':>18}{'deadwood':>10}"
     if utils:
         header += f"{'OpenSpiel':>11}{'ratio b_a':>11}{'ratio dw':>10}{'agree':>8}"

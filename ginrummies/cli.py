@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import secrets
 import sys
 from collections.abc import Sequence
@@ -54,4 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         play(rules, seed, make_bot("random", rules, seed), ask, print)
     except (Quit, KeyboardInterrupt):
         print(f"\nGoodbye. (This deal was seed {seed}: --seed {seed} plays it again.)")
+    except BrokenPipeError:
+        # the reader went away (| head): stop quietly, as a filter should
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0

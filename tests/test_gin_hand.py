@@ -154,7 +154,7 @@ def test_worked_example_1_layoffs_from_002() -> None:
     assert r.points[ND] == 8 and r.points[DL] == 0
     assert r.boxes[ND] == 1 and r.winner == ND
     text = "\n".join(r.breakdown(("You", "Computer")))
-    assert "lays off" in text and "9 − 1 = 8" in text
+    assert "You lay off 2♥ 6♥ on [3♥ 4♥ 5♥]" in text and "9 − 1 = 8" in text
 
 
 def test_worked_example_2_undercut() -> None:

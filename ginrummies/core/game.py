@@ -14,7 +14,7 @@ from .actions import Action
 from .cards import Card, shuffled_deck
 from .errors import IllegalAction
 from .hand import Hand
-from .result import HandResult
+from .result import HandResult, says
 from .rules import DealerRotation, RuleSet, Shutout
 
 
@@ -51,7 +51,9 @@ class GameResult:
 
     def breakdown(self, names: tuple[str, str] = ("Player 1", "Player 2")) -> list[str]:
         w, l = self.winner, 1 - self.winner
-        out = [f"{names[w]} wins the game, {self.hand_points[w]} to {self.hand_points[l]}."]
+        out = [
+            f"{says(names[w], 'wins')} the game, {self.hand_points[w]} to {self.hand_points[l]}."
+        ]
         for p in (w, l):
             parts = [f"hands {self.hand_points[p]}"]
             if p == w and self.game_bonus:

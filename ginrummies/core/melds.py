@@ -295,6 +295,24 @@ def _solve_sets_runs(
     return whole - best, best_sets, best_discard
 
 
+def _points_sets_runs(mask: int, tables: SuitTables, sets: bool, discard: bool) -> int:
+    """Least deadwood points only: ``_solve_sets_runs`` without the bookkeeping."""
+    s0 = mask & FULL_SUIT
+    s1 = mask >> 13 & FULL_SUIT
+    s2 = mask >> 26 & FULL_SUIT
+    s3 = mask >> 39 & FULL_SUIT
+    triple = ((s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)) if sets else 0
+    if triple:
+        return _solve_sets_runs(mask, tables, sets, discard)[0]
+    total = tables.total
+    rv = tables.run_value
+    points = total[s0] + total[s1] + total[s2] + total[s3] - (rv[s0] + rv[s1] + rv[s2] + rv[s3])
+    if discard:
+        gain = tables.gain
+        points -= max(gain[s0], gain[s1], gain[s2], gain[s3])
+    return points
+
+
 def _solve_search(
     mask: int, rules: RuleSet, tables: SuitTables, discard: bool
 ) -> tuple[int, list[int], int]:
@@ -378,7 +396,7 @@ class Solver:
             raise ValueError("cannot discard from an empty hand")
         if self.rules.poker_melds:
             return _solve_search(mask, self.rules, self.tables, discard)[0]
-        return _solve_sets_runs(mask, self.tables, self.rules.sets, discard)[0]
+        return _points_sets_runs(mask, self.tables, self.rules.sets, discard)
 
     def meld(self, mask: int) -> Meld:
         m = self._melds.get(mask)
@@ -478,7 +496,7 @@ def deadwood(cards: Iterable[Card], rules: RuleSet, *, discard: bool | None = No
     solver = rules.__dict__.get("_solver") or solver_for(rules)
     if rules.poker_melds or (discard and not mask):
         return solver.deadwood(mask, discard)
-    return _solve_sets_runs(mask, solver.tables, rules.sets, discard)[0]
+    return _points_sets_runs(mask, solver.tables, rules.sets, discard)
 
 
 def best_arrangement(

@@ -15,6 +15,16 @@ from .defense import Layoff
 from .melds import Meld
 from .rules import KnockScoring, RuleSet
 
+_PLAIN = {"knocks": "knock", "goes": "go", "lays": "lay", "scores": "score", "wins": "win"}
+
+
+def says(name: str, verb: str) -> str:
+    """``name`` and a verb that agrees with it: "Elder knocks", "You knock"."""
+    if name.lower() == "you":
+        head, _, rest = verb.partition(" ")
+        verb = " ".join(filter(None, [_PLAIN.get(head, head), rest]))
+    return f"{name} {verb}"
+
 
 class Outcome(Enum):
     KNOCK = "knock"  # the knocker had less deadwood
@@ -118,16 +128,19 @@ class HandResult:
             self.outcome, "knocks"
         )
         discard = f", discarding {self.discard.label}" if self.discard else ""
-        out.append(f"{names[kn]} {verb}{discard}.")
+        out.append(f"{says(names[kn], verb)}{discard}.")
         for p in (kn, df):
             melds = "  ".join(f"[{m}]" for m in self.melds[p]) or "none"
             out.append(f"{names[p]} melds: {melds}")
             if p == df and self.layoffs:
-                laid = ", ".join(
-                    f"{lo.card.label} on [{self.melds[kn][lo.meld]}]" for lo in self.layoffs
+                groups: dict[int, list[Card]] = {}
+                for lo in self.layoffs:
+                    groups.setdefault(lo.meld, []).append(lo.card)
+                laid = "; ".join(
+                    f"{format_cards(cs)} on [{self.melds[kn][i]}]" for i, cs in groups.items()
                 )
-                out.append(f"{names[p]} lays off: {laid}")
-            dead = format_cards(self.deadwood[p]) or "none"
+                out.append(f"{says(names[p], 'lays off')} {laid}")
+            dead = format_cards(sorted(self.deadwood[p])) or "none"
             out.append(f"{names[p]} deadwood: {dead} = {self.counts[p]}")
         out.extend(self.lines)
         if any(self.bonuses):
@@ -136,7 +149,7 @@ class HandResult:
             )
         for p in (0, 1):
             if self.points[p]:
-                out.append(f"{names[p]} scores {self.points[p]}.")
+                out.append(f"{says(names[p], 'scores')} {self.points[p]}.")
         if any(self.boxes):
             out.append(
                 "Boxes: "
