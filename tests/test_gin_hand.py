@@ -12,6 +12,7 @@ from ginrummies.core import (
     FirstTurn,
     GinHand,
     Hand,
+    HandResult,
     IllegalAction,
     Knock,
     Outcome,
@@ -44,6 +45,23 @@ def start(
 
 def c(text: str) -> Card:
     return Card.parse(text)
+
+
+def drawn(rules: RuleSet, nd: str, d: str, up: str, stock: str) -> GinHand:
+    """Both pass the upcard and the non-dealer draws: the non-dealer holds 11 cards."""
+    hand = start(rules, nd, d, up, stock)
+    hand.apply(Pass())
+    hand.apply(Pass())
+    hand.apply(DrawStock())
+    return hand
+
+
+def best_knock(rules: RuleSet, nd: str, d: str, up: str, stock: str) -> HandResult:
+    """The non-dealer draws and makes the first knock offered (the best one)."""
+    hand = drawn(rules, nd, d, up, stock)
+    hand.apply(knocks(hand)[0])
+    assert hand.result is not None
+    return hand.result
 
 
 def knocks(hand: Hand) -> list[Knock]:
@@ -138,10 +156,7 @@ def test_eleven_card_deal_first_turn_is_only_a_discard() -> None:
 
 def test_worked_example_1_layoffs_from_002() -> None:
     """Elder knocks with a count of 1; Younger lays off 6h and 2h and counts 9."""
-    hand = start(GIN, ELDER, YOUNGER, "Ks", "Qc")
-    hand.apply(Pass())
-    hand.apply(Pass())
-    hand.apply(DrawStock())
+    hand = drawn(GIN, ELDER, YOUNGER, "Ks", "Qc")
     best = knocks(hand)[0]
     assert best.discard == c("Qc")
     assert sorted(str(m) for m in best.melds) == ["3♣ 3♦ 3♠", "3♥ 4♥ 5♥", "9♣ 9♦ 9♥"]
@@ -158,33 +173,24 @@ def test_worked_example_1_layoffs_from_002() -> None:
 
 
 def test_worked_example_2_undercut() -> None:
-    hand = start(GIN, "As 2s 3s 4h 5h 6h 7c 7d 7h 9c", "2d 3d 4d Tc Jc Qc Ks Kd Kh 8h", "Qs", "Kc")
-    hand.apply(Pass())
-    hand.apply(Pass())
-    hand.apply(DrawStock())
-    hand.apply(knocks(hand)[0])
-    r = hand.result
-    assert r is not None and r.outcome is Outcome.UNDERCUT
+    r = best_knock(
+        GIN, "As 2s 3s 4h 5h 6h 7c 7d 7h 9c", "2d 3d 4d Tc Jc Qc Ks Kd Kh 8h", "Qs", "Kc"
+    )
+    assert r.outcome is Outcome.UNDERCUT
     assert (r.counts[ND], r.counts[DL]) == (9, 8)
     assert r.points == (26, 0) and r.winner == DL
 
 
 def test_a_tie_is_an_undercut() -> None:
-    hand = start(GIN, "As 2s 3s 4h 5h 6h 7c 7d 7h 8c", "2d 3d 4d Tc Jc Qc Ks Kd Kh 8h", "Qs", "Kc")
-    hand.apply(Pass())
-    hand.apply(Pass())
-    hand.apply(DrawStock())
-    hand.apply(knocks(hand)[0])
-    r = hand.result
-    assert r is not None and r.outcome is Outcome.UNDERCUT
+    r = best_knock(
+        GIN, "As 2s 3s 4h 5h 6h 7c 7d 7h 8c", "2d 3d 4d Tc Jc Qc Ks Kd Kh 8h", "Qs", "Kc"
+    )
+    assert r.outcome is Outcome.UNDERCUT
     assert r.points[DL] == 25
 
 
 def test_worked_example_3_gin_gets_no_layoffs() -> None:
-    hand = start(GIN, "As 2s 3s 4s 4h 5h 6h 7c 7d 7h", "2d 3d 4d 5d 8s 8c 8d Ks Kd 3h", "Qs", "Kc")
-    hand.apply(Pass())
-    hand.apply(Pass())
-    hand.apply(DrawStock())
+    hand = drawn(GIN, "As 2s 3s 4s 4h 5h 6h 7c 7d 7h", "2d 3d 4d 5d 8s 8c 8d Ks Kd 3h", "Qs", "Kc")
     gin = knocks(hand)[0]
     hand.apply(gin)
     r = hand.result
@@ -196,112 +202,78 @@ def test_worked_example_3_gin_gets_no_layoffs() -> None:
 
 
 def test_worked_example_3_gin_against_thirty() -> None:
-    hand = start(GIN, "As 2s 3s 4s 4h 5h 6h 7c 7d 7h", "2d 3d 4d 5d 8s 8c 8d Ks Kd Qh", "Qs", "Kc")
-    hand.apply(Pass())
-    hand.apply(Pass())
-    hand.apply(DrawStock())
+    hand = drawn(GIN, "As 2s 3s 4s 4h 5h 6h 7c 7d 7h", "2d 3d 4d 5d 8s 8c 8d Ks Kd Qh", "Qs", "Kc")
     hand.apply(knocks(hand)[0])
     assert hand.result is not None and hand.result.points[ND] == 55
 
 
 def test_worked_example_4_oklahoma_spade_upcard_doubles() -> None:
     rules = preset("oklahoma")
-    hand = start(
+    r = best_knock(
         rules, "As 2s 3s 4h 5h 6h 9c 9d 9h 5c", "2d 3d 4d 5d 8s 8c 8d 8h Tc Jd", "7s", "Kc"
     )
-    assert hand.knock_limit == 7 and hand.doubled
-    hand.apply(Pass())
-    hand.apply(Pass())
-    hand.apply(DrawStock())
-    hand.apply(knocks(hand)[0])
-    r = hand.result
-    assert r is not None and (r.counts[ND], r.counts[DL]) == (5, 20)
+    assert r.knock_limit == 7
+    assert (r.counts[ND], r.counts[DL]) == (5, 20)
     assert r.points[ND] == 30
     assert r.boxes[ND] == 1  # a knock earns no extra box
     assert any("× 2" in line for line in r.breakdown())
 
 
-def test_oklahoma_knock_limit_from_upcard_refuses_more() -> None:
+@pytest.mark.parametrize(
+    ("nd", "up", "draw", "limit", "message"),
+    [
+        # after drawing 8d an eight is left over, whichever is thrown: 8 > 7
+        ("As 2s 3s 4h 5h 6h 9c 9d 9h 8c", "7s", "8d", 7, "the knock limit is 7"),
+        # an ace turned up: only gin may end the hand, deadwood 2 is too much
+        ("As 2s 3s 4h 5h 6h 9c 9d 9h 2c", "Ac", "Kc", 0, "gin only"),
+    ],
+)
+def test_oklahoma_knock_limit_from_the_upcard(
+    nd: str, up: str, draw: str, limit: int, message: str
+) -> None:
     rules = preset("oklahoma")
-    # after drawing 8d, an eight is left over whichever is thrown: 8 > 7
-    hand = start(
-        rules, "As 2s 3s 4h 5h 6h 9c 9d 9h 8c", "2d 3d 4d 5d Js Jc Jd Jh Tc Qd", "7s", "8d"
-    )
-    hand.apply(Pass())
-    hand.apply(Pass())
-    hand.apply(DrawStock())
+    hand = drawn(rules, nd, "2d 3d 4d 5d Js Jc Jd Jh Tc Qd", up, draw)
+    assert hand.knock_limit == limit
     assert knocks(hand) == []
     melds = tuple(make_meld(parse_cards(m), rules) for m in ("As 2s 3s", "4h 5h 6h", "9c 9d 9h"))
-    unchanged(hand, Knock(c("8d"), melds), "the knock limit is 7")
-
-
-def test_oklahoma_ace_upcard_means_gin_only() -> None:
-    rules = preset("oklahoma")
-    hand = start(
-        rules, "As 2s 3s 4h 5h 6h 9c 9d 9h 2c", "2d 3d 4d 5d 8s 8c 8d 8h Tc Jd", "Ac", "Kc"
-    )
-    assert hand.knock_limit == 0
-    hand.apply(Pass())
-    hand.apply(Pass())
-    hand.apply(DrawStock())
-    assert knocks(hand) == []
-    melds = tuple(make_meld(parse_cards(m), rules) for m in ("As 2s 3s", "4h 5h 6h", "9c 9d 9h"))
-    unchanged(hand, Knock(c("Kc"), melds), "gin only")
+    unchanged(hand, Knock(c(draw), melds), message)
 
 
 def test_oklahoma_gin_scores_two_extra_boxes_doubled_on_a_spade() -> None:
     rules = preset("oklahoma")
-    hand = start(
+    r = best_knock(
         rules, "As 2s 3s 4s 4h 5h 6h 7c 7d 7h", "2d 3d 4d 5d 8s 8c 8d Ks Kd Qh", "9s", "Kc"
     )
-    hand.apply(Pass())
-    hand.apply(Pass())
-    hand.apply(DrawStock())
-    hand.apply(knocks(hand)[0])
-    r = hand.result
-    assert r is not None and r.outcome is Outcome.GIN
+    assert r.outcome is Outcome.GIN
     assert r.points[ND] == (25 + 30) * 2
     assert r.boxes[ND] == 1 + 2 * 2
 
 
 def test_oklahoma_undercut_scores_an_extra_box() -> None:
     rules = preset("oklahoma")
-    hand = start(
+    r = best_knock(
         rules, "As 2s 3s 4h 5h 6h 7c 7d 7h 9c", "2d 3d 4d Tc Jc Qc Ks Kd Kh 8h", "Td", "Kc"
     )
-    hand.apply(Pass())
-    hand.apply(Pass())
-    hand.apply(DrawStock())
-    hand.apply(knocks(hand)[0])
-    r = hand.result
-    assert r is not None and r.outcome is Outcome.UNDERCUT
+    assert r.outcome is Outcome.UNDERCUT
     assert r.boxes[DL] == 2 and r.points[DL] == 26
 
 
 def test_worked_example_5_fosdick_knocker_scores_all() -> None:
     rules = preset("fosdick")
-    hand = start(
+    r = best_knock(
         rules, "As 2s 3s 4h 5h 6h 7c 7d 7h 3c", "2d 3d 4d 5d 8s 8c 8d 8h Tc Jd", "9d", "Kc"
     )
-    assert hand.knock_limit == 9
-    hand.apply(Pass())
-    hand.apply(Pass())
-    hand.apply(DrawStock())
-    hand.apply(knocks(hand)[0])
-    r = hand.result
-    assert r is not None and (r.counts[ND], r.counts[DL]) == (3, 20)
+    assert r.knock_limit == 9
+    assert (r.counts[ND], r.counts[DL]) == (3, 20)
     assert r.points[ND] == 20
     assert r.boxes == (0, 0)  # Fosdick rules: no boxes
 
 
 def test_big_gin_with_all_eleven_cards() -> None:
     rules = preset("fosdick")
-    hand = start(
+    hand = drawn(
         rules, "As 2s 3s 4s 4h 5h 6h 7c 7d 7h", "2d 3d 4d 5d 8s 8c 8d Ks Kd Qh", "9d", "7s"
     )
-    hand.apply(Pass())
-    hand.apply(Pass())
-    hand.apply(DrawStock())
     big = [k for k in knocks(hand) if k.discard is None]
     assert big, "big gin is offered"
     hand.apply(big[0])
@@ -311,10 +283,7 @@ def test_big_gin_with_all_eleven_cards() -> None:
 
 
 def test_big_gin_only_when_the_rule_is_on() -> None:
-    hand = start(GIN, "As 2s 3s 4s 4h 5h 6h 7c 7d 7h", "2d 3d 4d 5d 8s 8c 8d Ks Kd Qh", "9d", "7s")
-    hand.apply(Pass())
-    hand.apply(Pass())
-    hand.apply(DrawStock())
+    hand = drawn(GIN, "As 2s 3s 4s 4h 5h 6h 7c 7d 7h", "2d 3d 4d 5d 8s 8c 8d Ks Kd Qh", "9d", "7s")
     assert all(k.discard is not None for k in knocks(hand))
     melds = tuple(
         make_meld(parse_cards(m), GIN) for m in ("As 2s 3s 4s", "4h 5h 6h", "7c 7d 7h 7s")
@@ -323,10 +292,7 @@ def test_big_gin_only_when_the_rule_is_on() -> None:
 
 
 def test_knock_arrangement_can_be_chosen() -> None:
-    hand = start(GIN, "Tc Td Th Jh Qh As 2s 3s 4d 4c", "2d 3d 5d 6d 8s 8c 8d Ks Kd Qs", "9d", "Kc")
-    hand.apply(Pass())
-    hand.apply(Pass())
-    hand.apply(DrawStock())
+    hand = drawn(GIN, "Tc Td Th Jh Qh As 2s 3s 4d 4c", "2d 3d 5d 6d 8s 8c 8d Ks Kd Qs", "9d", "Kc")
     # deadwood 28 is over the limit: no knock, and a made-up one is refused
     assert knocks(hand) == []
     melds = (make_meld(parse_cards("Th Jh Qh"), GIN),)
@@ -334,10 +300,7 @@ def test_knock_arrangement_can_be_chosen() -> None:
 
 
 def test_knock_refuses_bad_melds_with_reasons() -> None:
-    hand = start(GIN, ELDER, YOUNGER, "Ks", "Qc")
-    hand.apply(Pass())
-    hand.apply(Pass())
-    hand.apply(DrawStock())
+    hand = drawn(GIN, ELDER, YOUNGER, "Ks", "Qc")
     good = knocks(hand)[0]
     from ginrummies.core import Meld, MeldKind
 
@@ -428,10 +391,7 @@ def test_view_shows_only_what_the_player_may_know() -> None:
 
 
 def test_replay_rebuilds_the_same_state() -> None:
-    hand = start(GIN, ELDER, YOUNGER, "Ks", "Qc")
-    hand.apply(Pass())
-    hand.apply(Pass())
-    hand.apply(DrawStock())
+    hand = drawn(GIN, ELDER, YOUNGER, "Ks", "Qc")
     hand.apply(knocks(hand)[0])
     again = hand.replay()
     assert again.state_key() == hand.state_key()
@@ -465,3 +425,22 @@ def test_seven_card_hands() -> None:
     hand = Hand.deal(rules, 0, seed=3)
     assert len(hand.cards_of(0)) == len(hand.cards_of(1)) == 7
     assert hand.view(0).stock_size == 52 - 15
+
+
+def test_card_values() -> None:
+    from ginrummies.core import card_value
+
+    values = [card_value(Card(r, "h"), GIN) for r in range(1, 14)]
+    assert values == [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10]
+    assert card_value(c("Ah"), GIN.but(ace_value=15)) == 15
+
+
+def test_knocking_is_allowed_on_the_first_turn_and_never_compulsory() -> None:
+    # Elder's hand with the upcard 2h taken: deadwood 1 after throwing anything loose
+    hand = start(GIN, ELDER, YOUNGER.replace("2h", "Kh"), "2h", "Qc")
+    hand.apply(TakeDiscard())
+    actions = hand.legal_actions()
+    assert any(isinstance(a, Knock) for a in actions)
+    assert any(isinstance(a, Discard) for a in actions)  # may play on instead
+    hand.apply(Discard(c("Ah")))
+    assert not hand.is_over
