@@ -3,18 +3,29 @@
 Pure Python with no UI and no I/O; every random choice comes from a seed.
 """
 
-from . import gin as _gin  # noqa: F401  (registers the Gin-family engine)
+from . import colonel as _colonel  # noqa: F401  (each module registers its engine)
+from . import gin as _gin  # noqa: F401
+from . import skarney as _skarney  # noqa: F401
 from .actions import (
+    Accept,
     Action,
+    Challenge,
+    Decline,
     Discard,
     DrawStock,
+    EndTurn,
     Knock,
+    LayContract,
+    LayMeld,
+    LayOff,
+    Offer,
     Pass,
     TakeDiscard,
     action_from_data,
     action_to_data,
 )
 from .cards import CARDS, Card, format_cards, full_deck, parse_cards, shuffled_deck
+from .colonel import ColonelHand
 from .defense import Defense, Layoff, defend
 from .errors import IllegalAction, RulesError
 from .game import Game, GameResult, cut_for_deal, hand_deck, next_dealer, settle
@@ -39,7 +50,15 @@ from .melds import (
     sequence_bonus,
     solver_for,
 )
-from .result import HandResult, Outcome, Score, score_knock
+from .result import (
+    HandResult,
+    Outcome,
+    Score,
+    TableMeld,
+    score_going_out,
+    score_knock,
+    score_lower_total,
+)
 from .rules import (
     PRESETS,
     AcePolicy,
@@ -52,19 +71,26 @@ from .rules import (
     Shutout,
     preset,
 )
+from .skarney import SkarneyHand
+from .table import TableHand, extend
 
 __all__ = [
     "CARDS",
     "PRESETS",
+    "Accept",
     "AcePolicy",
     "AceUpcard",
     "Action",
     "Arrangement",
     "Card",
+    "Challenge",
+    "ColonelHand",
     "DealerRotation",
+    "Decline",
     "Defense",
     "Discard",
     "DrawStock",
+    "EndTurn",
     "Event",
     "Family",
     "FirstTurn",
@@ -76,9 +102,13 @@ __all__ = [
     "IllegalAction",
     "Knock",
     "KnockScoring",
+    "LayContract",
+    "LayMeld",
+    "LayOff",
     "Layoff",
     "Meld",
     "MeldKind",
+    "Offer",
     "Outcome",
     "Pass",
     "Phase",
@@ -87,6 +117,9 @@ __all__ = [
     "RulesError",
     "Score",
     "Shutout",
+    "SkarneyHand",
+    "TableHand",
+    "TableMeld",
     "TakeDiscard",
     "action_from_data",
     "action_to_data",
@@ -97,6 +130,7 @@ __all__ = [
     "cut_for_deal",
     "deadwood",
     "defend",
+    "extend",
     "format_cards",
     "full_deck",
     "hand_deck",
@@ -111,7 +145,9 @@ __all__ = [
     "parse_cards",
     "preset",
     "replay",
+    "score_going_out",
     "score_knock",
+    "score_lower_total",
     "sequence_bonus",
     "settle",
     "shuffled_deck",

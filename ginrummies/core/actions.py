@@ -6,6 +6,7 @@ logs, saves and golden playthroughs store them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,29 +64,138 @@ class Knock:
         return f"knock, discarding {self.discard.label}: {spread}"
 
 
-Action = DrawStock | TakeDiscard | Pass | Discard | Knock
+@dataclass(frozen=True, slots=True)
+class LayContract:
+    """Skarney: the first meld of a hand, exactly three melds of three cards."""
 
-_SIMPLE: dict[str, type[DrawStock] | type[TakeDiscard] | type[Pass]] = {
+    melds: tuple[Meld, Meld, Meld]
+
+    def __str__(self) -> str:
+        return "lay the contract: " + " · ".join(str(m) for m in self.melds)
+
+
+@dataclass(frozen=True, slots=True)
+class LayMeld:
+    """Lay a meld from the hand on the table."""
+
+    meld: Meld
+
+    def __str__(self) -> str:
+        return f"meld {self.meld}"
+
+
+@dataclass(frozen=True, slots=True)
+class LayOff:
+    """Add a card to table meld number ``target`` (0-based, in table order)."""
+
+    card: Card
+    target: int
+
+    def __str__(self) -> str:
+        return f"lay off {self.card.label} on meld {self.target + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """Skarney: hold a card out to the opponent instead of discarding."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"offer {self.card.label}"
+
+
+@dataclass(frozen=True, slots=True)
+class Accept:
+    """Take the card offered (Skarney), or accept a challenge (Colonel)."""
+
+    def __str__(self) -> str:
+        return "accept"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Refuse the card offered (Skarney), or a challenge (Colonel)."""
+
+    def __str__(self) -> str:
+        return "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn:
+    """Skarney: end the turn with no offer ("last card", or the stock's end)."""
+
+    def __str__(self) -> str:
+        return "end the turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    """Colonel (optional rule): at the start of the turn, challenge the opponent."""
+
+    def __str__(self) -> str:
+        return "challenge"
+
+
+Action = (
+    DrawStock
+    | TakeDiscard
+    | Pass
+    | Discard
+    | Knock
+    | LayContract
+    | LayMeld
+    | LayOff
+    | Offer
+    | Accept
+    | Decline
+    | EndTurn
+    | Challenge
+)
+
+_SIMPLE: dict[str, Callable[[], Action]] = {
     "draw": DrawStock,
     "take": TakeDiscard,
     "pass": Pass,
+    "accept": Accept,
+    "decline": Decline,
+    "end": EndTurn,
+    "challenge": Challenge,
 }
+_SIMPLE_NAMES = {cls: name for name, cls in _SIMPLE.items()}
+
+
+def _meld_data(m: Meld) -> dict[str, Any]:
+    return {"kind": m.kind.value, "cards": [c.code for c in m.cards]}
+
+
+def _meld_from(data: Any) -> Meld:
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise ValueError(f"not a meld: {data!r}")
+    return Meld(MeldKind(data.get("kind")), tuple(Card.parse(str(c)) for c in data["cards"]))
 
 
 def action_to_data(action: Action) -> dict[str, Any]:
     """JSON-ready form of an action."""
-    if isinstance(action, DrawStock):
-        return {"type": "draw"}
-    if isinstance(action, TakeDiscard):
-        return {"type": "take"}
-    if isinstance(action, Pass):
-        return {"type": "pass"}
-    if isinstance(action, Discard):
-        return {"type": "discard", "card": action.card.code}
+    simple = _SIMPLE_NAMES.get(type(action))
+    if simple is not None:
+        return {"type": simple}
+    if isinstance(action, Discard | Offer):
+        return {
+            "type": "discard" if isinstance(action, Discard) else "offer",
+            "card": action.card.code,
+        }
+    if isinstance(action, LayOff):
+        return {"type": "layoff", "card": action.card.code, "target": action.target}
+    if isinstance(action, LayMeld):
+        return {"type": "meld", "meld": _meld_data(action.meld)}
+    if isinstance(action, LayContract):
+        return {"type": "contract", "melds": [_meld_data(m) for m in action.melds]}
+    assert isinstance(action, Knock)
     return {
         "type": "knock",
         "discard": action.discard.code if action.discard else None,
-        "melds": [{"kind": m.kind.value, "cards": [c.code for c in m.cards]} for m in action.melds],
+        "melds": [_meld_data(m) for m in action.melds],
     }
 
 
@@ -98,15 +208,24 @@ def action_from_data(data: Any) -> Action:
         return _SIMPLE[kind]()
     if kind == "discard":
         return Discard(Card.parse(str(data.get("card"))))
-    if kind == "knock":
-        discard = data.get("discard")
+    if kind == "offer":
+        return Offer(Card.parse(str(data.get("card"))))
+    if kind == "layoff":
+        target = data.get("target")
+        if not isinstance(target, int) or isinstance(target, bool):
+            raise ValueError("a lay-off needs a meld number")
+        return LayOff(Card.parse(str(data.get("card"))), target)
+    if kind == "meld":
+        return LayMeld(_meld_from(data.get("meld")))
+    if kind in ("knock", "contract"):
         melds = data.get("melds")
         if not isinstance(melds, list):
-            raise ValueError("a knock needs a list of melds")
-        out = []
-        for m in melds:
-            if not isinstance(m, dict) or not isinstance(m.get("cards"), list):
-                raise ValueError(f"not a meld: {m!r}")
-            out.append(Meld(MeldKind(m.get("kind")), tuple(Card.parse(str(c)) for c in m["cards"])))
-        return Knock(Card.parse(str(discard)) if discard is not None else None, tuple(out))
+            raise ValueError(f"a {kind} needs a list of melds")
+        out = tuple(_meld_from(m) for m in melds)
+        if kind == "contract":
+            if len(out) != 3:
+                raise ValueError("a contract is three melds")
+            return LayContract((out[0], out[1], out[2]))
+        discard = data.get("discard")
+        return Knock(Card.parse(str(discard)) if discard is not None else None, out)
     raise ValueError(f"unknown action type {kind!r}")

@@ -71,8 +71,10 @@ class GameResult:
 
 def next_dealer(rules: RuleSet, dealer: int, result: HandResult) -> int:
     """Who deals after a hand dealt by ``dealer`` ended with ``result``."""
-    if not result.scored or result.winner is None:
+    if not result.scored:
         return dealer  # a cancelled hand is dealt again by the same dealer
+    if result.winner is None:  # played out with no score (equal totals)
+        return 1 - dealer if rules.dealer_rotation is DealerRotation.ALTERNATE else dealer
     if rules.dealer_rotation is DealerRotation.WINNER:
         return result.winner
     if rules.dealer_rotation is DealerRotation.LOSER:

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from .actions import Action
 from .cards import Card, check_deck, shuffled_deck
 from .errors import IllegalAction
-from .result import HandResult
+from .result import HandResult, TableMeld
 from .rules import Family, RuleSet
 
 
@@ -26,6 +26,9 @@ class Phase(Enum):
     DRAW = "draw"  # take from the stock or the discard pile
     DISCARD = "discard"  # discard, or knock
     FIFTIETH = "fiftieth"  # may take the last discard, only to knock at once
+    PLAY = "play"  # Skarney, Colonel: lay melds and lay off, then offer or discard
+    RESPOND = "respond"  # Skarney: accept or decline the card offered
+    CHALLENGED = "challenged"  # Colonel: accept or decline the challenge
     OVER = "over"
 
 
@@ -43,10 +46,42 @@ class Event:
     gin: bool = False  # a knock that was gin
 
     def describe(self, names: tuple[str, str] = ("Player 1", "Player 2")) -> str:
-        from .actions import Discard, DrawStock, Knock, Pass, TakeDiscard
+        from .actions import (
+            Accept,
+            Challenge,
+            Decline,
+            Discard,
+            DrawStock,
+            EndTurn,
+            Knock,
+            LayContract,
+            LayMeld,
+            LayOff,
+            Offer,
+            Pass,
+            TakeDiscard,
+        )
 
         who = names[self.player]
         a = self.action
+        if isinstance(a, LayContract):
+            return f"{who} laid the contract: " + "  ".join(f"[{m}]" for m in a.melds)
+        if isinstance(a, LayMeld):
+            return f"{who} melded [{a.meld}]"
+        if isinstance(a, LayOff):
+            return f"{who} laid off {a.card.label}"
+        if isinstance(a, Offer):
+            return f"{who} offered {a.card.label}"
+        if isinstance(a, Accept):
+            what = self.card.label if self.card else "the challenge"
+            return f"{who} accepted {what}"
+        if isinstance(a, Decline):
+            what = self.card.label if self.card else "the challenge"
+            return f"{who} declined {what}"
+        if isinstance(a, EndTurn):
+            return f"{who} ended the turn"
+        if isinstance(a, Challenge):
+            return f"{who} challenged"
         if isinstance(a, DrawStock):
             return f"{who} drew from the stock"
         if isinstance(a, TakeDiscard):
@@ -84,6 +119,14 @@ class PlayerView:
     legal_actions: tuple[Action, ...]  # empty unless this player is to move
     result: HandResult | None
     taken_card: Card | None = None  # the discard this player took this turn
+    # Skarney and Colonel
+    table: tuple[TableMeld, ...] = ()  # melds on the table, in the order laid
+    contracts: tuple[bool, bool] = (False, False)  # Skarney: contract laid, by player
+    pending_offer: Card | None = None  # Skarney: the card held out, awaiting an answer
+    challenge_pending: bool = False  # Colonel: a challenge awaits an answer
+    skip_draw: bool = False  # Skarney: this player accepted an ace, no draw next
+    no_offer_back: Card | None = None  # Skarney: just accepted, may not be offered now
+    last_turn: bool = False  # Skarney: the stock is down to two, no offer this turn
 
     @property
     def discard_top(self) -> Card | None:

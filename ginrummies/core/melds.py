@@ -573,7 +573,9 @@ def layoff_targets(meld: Meld, rules: RuleSet) -> list[Card]:
     ranks = 0
     for c in meld.cards:
         ranks |= 1 << (c.rank - 1)
-    suits = [meld.cards[0].suit] if meld.kind is MeldKind.RUN else list("cdhs")
+    # a run takes its own suit; where poker melds count, any card in sequence fits
+    one_suit = meld.kind is MeldKind.RUN and not rules.poker_melds
+    suits = [meld.cards[0].suit] if one_suit else list("cdhs")
     out: list[Card] = []
     for b in range(13):
         if not ranks >> b & 1 and ranks | 1 << b in windows:

@@ -23,6 +23,7 @@ def rank_value(rank: int, ace_value: int) -> int:
     return min(rank, 10)
 
 
+@cache
 def run_windows(ace: AcePolicy) -> tuple[int, ...]:
     """Every run in one suit as a 13-bit mask (bit 0 = ace ... bit 12 = king)."""
     windows: set[int] = set()

@@ -7,15 +7,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
 from .cards import Card, format_cards
 from .defense import Layoff
 from .melds import Meld
-from .rules import KnockScoring, RuleSet
+from .rules import Family, KnockScoring, RuleSet
 
-_PLAIN = {"knocks": "knock", "goes": "go", "lays": "lay", "scores": "score", "wins": "win"}
+_PLAIN = {
+    "knocks": "knock",
+    "goes": "go",
+    "lays": "lay",
+    "scores": "score",
+    "wins": "win",
+    "holds": "hold",
+    "challenges": "challenge",
+    "accepts": "accept",
+}
 
 
 def says(name: str, verb: str) -> str:
@@ -32,6 +42,17 @@ class Outcome(Enum):
     GIN = "gin"
     BIG_GIN = "big gin"
     CANCELLED = "cancelled"  # stock down to two: no score, same dealer again
+    OUT = "out"  # Skarney, Colonel: a player went out
+    STOCK = "stock"  # Skarney, Colonel: the stock ran out, lower hand scores
+    CHALLENGE = "challenge"  # Colonel: a challenge was accepted
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table (Skarney, Colonel) and the player who laid it."""
+
+    owner: int
+    meld: Meld
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +113,43 @@ def score_knock(
     return Score(knocker_wins, base, extra, tuple(lines))
 
 
+def score_going_out(
+    rules: RuleSet, held: Sequence[Card], *, contract: bool = True
+) -> tuple[int, int, list[str]]:
+    """Skarney and Colonel: (points, bonus, lines) for going out against ``held``.
+
+    Every card still in the opponent's hand counts, melded or not (aces at
+    the rules' ace value); Skarney adds its bonus, doubled while the
+    opponent has not laid the contract.
+    """
+    total = sum(rules.ace_value if c.rank == 1 else min(c.rank, 10) for c in held)
+    if rules.family is not Family.SKARNEY:
+        return total, 0, [f"Going out: the cards left count {total}"]
+    bonus = rules.out_bonus if contract else rules.out_bonus_no_contract
+    why = "" if contract else " (no contract down)"
+    return (
+        total + bonus,
+        bonus,
+        [f"Going out: {total} in hand + bonus {bonus}{why} = {total + bonus}"],
+    )
+
+
+def score_lower_total(totals: Sequence[int], *, whole: bool) -> tuple[list[int], list[str]]:
+    """The lower hand total wins: the difference (stock's end) or, after an
+    accepted Colonel challenge (``whole``), the opponent's whole total."""
+    a, b = totals[0], totals[1]
+    points = [0, 0]
+    if a == b:
+        return points, [f"Equal totals, {a} each: nothing is scored."]
+    low = 0 if a < b else 1
+    mine, theirs = (a, b) if low == 0 else (b, a)
+    if whole:
+        points[low] = theirs
+        return points, [f"Lower total {mine} against {theirs}: scores all {theirs}."]
+    points[low] = theirs - mine
+    return points, [f"Lower total wins: {theirs} − {mine} = {theirs - mine}."]
+
+
 @dataclass(frozen=True)
 class HandResult:
     """How a hand ended and what each player scored (player 0 and player 1)."""
@@ -110,6 +168,14 @@ class HandResult:
     upcard: Card | None = None
     knock_limit: int | None = None
     lines: tuple[str, ...] = field(default=())  # the score's arithmetic
+    # Skarney and Colonel
+    family: Family = Family.GIN
+    went_out: int | None = None
+    challenger: int | None = None
+    out_bonus: int = 0  # Skarney's going-out bonus (20, or 40 with no contract)
+    contracts: tuple[bool, bool] = (True, True)
+    table: tuple[TableMeld, ...] = ()
+    ace_value: int = 1  # for showing the value of aces left in hand
 
     @property
     def scored(self) -> bool:
@@ -119,6 +185,8 @@ class HandResult:
         """The hand told line by line, with the players' names."""
         if self.outcome is Outcome.CANCELLED:
             return ["The stock is down to two cards: the hand is cancelled, no score."]
+        if self.family is not Family.GIN:
+            return self._table_breakdown(names)
         assert self.knocker is not None and self.winner is not None
         kn, df = self.knocker, 1 - self.knocker
         out = []
@@ -156,3 +224,51 @@ class HandResult:
                 + ", ".join(f"{names[p]} {self.boxes[p]}" for p in (0, 1) if self.boxes[p])
             )
         return out
+
+    def _table_breakdown(self, names: tuple[str, str]) -> list[str]:
+        """Skarney and Colonel: how the hand ended, what each still held, the score."""
+        out = []
+        if self.outcome is Outcome.OUT:
+            assert self.went_out is not None
+            out.append(f"{says(names[self.went_out], 'goes')} out.")
+        elif self.outcome is Outcome.CHALLENGE:
+            assert self.challenger is not None
+            out.append(
+                f"{says(names[self.challenger], 'challenges')}; "
+                f"{says(names[1 - self.challenger], 'accepts')}."
+            )
+        else:
+            out.append("The stock has run out: the hand ends.")
+        for p in (0, 1):
+            mine = [t.meld for t in self.table if t.owner == p]
+            if mine:
+                out.append(f"{names[p]} on the table: " + "  ".join(f"[{m}]" for m in mine))
+        for p in (0, 1):
+            if self.outcome is Outcome.OUT and p == self.went_out:
+                continue
+            cards = sorted(self.deadwood[p])
+            if cards:
+                held = " + ".join(
+                    f"{c.label} {v}" for c, v in zip(cards, self.values[p], strict=True)
+                )
+                out.append(f"{says(names[p], 'holds')} {held} = {self.counts[p]}")
+            else:
+                out.append(f"{says(names[p], 'holds')} nothing = 0")
+            if self.family is Family.SKARNEY and not self.contracts[p]:
+                out.append(f"{names[p]} never laid the contract.")
+        out.extend(self.lines)
+        for p in (0, 1):
+            if self.points[p]:
+                out.append(f"{says(names[p], 'scores')} {self.points[p]}.")
+        if not any(self.points):
+            out.append("No score.")
+        return out
+
+    @property
+    def values(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The value of each card left in each hand, in rank order."""
+        ace = self.ace_value
+        return (
+            tuple(ace if c.rank == 1 else min(c.rank, 10) for c in sorted(self.deadwood[0])),
+            tuple(ace if c.rank == 1 else min(c.rank, 10) for c in sorted(self.deadwood[1])),
+        )

@@ -97,6 +97,11 @@ class RuleSet:
     shutout: Shutout = Shutout.DOUBLE
     shutout_bonus: int = 200
     dealer_rotation: DealerRotation = DealerRotation.ALTERNATE
+    # Skarney: the going-out bonus, doubled while the opponent has no contract
+    out_bonus: int = 20
+    out_bonus_no_contract: int = 40
+    # Colonel: the optional Challenge
+    challenge: bool = False
 
     def __post_init__(self) -> None:
         problems = list(_problems(self))
@@ -168,6 +173,8 @@ _INT_OPTIONS = (
     "game_bonus",
     "box_bonus",
     "shutout_bonus",
+    "out_bonus",
+    "out_bonus_no_contract",
 )
 _BOOL_OPTIONS = (
     "sets",
@@ -180,6 +187,7 @@ _BOOL_OPTIONS = (
     "spade_doubles",
     "sequence_bonuses",
     "extra_boxes",
+    "challenge",
 )
 
 
@@ -216,13 +224,13 @@ def _problems(r: RuleSet) -> Any:
             )
         if r.spade_doubles:
             yield ("first_turn=eleven_cards turns up no card, but spade_doubles needs an upcard")
-    if r.family is not Family.GIN and r.family in _UNSUPPORTED_FAMILIES:
-        yield f"the {r.family.value} family is not playable yet"
-
-
-# Skarney and Colonel are filled in by their own engines; until then a rule
-# set naming them is refused rather than half-played.
-_UNSUPPORTED_FAMILIES: set[Family] = {Family.SKARNEY, Family.COLONEL}
+    if r.challenge and r.family is not Family.COLONEL:
+        yield "challenge is a Colonel rule: it needs family=colonel"
+    if r.family is not Family.GIN:
+        if r.first_turn is not FirstTurn.UPCARD:
+            yield f"first_turn=eleven_cards is a Gin rule, not for family={r.family.value}"
+        if r.hand_size != 10:
+            yield f"hand_size must be 10 for family={r.family.value}"
 
 
 def _gin() -> RuleSet:
@@ -275,17 +283,47 @@ def _eaai() -> RuleSet:
     )
 
 
+def _skarney() -> RuleSet:
+    return RuleSet(
+        name="Skarney Gin",
+        family=Family.SKARNEY,
+        poker_melds=True,
+        ace=AcePolicy.LOW_OR_HIGH,
+        ace_value=15,
+        target=200,
+        game_bonus=0,
+        box_bonus=0,
+        shutout=Shutout.OFF,
+    )
+
+
+def _colonel() -> RuleSet:
+    return RuleSet(
+        name="Colonel",
+        family=Family.COLONEL,
+        ace=AcePolicy.HIGH,
+        ace_value=10,
+        target=100,
+        game_bonus=0,
+        box_bonus=0,
+        shutout=Shutout.OFF,
+    )
+
+
 PRESETS = {
     "gin": _gin,
     "oklahoma": _oklahoma,
     "fosdick": _fosdick,
     "sequence": _sequence,
     "eaai": _eaai,
+    "skarney": _skarney,
+    "colonel": _colonel,
 }
 
 
 def preset(name: str) -> RuleSet:
-    """A named rule set: ``gin``, ``oklahoma``, ``fosdick``, ``sequence``, ``eaai``."""
+    """A named rule set: ``gin``, ``oklahoma``, ``fosdick``, ``sequence``, ``eaai``,
+    ``skarney``, ``colonel``."""
     try:
         return PRESETS[name.lower()]()
     except KeyError:

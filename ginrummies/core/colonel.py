@@ -1,0 +1,185 @@
+"""Colonel (RULES.md section 4): melds laid during play, lay-offs on any meld.
+
+A turn: (optionally challenge first); draw from the stock or take the
+discard; lay any melds and lay off on any meld on the table; discard. A
+hand that empties, by melding or by the discard, goes out; a turn that ends
+with the stock empty ends the hand.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import (
+    Accept,
+    Action,
+    Challenge,
+    Decline,
+    Discard,
+    DrawStock,
+    LayMeld,
+    LayOff,
+    TakeDiscard,
+)
+from .cards import Card, cards_of_mask
+from .errors import IllegalAction
+from .hand import Hand, Phase, PlayerView
+from .result import Outcome
+from .rules import Family, RuleSet
+from .table import TableHand
+
+
+class ColonelHand(TableHand):
+    """One hand of Colonel: an upcard starts the pile, the non-dealer plays first."""
+
+    def __init__(self, rules: RuleSet, dealer: int, deck: tuple[Card, ...]) -> None:
+        super().__init__(rules, dealer, deck, upcard=True)
+        self._taken: Card | None = None
+        self._challenged = False  # a challenge was made (and declined) this turn
+        self._challenger: int | None = None
+
+    @classmethod
+    def _start(cls, rules: RuleSet, dealer: int, deck: tuple[Card, ...]) -> ColonelHand:
+        return cls(rules, dealer, deck)
+
+    def state_key(self) -> Any:
+        return (*self._base_state(), self._taken, self._challenged, self._challenger)
+
+    def view(self, player: int) -> PlayerView:
+        return self._view(
+            player,
+            taken_card=self._taken if self._to_move == player else None,
+            challenge_pending=self._phase is Phase.CHALLENGED,
+        )
+
+    # --- what may be done -----------------------------------------------------
+
+    def _discardable(self, player: int) -> list[Card]:
+        cards = sorted(cards_of_mask(self._masks[player]))
+        if self._taken is None or self.rules.discard_taken_card or len(cards) == 1:
+            return cards
+        return [c for c in cards if c != self._taken]
+
+    def _compute_legal(self) -> list[Action]:
+        player = self._to_move
+        assert player is not None
+        if self._phase is Phase.CHALLENGED:
+            return [Accept(), Decline()]
+        if self._phase is Phase.DRAW:
+            actions: list[Action] = [DrawStock()]
+            if self._pile:
+                actions.append(TakeDiscard())
+            if self.rules.challenge and not self._challenged:
+                actions.append(Challenge())
+            return actions
+        actions = list(self._meld_options(player))
+        actions.extend(self._layoff_options(player, list(range(len(self._table)))))
+        actions.extend(Discard(c) for c in self._discardable(player))
+        return actions
+
+    # --- doing it ----------------------------------------------------------------
+
+    def apply(self, action: Action) -> None:
+        """Apply the action of the player to move, or raise IllegalAction."""
+        if self._phase is Phase.OVER:
+            raise IllegalAction("the hand is over")
+        player = self._to_move
+        assert player is not None
+        if isinstance(action, Challenge):
+            self._challenge(player)
+        elif isinstance(action, Accept | Decline):
+            self._answer(player, isinstance(action, Accept))
+        elif isinstance(action, DrawStock | TakeDiscard):
+            self._draw(player, isinstance(action, TakeDiscard))
+        elif isinstance(action, LayMeld):
+            self._need_play("meld")
+            meld = self._check_meld(player, action.meld)
+            self._lay(player, meld)
+            self._record(player, LayMeld(meld))
+            self._went_out_if_empty(player)
+        elif isinstance(action, LayOff):
+            self._need_play("lay off")
+            grown = self._check_layoff(player, action)
+            self._lay_off(player, action, grown)
+            self._record(player, action)
+            self._went_out_if_empty(player)
+        elif isinstance(action, Discard):
+            self._discard(player, action.card)
+        else:
+            raise IllegalAction(f"{action} is not a Colonel move")
+        self._legal = None
+
+    def _need_play(self, what: str) -> None:
+        if self._phase is not Phase.PLAY:
+            raise IllegalAction(self._wrong_phase(what))
+
+    def _challenge(self, player: int) -> None:
+        if not self.rules.challenge:
+            raise IllegalAction("the Challenge is not played under these rules")
+        if self._phase is not Phase.DRAW:
+            raise IllegalAction("a challenge comes at the start of your turn, before you draw")
+        if self._challenged:
+            raise IllegalAction("only one challenge a turn")
+        self._challenger = player
+        self._phase = Phase.CHALLENGED
+        self._to_move = 1 - player
+        self._record(player, Challenge())
+
+    def _answer(self, player: int, accept: bool) -> None:
+        if self._phase is not Phase.CHALLENGED or self._challenger is None:
+            raise IllegalAction("there is no challenge to answer")
+        self._record(player, Accept() if accept else Decline())
+        if accept:
+            self._lower_total_scores(Outcome.CHALLENGE, whole=True, challenger=self._challenger)
+            return
+        self._challenged = True
+        self._to_move = self._challenger
+        self._challenger = None
+        self._phase = Phase.DRAW
+
+    def _draw(self, player: int, from_pile: bool) -> None:
+        if self._phase is not Phase.DRAW:
+            raise IllegalAction(self._wrong_phase("draw"))
+        if from_pile:
+            if not self._pile:
+                raise IllegalAction("the discard pile is empty")
+            card = self._pile.pop()
+            self._taken = card
+            self._known[player].add(card)
+            self._record(player, TakeDiscard(), card)
+        else:
+            card = self._stock.pop(0)
+            self._taken = None
+            self._record(player, DrawStock())
+        self._masks[player] |= card.bit
+        self._phase = Phase.PLAY
+
+    def _discard(self, player: int, card: Card) -> None:
+        self._need_play(f"discard {card.label}")
+        if not self._masks[player] & card.bit:
+            raise IllegalAction(f"{card.label} is not in your hand")
+        if card not in self._discardable(player):
+            raise IllegalAction(
+                f"{card.label} was just taken from the discard pile: discard another card"
+            )
+        self._take_from_hand(player, (card,))
+        self._pile.append(card)
+        self._record(player, Discard(card), card)
+        if self._went_out_if_empty(player):
+            return
+        if not self._stock:
+            self._lower_total_scores(Outcome.STOCK, whole=False)
+            return
+        self._taken = None
+        self._challenged = False
+        self._to_move = 1 - player
+        self._phase = Phase.DRAW
+
+    def _went_out_if_empty(self, player: int) -> bool:
+        if self._masks[player]:
+            return False
+        self._go_out(player)
+        return True
+
+
+Hand.engines[Family.COLONEL] = ColonelHand
