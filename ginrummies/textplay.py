@@ -1,8 +1,8 @@
 """A plain-text game against the computer, for any terminal or pipe.
 
-Shows your hand in melds with its deadwood, the discard pile, the stock
-and what the opponent did; you answer with a number from the menu or a
-short command. Bad input gets a message and the question again.
+Shows your hand in melds with its deadwood, the discard pile, the stock,
+the table and what the opponent did; you answer with a number from the
+menu or a short command. Bad input gets a message and the question again.
 """
 
 from __future__ import annotations
@@ -11,14 +11,22 @@ from collections.abc import Callable
 
 from .ai import Bot
 from .core import (
+    Accept,
     Action,
+    Challenge,
+    Decline,
     Discard,
     DrawStock,
+    EndTurn,
+    Family,
     Game,
-    GinHand,
+    Hand,
     Knock,
+    LayOff,
+    Offer,
     Pass,
     RuleSet,
+    TableHand,
     TakeDiscard,
     best_arrangement,
     format_cards,
@@ -28,36 +36,62 @@ NAMES = ("You", "Computer")
 HELP = """Commands: a number from the menu, or
   d  draw from the stock      t  take the discard      p  pass
   x CARD  discard a card (x 7h, x 10h)      k  knock or go gin (best spread)
-  h  this help      q  quit"""
+  o CARD  offer a card (Skarney)      a  accept      n  decline
+  e  end the turn      c  challenge (Colonel)      h  this help      q  quit"""
 
 
 class Quit(Exception):
     """The player asked to stop (or the input ended)."""
 
 
-def describe(action: Action) -> str:
+def describe(action: Action, hand: Hand) -> str:
+    """A menu line for an action."""
     if isinstance(action, Knock):
         dead = "gin" if action.discard is None else f"discard {action.discard.label}"
         return f"knock ({dead}): " + "  ".join(f"[{m}]" for m in action.melds)
+    if isinstance(action, LayOff) and isinstance(hand, TableHand):
+        return f"lay off {action.card.label} on [{hand.table[action.target].meld}]"
+    if isinstance(action, Accept | Decline):
+        offer = hand.view(hand.to_move or 0).pending_offer
+        return f"{action} {offer.label}" if offer else f"{action} the challenge"
     return str(action)
 
 
 def show_table(game: Game, say: Callable[[str], None]) -> None:
     hand = game.hand
-    assert isinstance(hand, GinHand)
+    rules = game.rules
     view = hand.view(0)
-    arr = best_arrangement(view.hand, game.rules, discard=False)
+    arr = best_arrangement(view.hand, rules, discard=False)
     say("")
-    say(
-        f"Score: you {game.scores[0]}, computer {game.scores[1]} (to {game.rules.target})"
-        f"   Stock {view.stock_size}   Knock limit {view.knock_limit}"
-        + ("   Spade upcard: this hand counts double" if view.doubled else "")
-    )
-    top = view.discard_top.label if view.discard_top else "empty"
-    say(f"Discard pile: {top}   Computer holds {view.opponent_hand_size} cards")
-    parts = [f"[{m}]" for m in arr.melds]
-    parts.append(f"deadwood {format_cards(sorted(arr.deadwood)) or 'none'} = {arr.points}")
-    say("Your hand: " + "  ".join(parts))
+    facts = [
+        f"Score: you {game.scores[0]}, computer {game.scores[1]} (to {rules.target})",
+        f"Stock {view.stock_size}",
+    ]
+    if view.knock_limit is not None:
+        facts.append(f"Knock limit {view.knock_limit}")
+    if view.doubled:
+        facts.append("Spade upcard: this hand counts double")
+    if rules.family is Family.SKARNEY:
+        mine, theirs = view.contracts[0], view.contracts[1]
+        facts.append(
+            f"Contract: you {'down' if mine else 'not yet'}, computer "
+            f"{'down' if theirs else 'not yet'}"
+        )
+    say("   ".join(facts))
+    parts = [f"Computer holds {view.opponent_hand_size} cards"]
+    if rules.family is not Family.SKARNEY:
+        top = view.discard_top.label if view.discard_top else "empty"
+        parts.insert(0, f"Discard pile: {top}")
+    say("   ".join(parts))
+    for i, t in enumerate(view.table, 1):
+        say(f"  table {i}: [{t.meld}] ({NAMES[t.owner].lower()})")
+    melds = [f"[{m}]" for m in arr.melds]
+    melds.append(f"deadwood {format_cards(sorted(arr.deadwood)) or 'none'} = {arr.points}")
+    say("Your hand: " + "  ".join(melds))
+    if view.pending_offer is not None:
+        say(f"The computer offers you {view.pending_offer.label}.")
+    if view.challenge_pending:
+        say("The computer challenges you: lower hand total wins.")
 
 
 def parse_command(text: str, menu: list[Action]) -> Action:
@@ -86,6 +120,18 @@ def parse_command(text: str, menu: list[Action]) -> Action:
         if len(words) < 2:
             raise ValueError("say which card: x 7h")
         wanted = Discard(Card.parse(words[1]))
+    elif head in ("a", "accept", "y", "yes"):
+        wanted = Accept()
+    elif head in ("n", "decline", "no"):
+        wanted = Decline()
+    elif head in ("e", "end"):
+        wanted = EndTurn()
+    elif head in ("c", "challenge"):
+        wanted = Challenge()
+    elif head in ("o", "offer"):
+        if len(words) < 2:
+            raise ValueError("say which card: o 7h")
+        wanted = Offer(Card.parse(words[1]))
     elif head in ("k", "knock", "gin"):
         knocks = [a for a in menu if isinstance(a, Knock)]
         if not knocks:
@@ -137,7 +183,7 @@ def play(
             continue
         show_table(game, say)
         for i, action in enumerate(actions, 1):
-            say(f"  {i:2}. {describe(action)}")
+            say(f"  {i:2}. {describe(action, hand)}")
         while True:
             answer = ask("> ")
             if answer.strip().lower() in ("h", "help", "?"):

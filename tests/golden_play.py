@@ -16,11 +16,19 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ginrummies.core import (
+    Accept,
     Action,
+    Card,
+    Decline,
     Discard,
     Game,
     GinHand,
+    Hand,
     Knock,
+    LayContract,
+    LayMeld,
+    LayOff,
+    Offer,
     TakeDiscard,
     action_to_data,
     deadwood,
@@ -28,32 +36,45 @@ from ginrummies.core import (
 )
 
 GOLDEN = Path(__file__).parent / "golden"
-CASES = [("gin", 1), ("oklahoma", 2), ("fosdick", 3), ("sequence", 4), ("eaai", 5)]
+CASES = [
+    ("gin", 1),
+    ("oklahoma", 2),
+    ("fosdick", 3),
+    ("sequence", 4),
+    ("eaai", 5),
+    ("skarney", 6),
+    ("colonel", 7),
+]
 
 
-def choose(hand: GinHand, rng: random.Random) -> Action:
-    """A plain greedy policy with a little noise: knock when allowed, keep
-    the discard if it lowers deadwood, throw the card that leaves least."""
+def choose(hand: Hand, rng: random.Random) -> Action:
+    """A plain greedy policy with a little noise: knock or meld when allowed,
+    keep a card if it lowers deadwood, let go of the card that leaves least."""
     actions = hand.legal_actions()
     if rng.random() < 0.1:
         return rng.choice(actions)
-    knocks = [a for a in actions if isinstance(a, Knock)]
-    if knocks:
-        return knocks[0]
+    eager = [a for a in actions if isinstance(a, Knock | LayContract | LayMeld | LayOff)]
+    if eager:
+        return eager[0]
     player = hand.to_move
     assert player is not None
     mine = list(hand.cards_of(player))
     rules = hand.rules
+    spread = isinstance(hand, GinHand)  # Gin arranges after a discard; the others keep all
+
+    def worth(cards: list[Card]) -> int:
+        return deadwood(cards, rules, discard=False)
+
+    offered = hand.view(player).pending_offer
+    if offered is not None:
+        return Accept() if worth([*mine, offered]) < worth(mine) + 1 else Decline()
     if TakeDiscard() in actions and hand.discard_pile:
         top = hand.discard_pile[-1]
-        if deadwood([*mine, top], rules, discard=True) < deadwood(mine, rules):
+        if deadwood([*mine, top], rules, discard=True) < deadwood(mine, rules, discard=not spread):
             return TakeDiscard()
-    discards = [a for a in actions if isinstance(a, Discard)]
-    if discards:
-        return min(
-            discards,
-            key=lambda a: (deadwood([c for c in mine if c != a.card], rules), rng.random()),
-        )
+    lets_go = [a for a in actions if isinstance(a, Discard | Offer)]
+    if lets_go:
+        return min(lets_go, key=lambda a: (worth([c for c in mine if c != a.card]), rng.random()))
     return next((a for a in actions if not isinstance(a, TakeDiscard)), actions[0])
 
 
@@ -65,22 +86,23 @@ def playthrough(name: str, seed: int) -> dict[str, Any]:
     hands: list[dict[str, Any]] = []
     while True:
         hand = game.hand
-        assert isinstance(hand, GinHand)
         record: dict[str, Any] = {
             "dealer": hand.dealer,
             "cards": [[c.code for c in hand.cards_of(p)] for p in (0, 1)],
-            "upcard": hand.upcard.code if hand.upcard else None,
-            "knock_limit": hand.knock_limit,
-            "steps": [],
         }
+        if isinstance(hand, GinHand):
+            record["upcard"] = hand.upcard.code if hand.upcard else None
+            record["knock_limit"] = hand.knock_limit
+        record["steps"] = []
         while not hand.is_over:
             actions = hand.legal_actions()
             action = choose(hand, rng)
             player = hand.to_move
             game.apply(action)
-            top = hand.discard_pile[-1].code if hand.discard_pile else None
+            pile = hand.view(0).discard_pile
+            top = pile[-1].code if pile else None
             record["steps"].append(
-                [player, action_to_data(action), len(actions), hand.stock_size, top]
+                [player, action_to_data(action), len(actions), hand.view(0).stock_size, top]
             )
         assert hand.result is not None
         record["result"] = hand.result.breakdown()

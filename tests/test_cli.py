@@ -6,6 +6,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 from ginrummies.ai import make_bot
 from ginrummies.core import preset
 from ginrummies.textplay import play
@@ -46,22 +48,25 @@ def test_unknown_rules_are_refused_by_argparse() -> None:
     assert "invalid choice" in out.stderr
 
 
-def test_a_whole_game_can_be_played_through_the_menu() -> None:
+@pytest.mark.parametrize("name", ["eaai", "skarney", "colonel"])
+def test_a_whole_game_can_be_played_through_the_menu(name: str) -> None:
     said: list[str] = []
 
     def ask(prompt: str) -> str:
-        menu = [m for m in said[-20:] if re.match(r"\s+\d+\. ", m)]
+        start = max(i for i, line in enumerate(said) if "Your hand" in line) if said else 0
+        menu = [m for m in said[start:] if re.match(r"\s+\d+\. ", m)]
         said.append(prompt)
         if not prompt.startswith(">"):
             return ""  # "press Enter for the next hand"
         numbers = {int(m.split(".")[0]): m for m in menu}
-        knocks = [n for n, m in numbers.items() if "knock" in m]
-        if knocks:
-            return str(min(knocks))
-        discards = [n for n, m in numbers.items() if "discard" in m]
-        return str(max(discards)) if discards else "1"
+        for word in ("knock", "contract", "meld", "lay off"):
+            wanted = [n for n, m in numbers.items() if word in m]
+            if wanted:
+                return str(min(wanted))
+        throw = [n for n, m in numbers.items() if "discard" in m or "offer" in m]
+        return str(max(throw)) if throw else "1"
 
-    rules = preset("eaai")
+    rules = preset(name)
     game = play(rules, 5, make_bot("random", rules, 5), ask, said.append)
     assert game.is_over and game.result is not None
     assert any(re.search(r"(You win|Computer wins) the game", line) for line in said)

@@ -12,6 +12,9 @@ from ginrummies.core import (
     HandResult,
     IllegalAction,
     Knock,
+    LayContract,
+    LayMeld,
+    LayOff,
     Outcome,
     Shutout,
     cut_for_deal,
@@ -90,11 +93,13 @@ def play_out(game: Game, seed: int) -> None:
             game.next_hand()
             continue
         actions = game.hand.legal_actions()
-        knocks = [a for a in actions if isinstance(a, Knock)]
-        game.apply(knocks[0] if knocks and rng.random() < 0.8 else rng.choice(actions))
+        eager = [a for a in actions if isinstance(a, Knock | LayContract | LayMeld | LayOff)]
+        game.apply(eager[0] if eager and rng.random() < 0.8 else rng.choice(actions))
 
 
-@pytest.mark.parametrize("name", ["gin", "oklahoma", "fosdick", "sequence", "eaai"])
+@pytest.mark.parametrize(
+    "name", ["gin", "oklahoma", "fosdick", "sequence", "eaai", "skarney", "colonel"]
+)
 def test_a_whole_game_adds_up(name: str) -> None:
     rules = preset(name)
     game = Game(rules, 11)
@@ -128,3 +133,9 @@ def test_replay_names_the_bad_step() -> None:
     log = [[game.hand.legal_actions()[0], game.hand.legal_actions()[0]]]
     with pytest.raises(IllegalAction, match="hand 1, step 2"):
         Game.replay(GIN, 2, log, first_dealer=0)
+
+
+def test_a_hand_played_out_with_no_score_passes_the_deal() -> None:
+    tie = HandResult(Outcome.STOCK, winner=None, points=(0, 0))
+    assert next_dealer(GIN, 0, tie) == 1
+    assert next_dealer(GIN.but(dealer_rotation=DealerRotation.WINNER), 0, tie) == 0

@@ -260,3 +260,23 @@ def test_layoff_targets() -> None:
     four = make_meld(cards("9c 9d 9h 9s"), GIN)
     assert layoff_targets(four, GIN) == []
     assert layoff_exposure([run, three], GIN, known=cards("8h 9s")) == 1
+
+
+@given(
+    st.sampled_from(RULE_VARIANTS),
+    st.lists(st.sampled_from(CARDS), min_size=14, max_size=14, unique=True),
+    st.data(),
+)
+def test_layoff_targets_are_exactly_the_cards_that_extend(
+    rules: RuleSet, pool: list[Card], data: st.DataObject
+) -> None:
+    from ginrummies.core import extend
+
+    melds = all_melds(pool, rules)
+    if not melds:
+        return
+    meld = data.draw(st.sampled_from(melds))
+    targets = set(layoff_targets(meld, rules))
+    for card in CARDS:
+        if card not in meld.cards:
+            assert (extend(meld, card, rules) is not None) == (card in targets), card

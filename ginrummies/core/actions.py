@@ -6,12 +6,18 @@ logs, saves and golden playthroughs store them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
 from .melds import Meld, MeldKind
+
+
+def in_order(melds: Iterable[Meld]) -> tuple[Meld, ...]:
+    """Melds in one fixed order (lowest card first), so that the same spread
+    written in another order is the same action."""
+    return tuple(sorted(melds, key=lambda m: min((c.rank, c.suit) for c in m.cards)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +59,9 @@ class Knock:
     discard: Card | None
     melds: tuple[Meld, ...]
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "melds", in_order(self.melds))
+
     @property
     def melded(self) -> frozenset[Card]:
         return frozenset(c for m in self.melds for c in m.cards)
@@ -69,6 +78,10 @@ class LayContract:
     """Skarney: the first meld of a hand, exactly three melds of three cards."""
 
     melds: tuple[Meld, Meld, Meld]
+
+    def __post_init__(self) -> None:
+        a, b, c = in_order(self.melds)
+        object.__setattr__(self, "melds", (a, b, c))
 
     def __str__(self) -> str:
         return "lay the contract: " + " · ".join(str(m) for m in self.melds)

@@ -1,0 +1,228 @@
+"""Skarney Gin: RULES.md section 3 and worked example 6."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import stack
+
+from ginrummies.core import (
+    Accept,
+    AcePolicy,
+    Card,
+    Decline,
+    DrawStock,
+    EndTurn,
+    Hand,
+    IllegalAction,
+    LayContract,
+    LayMeld,
+    LayOff,
+    MeldKind,
+    Offer,
+    Outcome,
+    Phase,
+    SkarneyHand,
+    make_meld,
+    meld_kind,
+    parse_cards,
+    preset,
+    score_going_out,
+)
+
+SK = preset("skarney")
+P, O = 1, 0  # the dealer is player 0; the non-dealer plays first
+OPP = "2c 5h Kd Ac Tc Th 6d 8h 3c Qh"  # the opponent never melds here
+
+
+def c(text: str) -> Card:
+    return Card.parse(text)
+
+
+def melds(*texts: str) -> tuple:  # type: ignore[type-arg]
+    return tuple(make_meld(parse_cards(t), SK) for t in texts)
+
+
+def contract(*texts: str) -> LayContract:
+    a, b, d = melds(*texts)
+    return LayContract((a, b, d))
+
+
+def deal(nd: str, d: str, stock: str) -> SkarneyHand:
+    hand = Hand.deal(SK, 0, deck=stack(nd, d, None, stock))
+    assert isinstance(hand, SkarneyHand)
+    return hand
+
+
+def refused(hand: Hand, action: object, match: str) -> None:
+    before = hand.state_key()
+    with pytest.raises(IllegalAction, match=match):
+        hand.apply(action)  # type: ignore[arg-type]
+    assert hand.state_key() == before
+
+
+def test_preset() -> None:
+    assert (SK.ace_value, SK.target, SK.ace) == (15, 200, AcePolicy.LOW_OR_HIGH)
+    assert SK.poker_melds and (SK.out_bonus, SK.out_bonus_no_contract) == (20, 40)
+
+
+def test_deal_has_no_upcard_and_the_non_dealer_draws_first() -> None:
+    hand = deal("4s 5s 6s 9c 9d 9h Jc Qd Kh 7s", OPP, "8s")
+    assert hand.discard_pile == () and hand.stock_size == 32
+    assert hand.to_move == P and hand.legal_actions() == [DrawStock()]
+
+
+def test_melds_poker_aces_both_ways_and_round_the_corner() -> None:
+    assert meld_kind(parse_cards("5h 6s 7d"), SK) is MeldKind.POKER
+    assert meld_kind(parse_cards("As 2s 3s"), SK) is MeldKind.RUN
+    assert meld_kind(parse_cards("Qd Ks Ah"), SK) is MeldKind.POKER
+    assert meld_kind(parse_cards("Ks As 2d"), SK) is None
+    corner = SK.but(ace=AcePolicy.AROUND)
+    assert meld_kind(parse_cards("Ks As 2d"), corner) is MeldKind.POKER
+    assert meld_kind(parse_cards("Ks As 2s"), corner) is MeldKind.RUN
+
+
+def test_going_out_after_the_contract_with_an_accepted_ace() -> None:
+    hand = deal("4s 5s 6s 9c 9d 9h Jc Qd Kh 7s", OPP, "8s Ad")
+    hand.apply(DrawStock())
+    assert hand.phase is Phase.PLAY
+    refused(hand, LayOff(c("7s"), 0), "before your contract is down")
+    good = contract("4s 5s 6s", "9c 9d 9h", "Jc Qd Kh")
+    assert good in hand.legal_actions()
+    hand.apply(good)
+    assert hand.view(P).contracts == (False, True)
+    # nothing else the turn the contract goes down
+    refused(hand, LayOff(c("7s"), 0), "in the turn you lay the contract")
+    assert not [a for a in hand.legal_actions() if isinstance(a, LayOff | LayMeld)]
+    hand.apply(Offer(c("8s")))
+    assert hand.to_move == O and hand.view(O).pending_offer == c("8s")
+    assert hand.legal_actions() == [Accept(), Decline()]
+    hand.apply(Decline())
+    assert c("8s") in hand.view(O).known_opponent_cards  # it was shown
+    # the opponent draws and offers the ace, which is accepted
+    hand.apply(DrawStock())
+    hand.apply(Offer(c("Ad")))
+    hand.apply(Accept())
+    v = hand.view(P)
+    assert v.skip_draw is False and v.no_offer_back == c("Ad")
+    assert c("Ad") in hand.view(O).known_opponent_cards
+    # the accepted ace costs the draw: straight to play
+    assert hand.to_move == P and hand.phase is Phase.PLAY
+    assert DrawStock() not in hand.legal_actions()
+    assert Offer(c("Ad")) not in hand.legal_actions()
+    refused(hand, Offer(c("Ad")), "may not be offered back")
+    hand.apply(LayOff(c("7s"), 0))
+    hand.apply(LayOff(c("8s"), 0))
+    hand.apply(LayOff(c("Ad"), 2))  # J Q K A, ace high in a poker meld
+    r = hand.result
+    assert r is not None and r.outcome is Outcome.OUT and r.went_out == P
+    held = sum(15 if x.rank == 1 else min(x.rank, 10) for x in parse_cards(OPP))
+    assert r.points == (0, held + 40) and r.out_bonus == 40
+    text = "\n".join(r.breakdown(("Computer", "You")))
+    assert "You go out." in text and "Computer never laid the contract." in text
+    assert "A♣ 15" in text and f"= {held + 40}" in text
+
+
+def test_two_lay_offs_a_meld_a_turn_and_last_card() -> None:
+    hand = deal("2s 3s 4s 9c 9d 9h Jc Qd Kh 5s", OPP, "6s 7s Ah 2h 3h")
+    hand.apply(DrawStock())
+    hand.apply(contract("2s 3s 4s", "9c 9d 9h", "Jc Qd Kh"))
+    hand.apply(Offer(c("6s")))
+    hand.apply(Decline())
+    hand.apply(DrawStock())  # the opponent draws 7s and offers it
+    hand.apply(Offer(c("7s")))
+    hand.apply(Accept())
+    hand.apply(DrawStock())  # Ah
+    assert hand.view(P).hand == tuple(sorted(parse_cards("5s 6s 7s Ah")))
+    refused(hand, Offer(c("7s")), "may not be offered back")
+    hand.apply(LayOff(c("5s"), 0))
+    hand.apply(LayOff(c("6s"), 0))
+    refused(hand, LayOff(c("7s"), 0), "at most two cards")
+    assert LayOff(c("7s"), 0) not in hand.legal_actions()
+    hand.apply(LayOff(c("Ah"), 2))
+    # one card left: no offer, "last card"
+    assert hand.legal_actions() == [EndTurn()]
+    refused(hand, Offer(c("7s")), "one card left")
+    hand.apply(EndTurn())
+    assert hand.to_move == O and hand.phase is Phase.DRAW
+    hand.apply(DrawStock())
+    hand.apply(Offer(c("2h")))
+    hand.apply(Decline())
+    hand.apply(DrawStock())  # 3h; a new turn, so 7s may go on the spade run
+    hand.apply(LayOff(c("7s"), 0))
+    assert str(hand.table[0].meld) == "2♠ 3♠ 4♠ 5♠ 6♠ 7♠"
+    assert hand.legal_actions() == [EndTurn()]
+
+
+def test_contract_must_be_three_melds_of_three() -> None:
+    hand = deal("4s 5s 6s 9c 9d 9h Jc Qd Kh 7s", OPP, "8s")
+    hand.apply(DrawStock())
+    four = make_meld(parse_cards("4s 5s 6s 7s"), SK)
+    nines, court = melds("9c 9d 9h", "Jc Qd Kh")
+    refused(hand, LayContract((four, nines, court)), "three cards each")
+    from ginrummies.core import Meld
+
+    pair = Meld(MeldKind.SET, tuple(parse_cards("Jc Qd")))
+    run = make_meld(parse_cards("4s 5s 6s"), SK)
+    refused(hand, LayContract((run, nines, pair)), "not a meld")  # an 8-card contract
+    refused(hand, LayMeld(run), "before your contract is down")
+
+
+def test_no_lay_off_on_the_opponents_melds() -> None:
+    hand = deal("4s 5s 6s 9c 9d 9h Jc Qd Kh 7s", "2c 3c 4c 5h 5d 5c Th Jh Qh 8d", "8s 8c Ac")
+    hand.apply(DrawStock())
+    hand.apply(contract("4s 5s 6s", "9c 9d 9h", "Jc Qd Kh"))
+    hand.apply(Offer(c("8s")))
+    hand.apply(Decline())
+    hand.apply(DrawStock())
+    hand.apply(contract("2c 3c 4c", "5h 5d 5c", "Th Jh Qh"))
+    assert hand.view(P).contracts == (True, True)
+    assert [t.owner for t in hand.view(P).table] == [P, P, P, O, O, O]
+    hand.apply(Offer(c("8c")))
+    hand.apply(Decline())
+    hand.apply(DrawStock())  # Ac would extend the opponent's 2c 3c 4c
+    refused(hand, LayOff(c("Ac"), 3), "only on your own melds")
+    assert LayOff(c("Ac"), 3) not in hand.legal_actions()
+
+
+def test_the_stock_ends_the_hand_and_the_lower_total_scores() -> None:
+    hand = Hand.deal(SK, 0, seed=12)
+    assert isinstance(hand, SkarneyHand)
+    while not hand.view(hand.to_move or 0).last_turn:
+        mover = hand.to_move or 0
+        before = set(hand.cards_of(mover))
+        hand.apply(DrawStock())
+        if hand.view(mover).last_turn:
+            break
+        (drawn,) = set(hand.cards_of(mover)) - before
+        hand.apply(Offer(drawn))
+        hand.apply(Decline())
+    assert hand.stock_size == 2
+    assert EndTurn() in hand.legal_actions()
+    assert not [a for a in hand.legal_actions() if isinstance(a, Offer)]
+    totals = [sum(15 if x.rank == 1 else min(x.rank, 10) for x in hand.cards_of(p)) for p in (0, 1)]
+    hand.apply(EndTurn())
+    r = hand.result
+    assert r is not None and r.outcome is Outcome.STOCK
+    assert list(r.counts) == totals
+    low = totals.index(min(totals))
+    assert r.points[low] == abs(totals[0] - totals[1])
+    assert any("holds" in line for line in r.breakdown())
+
+
+def test_worked_example_6() -> None:
+    points, bonus, lines = score_going_out(SK, parse_cards("Ac Kd 5h"), contract=False)
+    assert (points, bonus) == (15 + 10 + 5 + 40, 40) == (70, 40)
+    assert score_going_out(SK, parse_cards("Ac Kd 5h"), contract=True)[0] == 50
+    assert "no contract" in lines[0]
+
+
+def test_offers_only_in_play_and_answers_only_to_an_offer() -> None:
+    hand = deal("4s 5s 6s 9c 9d 9h Jc Qd Kh 7s", OPP, "8s")
+    refused(hand, Offer(c("7s")), "start your turn")
+    refused(hand, Accept(), "no offer to answer")
+    hand.apply(DrawStock())
+    refused(hand, Offer(c("Ah")), "not in your hand")
+    refused(hand, EndTurn(), "offer a card")
+    from ginrummies.core import Discard
+
+    refused(hand, Discard(c("7s")), "not a Skarney move")
