@@ -1,12 +1,18 @@
-"""Computer players. A bot sees a hand only through its ``PlayerView``."""
+"""Computer players. A bot sees a hand only through its ``PlayerView``.
+
+``make_bot(name, rules, seed)`` gives ``random``, ``eaai-simple`` (Gin
+family) or a level, ``easy`` / ``normal`` / ``hard``, for any variant.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..core import Action, PlayerView, RuleSet
+from ..core import Action, Family, PlayerView, RuleSet
+from .ginbot import EaaiSimple, GinBot
+from .tablebot import TableBot
 
 
 class Bot(Protocol):
@@ -24,23 +30,46 @@ class RandomBot:
 
     def __init__(self, rules: RuleSet, seed: int | None = None) -> None:
         self.rules = rules
-        self._rng = random.Random(seed)
+        self._seed = seed
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         if not legal_actions:
             raise ValueError("there is nothing to choose from")
-        return self._rng.choice(list(legal_actions))
+        # seeded by the public state, so the choice never depends on hidden cards
+        rng = random.Random(f"{self._seed}:{len(view.history)}:{view.player}:{view.phase}")
+        return rng.choice(list(legal_actions))
 
 
-BOTS = {"random": RandomBot}
+def _level(level: str) -> Callable[[RuleSet, int | None], Bot]:
+    def build(rules: RuleSet, seed: int | None) -> Bot:
+        if rules.family is Family.GIN:
+            return GinBot(rules, seed, level)
+        return TableBot(rules, seed, level)
+
+    return build
+
+
+def _eaai(rules: RuleSet, seed: int | None) -> Bot:
+    if rules.family is not Family.GIN:
+        raise ValueError("eaai-simple plays only the Gin family")
+    return EaaiSimple(rules, seed)
+
+
+BOTS: dict[str, Callable[[RuleSet, int | None], Bot]] = {
+    "random": RandomBot,
+    "eaai-simple": _eaai,
+    "easy": _level("easy"),
+    "normal": _level("normal"),
+}
 
 
 def make_bot(name: str, rules: RuleSet, seed: int | None = None) -> Bot:
     """A bot by name; ValueError lists the names there are."""
     try:
-        return BOTS[name](rules, seed)
+        build = BOTS[name]
     except KeyError:
         raise ValueError(f"no bot named {name!r}; choose one of {', '.join(BOTS)}") from None
+    return build(rules, seed)
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "EaaiSimple", "GinBot", "RandomBot", "TableBot", "make_bot"]

@@ -6,6 +6,7 @@ is its rules, seed, first dealer and the actions of each hand.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from .actions import Action
 from .cards import Card, shuffled_deck
 from .errors import IllegalAction
-from .hand import Hand
+from .hand import Hand, PlayerView
 from .result import HandResult, says
 from .rules import DealerRotation, RuleSet, Shutout
 
@@ -145,6 +146,10 @@ class Game:
     def _deal(self, dealer: int) -> None:
         deck = hand_deck(self.seed, len(self.hands))
         self.hands.append(Hand.deal(self.rules, dealer, deck=deck))
+
+    def view(self, player: int) -> PlayerView:
+        """The hand in play as ``player`` sees it, with the game's scores."""
+        return dataclasses.replace(self.hand.view(player), scores=(self.scores[0], self.scores[1]))
 
     def apply(self, action: Action) -> None:
         if self.is_over:

@@ -127,6 +127,7 @@ class PlayerView:
     skip_draw: bool = False  # Skarney: this player accepted an ace, no draw next
     no_offer_back: Card | None = None  # Skarney: just accepted, may not be offered now
     last_turn: bool = False  # Skarney: the stock is down to two, no offer this turn
+    scores: tuple[int, int] = (0, 0)  # the game's running totals (Game.view fills them)
 
     @property
     def discard_top(self) -> Card | None:

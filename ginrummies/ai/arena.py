@@ -1,0 +1,130 @@
+"""Headless bot-against-bot matches, for ``ginrummies sim`` and the benchmarks.
+
+A match is a list of games; with ``mirrored`` each game's deals are played
+twice, the bots swapping seats, so luck of the cards cancels out.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from ..core import Game, Outcome, RuleSet
+from . import Bot
+
+
+@dataclass
+class BotStats:
+    """One bot's figures over a match."""
+
+    name: str
+    games: int = 0
+    games_won: int = 0
+    hands: int = 0
+    hands_won: int = 0
+    points: int = 0  # hand points scored
+    gins: int = 0
+    undercuts: int = 0  # undercuts this bot made
+    knocks: int = 0
+    outs: int = 0  # went out (Skarney, Colonel)
+    times: list[float] = field(default_factory=list)  # seconds per decision
+
+    def record(self, seconds: float) -> None:
+        self.times.append(seconds)
+
+    @property
+    def decisions(self) -> int:
+        return len(self.times)
+
+    def time_quantile(self, q: float) -> float:
+        if not self.times:
+            return 0.0
+        ordered = sorted(self.times)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+    @property
+    def mean_time(self) -> float:
+        return sum(self.times) / len(self.times) if self.times else 0.0
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval for a proportion."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def play_game(
+    rules: RuleSet,
+    bots: tuple[Bot, Bot],
+    stats: tuple[BotStats, BotStats],
+    seed: int,
+    first_dealer: int,
+    max_hands: int | None = None,
+) -> Game:
+    """Play one game (or its first ``max_hands`` hands) between seat 0 and seat 1."""
+    game = Game(rules, seed, first_dealer=first_dealer)
+    clock = time.perf_counter
+    while True:
+        hand = game.hand
+        while not hand.is_over:
+            seat = hand.to_move
+            assert seat is not None
+            view = game.view(seat)
+            start = clock()
+            action = bots[seat].choose(view, view.legal_actions)
+            stats[seat].record(clock() - start)
+            game.apply(action)
+        result = hand.result
+        assert result is not None
+        if result.scored:
+            for seat in (0, 1):
+                s = stats[seat]
+                s.hands += 1
+                s.points += result.points[seat]
+                s.hands_won += result.winner == seat
+            if result.knocker is not None:
+                k = stats[result.knocker]
+                k.knocks += 1
+                k.gins += result.outcome in (Outcome.GIN, Outcome.BIG_GIN)
+                if result.outcome is Outcome.UNDERCUT:
+                    stats[1 - result.knocker].undercuts += 1
+            if result.went_out is not None:
+                stats[result.went_out].outs += 1
+        if game.is_over or (max_hands is not None and len(game.hands) >= max_hands):
+            break
+        game.next_hand()
+    if game.result is not None:
+        for seat in (0, 1):
+            stats[seat].games += 1
+        stats[game.result.winner].games_won += 1
+    return game
+
+
+def match(
+    rules: RuleSet,
+    make: tuple[Callable[[int], Bot], Callable[[int], Bot]],
+    games: int,
+    seed: int = 0,
+    mirrored: bool = True,
+    max_hands: int | None = None,
+) -> Iterator[tuple[BotStats, BotStats]]:
+    """Play ``games`` games (each twice when mirrored), yielding the running
+    figures after each one. ``make`` builds each bot from a seed."""
+    a_stats = BotStats(make[0](0).name)
+    b_stats = BotStats(make[1](0).name)
+    for g in range(games):
+        game_seed = seed * 1_000_003 + g
+        a, b = make[0](game_seed), make[1](game_seed + 7919)
+        play_game(rules, (a, b), (a_stats, b_stats), game_seed, g % 2, max_hands)
+        yield a_stats, b_stats
+        if mirrored:
+            a, b = make[0](game_seed), make[1](game_seed + 7919)
+            play_game(rules, (b, a), (b_stats, a_stats), game_seed, g % 2, max_hands)
+            yield a_stats, b_stats

@@ -1,0 +1,239 @@
+"""Heuristic players for the Gin family (Gin, Oklahoma, Fosdick, Sequence).
+
+``normal`` judges a hand by its deadwood now and the deadwood it can expect
+after one more card from the live ones (which rewards near-melds whose
+cards are still out), keeps away from discards the opponent is collecting,
+takes the discard only when it beats a stock draw, and knocks unless a
+sampled estimate of the opponent's count makes an undercut likely. ``easy``
+looks only at the deadwood in hand and makes the odd careless discard.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..core import (
+    Action,
+    Card,
+    Discard,
+    Knock,
+    Phase,
+    PlayerView,
+    RuleSet,
+    TakeDiscard,
+    solver_for,
+)
+from ..core.melds import Solver, _meld_masks
+from .tracking import Memory, cards, remember
+
+SUIT_MASK = 0x1FFF
+
+
+def expected_deadwood(solver: Solver, hand: int, pool: int) -> float:
+    """Mean least deadwood after drawing one card of ``pool`` and discarding."""
+    total = n = 0
+    rest = pool
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        total += solver.deadwood(hand | low, True)
+        n += 1
+    return total / n if n else float(solver.deadwood(hand))
+
+
+def neighbours(card: Card) -> int:
+    """Cards that would make a meld or a near-meld with ``card``."""
+    mask = 0
+    base = "cdhs".index(card.suit) * 13
+    for s in range(4):  # same rank
+        mask |= 1 << (s * 13 + card.rank - 1)
+    for step in (-2, -1, 1, 2):  # same suit, close in rank
+        r = card.rank + step
+        if 1 <= r <= 13:
+            mask |= 1 << (base + r - 1)
+    return mask & ~card.bit
+
+
+def danger(card: Card, memory: Memory) -> float:
+    """How likely the opponent wants this card: 0 (safe) upwards."""
+    near = neighbours(card)
+    score = 1.5 * (near & memory.opp_known).bit_count()
+    # cards the opponent let go or passed over suggest they are not collecting there
+    score -= 0.5 * (near & (memory.opp_discarded | memory.opp_refused)).bit_count()
+    if card.bit & (memory.opp_discarded | memory.opp_refused):
+        score -= 0.5
+    return max(score, 0.0)
+
+
+class GinBot:
+    """A Gin-family player at level ``easy`` or ``normal``."""
+
+    # the weights of ``normal``, tuned against eaai-simple (benchmarks/strength.py)
+    knock_risk = 0.3  # knock while the undercut risk is below this
+    danger_weight = 1.2  # deadwood points a dangerous discard is worth
+    take_margin = 1.0  # how much better than a stock draw the top must be
+
+    def __init__(self, rules: RuleSet, seed: int | None = None, level: str = "normal") -> None:
+        if level not in ("easy", "normal"):
+            raise ValueError(f"no Gin level {level!r}")
+        self.rules = rules
+        self.level = level
+        self.name = level
+        self._seed = seed
+        self._solver = solver_for(rules)
+
+    def _rng(self, view: PlayerView) -> random.Random:
+        # seeded by the public state alone, so a choice never depends on hidden cards
+        return random.Random(f"{self._seed}:{len(view.history)}:{view.player}")
+
+    # --- the decisions ---------------------------------------------------------
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        legal = list(legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        memory = remember(view)
+        if view.phase in (Phase.UPCARD, Phase.DRAW, Phase.FIFTIETH):
+            return self._draw(view, legal, memory)
+        return self._discard_or_knock(view, legal, memory)
+
+    def _draw(self, view: PlayerView, legal: list[Action], memory: Memory) -> Action:
+        take = TakeDiscard() in legal and self.wants_top(view, memory)
+        if take:
+            return TakeDiscard()
+        return next(a for a in legal if not isinstance(a, TakeDiscard))
+
+    def wants_top(self, view: PlayerView, memory: Memory) -> bool:
+        """Is the discard top worth more than a card from the stock?"""
+        solver = self._solver
+        top = memory.top
+        if not top:
+            return False
+        hand = memory.mine
+        arr = solver.arrange(hand | top, True)
+        if arr.discard is not None and arr.discard.bit == top:
+            return False  # it would only go straight back
+        if view.phase is Phase.FIFTIETH:
+            return True  # offered only when it lets us knock
+        melded = any(m.mask & top for m in arr.melds)
+        if self.level == "easy":
+            return melded
+        limit = view.knock_limit if view.knock_limit is not None else 10
+        if melded and arr.points <= limit:
+            return True  # it lets us knock
+        after = expected_deadwood(solver, hand, memory.unseen)
+        return arr.points < after - self.take_margin and (melded or arr.points <= limit + 5)
+
+    def _discard_or_knock(self, view: PlayerView, legal: list[Action], memory: Memory) -> Action:
+        knocks = [a for a in legal if isinstance(a, Knock)]
+        if knocks:
+            best = knocks[0]  # the core lists them best first
+            if not self._points_after(memory.mine, best) or self.should_knock(view, memory, best):
+                return best
+        discards = [a for a in legal if isinstance(a, Discard)]
+        if not discards:
+            return knocks[0] if knocks else legal[0]
+        return self.pick_discard(view, memory, discards)
+
+    def _points_after(self, hand: int, knock: Knock) -> int:
+        spread = knock.discard.bit if knock.discard else 0
+        for m in knock.melds:
+            spread |= m.mask
+        rest = hand & ~spread
+        return sum(self.rules.ace_value if c.rank == 1 else min(c.rank, 10) for c in cards(rest))
+
+    def should_knock(self, view: PlayerView, memory: Memory, knock: Knock) -> bool:
+        if self.level == "easy":
+            return True
+        mine = self._points_after(memory.mine, knock)
+        return undercut_risk(self._solver, view, memory, mine, self._rng(view)) < self.knock_risk
+
+    def pick_discard(self, view: PlayerView, memory: Memory, discards: list[Discard]) -> Discard:
+        solver = self._solver
+        hand = memory.mine
+        rng = self._rng(view)
+        if self.level == "easy":
+            if rng.random() < 0.15:
+                return rng.choice(discards)
+            return min(discards, key=lambda a: (solver.deadwood(hand & ~a.card.bit), rng.random()))
+        late = max(0.0, min(1.0, 1 - (view.stock_size - 2) / 29))
+        now_weight = 0.3 + 0.5 * late
+        pool = memory.unseen
+
+        def score(a: Discard) -> float:
+            rest = hand & ~a.card.bit
+            now = solver.deadwood(rest)
+            ahead = expected_deadwood(solver, rest, pool & ~a.card.bit)
+            return (
+                now_weight * now
+                + (1 - now_weight) * ahead
+                + self.danger_weight * danger(a.card, memory)
+            )
+
+        return min(discards, key=lambda a: (score(a), rng.random()))
+
+
+def undercut_risk(
+    solver: Solver, view: PlayerView, memory: Memory, mine: int, rng: random.Random, n: int = 24
+) -> float:
+    """Chance the opponent's count is at or below ``mine``, from sampled hands.
+
+    The samples are drawn from what the view leaves possible; an opponent who
+    has played many turns holds a better hand than a random one, so their
+    counts are scaled down with the turns played.
+    """
+    known = cards(memory.opp_known)
+    pool = cards(memory.unseen)
+    need = view.opponent_hand_size - len(known)
+    if need < 0 or need > len(pool):
+        return 0.0
+    turns = sum(1 for e in view.history if e.player != view.player)
+    shrink = max(0.35, 1.0 - 0.06 * turns)
+    base = memory.opp_known
+    hits = 0
+    for _ in range(n):
+        hand = base
+        for c in rng.sample(pool, need):
+            hand |= c.bit
+        if solver.deadwood(hand) * shrink <= mine:
+            hits += 1
+    return hits / n
+
+
+def in_any_meld(rules: RuleSet, hand: int, card: int) -> bool:
+    """EAAI's draw rule: would the card be part of some meld with the hand?"""
+    return any(m & card for m, _ in _meld_masks(hand | card, rules))
+
+
+class EaaiSimple:
+    """The EAAI-2021 challenge's SimpleGinRummyPlayer, as a yardstick.
+
+    Takes the face-up card only if it would be part of a meld, discards a
+    card (at random among the best) that leaves the least deadwood, never
+    the face-up card just taken, and knocks as soon as it may.
+    """
+
+    name = "eaai-simple"
+
+    def __init__(self, rules: RuleSet, seed: int | None = None) -> None:
+        self.rules = rules
+        self._seed = seed
+        self._solver = solver_for(rules)
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        legal = list(legal_actions)
+        memory = remember(view)
+        rng = random.Random(f"{self._seed}:{len(view.history)}:{view.player}")
+        if view.phase in (Phase.UPCARD, Phase.DRAW, Phase.FIFTIETH):
+            if TakeDiscard() in legal and in_any_meld(self.rules, memory.mine, memory.top):
+                return TakeDiscard()
+            others = [a for a in legal if not isinstance(a, TakeDiscard)]
+            return others[0]
+        knocks = [a for a in legal if isinstance(a, Knock)]
+        if knocks:
+            return knocks[0]
+        discards = [a for a in legal if isinstance(a, Discard)]
+        left = {a: self._solver.deadwood(memory.mine & ~a.card.bit) for a in discards}
+        least = min(left.values())
+        return rng.choice([a for a in discards if left[a] == least])

@@ -1,0 +1,174 @@
+"""Heuristic players for Skarney Gin and Colonel.
+
+Both judge a hand by the points it would still hold once everything
+meldable is melded, and by what a card would give the opponent.
+Skarney: lay the contract as soon as it is there (a hand caught without it
+pays the doubled bonus), then meld and lay off at once; offer the card that
+hurts least and helps the opponent least; accept a card that melds (an ace
+only if it melds, since it costs the draw). Colonel: take the discard only
+to meld it; lay melds once the hand is small or the stock short (melds on
+the table feed the opponent's lay-offs); always lay off; discard high,
+loose, and not onto the table; challenge on a low hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..core import (
+    Accept,
+    Action,
+    Card,
+    Challenge,
+    Decline,
+    Discard,
+    DrawStock,
+    EndTurn,
+    Family,
+    LayContract,
+    LayMeld,
+    LayOff,
+    Offer,
+    Phase,
+    PlayerView,
+    RuleSet,
+    TakeDiscard,
+    layoff_targets,
+    solver_for,
+)
+from .ginbot import danger
+from .tracking import Memory, remember
+
+
+class TableBot:
+    """Skarney or Colonel at level ``easy`` or ``normal``."""
+
+    def __init__(self, rules: RuleSet, seed: int | None = None, level: str = "normal") -> None:
+        if rules.family is Family.GIN:
+            raise ValueError("TableBot plays Skarney and Colonel")
+        if level not in ("easy", "normal"):
+            raise ValueError(f"no level {level!r}")
+        self.rules = rules
+        self.level = level
+        self.name = level
+        self._seed = seed
+        self._solver = solver_for(rules)
+
+    def _rng(self, view: PlayerView) -> random.Random:
+        return random.Random(f"{self._seed}:{len(view.history)}:{view.player}:{view.phase}")
+
+    def value(self, card: Card) -> int:
+        return self.rules.ace_value if card.rank == 1 else min(card.rank, 10)
+
+    def stuck(self, hand: int) -> int:
+        """Points the hand would still hold with its best melds laid."""
+        return self._solver.deadwood(hand)
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        legal = list(legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        rng = self._rng(view)
+        if self.level == "easy" and rng.random() < 0.2:
+            return rng.choice(legal)
+        memory = remember(view)
+        if self.rules.family is Family.SKARNEY:
+            return self._skarney(view, legal, memory, rng)
+        return self._colonel(view, legal, memory, rng)
+
+    # --- Skarney ------------------------------------------------------------------
+
+    def _skarney(
+        self, view: PlayerView, legal: list[Action], memory: Memory, rng: random.Random
+    ) -> Action:
+        if view.phase is Phase.RESPOND:
+            card = view.pending_offer
+            assert card is not None
+            return Accept() if self._wants(memory.mine, card) else Decline()
+        contracts = [a for a in legal if isinstance(a, LayContract)]
+        if contracts:
+            # the contract that leaves the least stuck in hand
+            return min(contracts, key=lambda a: self._left_after(memory.mine, a.melds))
+        plays = [a for a in legal if isinstance(a, LayMeld | LayOff)]
+        if plays:
+            return self._best_play(memory.mine, plays)
+        offers = [a for a in legal if isinstance(a, Offer)]
+        if offers:
+            return min(
+                offers,
+                key=lambda a: (
+                    self.stuck(memory.mine & ~a.card.bit) + 2.0 * self._feeds(view, a.card, memory),
+                    rng.random(),
+                ),
+            )
+        return next((a for a in legal if isinstance(a, EndTurn | DrawStock)), legal[0])
+
+    def _wants(self, hand: int, card: Card) -> bool:
+        """Accept an offer if the card melds (it costs nothing in stuck points)."""
+        return self.stuck(hand | card.bit) <= self.stuck(hand)
+
+    def _left_after(self, hand: int, melds: Sequence[object]) -> int:
+        spread = 0
+        for m in melds:
+            spread |= m.mask  # type: ignore[attr-defined]
+        return self.stuck(hand & ~spread)
+
+    def _best_play(self, hand: int, plays: Sequence[Action]) -> Action:
+        def after(a: Action) -> tuple[int, int]:
+            if isinstance(a, LayMeld):
+                return (self.stuck(hand & ~a.meld.mask), -len(a.meld))
+            assert isinstance(a, LayOff)
+            return (self.stuck(hand & ~a.card.bit), -1)
+
+        return min(plays, key=after)
+
+    def _feeds(self, view: PlayerView, card: Card, memory: Memory) -> float:
+        """How much a card would help the opponent."""
+        fits = sum(
+            1
+            for t in view.table
+            if t.owner != view.player or self.rules.family is Family.COLONEL
+            if card in layoff_targets(t.meld, self.rules)
+        )
+        return fits + danger(card, memory)
+
+    # --- Colonel ------------------------------------------------------------------
+
+    def _colonel(
+        self, view: PlayerView, legal: list[Action], memory: Memory, rng: random.Random
+    ) -> Action:
+        hand = memory.mine
+        mine = sum(self.value(c) for c in view.hand)
+        if view.phase is Phase.CHALLENGED:
+            return Accept() if mine < 0.6 * self._their_guess(view) else Decline()
+        if view.phase is Phase.DRAW:
+            if Challenge() in legal and mine <= 0.4 * self._their_guess(view) and mine <= 15:
+                return Challenge()
+            top = memory.top
+            if TakeDiscard() in legal and top and self.stuck(hand | top) < self.stuck(hand):
+                return TakeDiscard()
+            return DrawStock()
+        offs = [a for a in legal if isinstance(a, LayOff)]
+        if offs:
+            return self._best_play(hand, list(offs))
+        melds = [a for a in legal if isinstance(a, LayMeld)]
+        if melds:
+            best = self._best_play(hand, list(melds))
+            assert isinstance(best, LayMeld)
+            left = (hand & ~best.meld.mask).bit_count()
+            hurry = view.stock_size < 12 or view.opponent_hand_size <= 4 or left <= 3
+            if hurry or self.level == "easy" or self.stuck(hand & ~best.meld.mask) == 0:
+                return best
+        discards = [a for a in legal if isinstance(a, Discard)]
+        return min(
+            discards,
+            key=lambda a: (
+                self.stuck(hand & ~a.card.bit) + 3.0 * self._feeds(view, a.card, memory),
+                rng.random(),
+            ),
+        )
+
+    def _their_guess(self, view: PlayerView) -> float:
+        """A rough guess at the opponent's hand total: 6.5 points a card."""
+        return 6.5 * view.opponent_hand_size

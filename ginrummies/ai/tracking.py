@@ -1,0 +1,77 @@
+"""What a careful player remembers, worked out from a ``PlayerView`` alone.
+
+Every discard, every card the opponent took or refused, and so which cards
+are still unseen. Nothing here looks past the view, which is what keeps the
+bots fair.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..core import (
+    CARDS,
+    Card,
+    Discard,
+    DrawStock,
+    FirstTurn,
+    Pass,
+    PlayerView,
+    TakeDiscard,
+)
+from ..core.cards import to_mask
+
+ALL = (1 << 52) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Memory:
+    """Card knowledge as 52-bit masks (see ginrummies.core.cards)."""
+
+    mine: int  # my hand
+    pile: int  # every card in the discard pile
+    top: int  # the pile's top card (takeable), or 0
+    opp_known: int  # cards the opponent holds for sure
+    opp_discarded: int  # cards the opponent threw away
+    opp_refused: int  # pile tops the opponent passed over
+    unseen: int  # cards I have not seen anywhere: the opponent's or the stock's
+
+    @property
+    def live(self) -> int:
+        """Cards that may still reach me: unseen ones and the pile's top."""
+        return self.unseen | self.top
+
+
+def remember(view: PlayerView) -> Memory:
+    """Replay the public history of a hand to recover what was seen."""
+    opp = 1 - view.player
+    pile: list[Card] = []
+    if view.upcard is not None and view.rules.first_turn is FirstTurn.UPCARD:
+        pile.append(view.upcard)
+    discarded = refused = 0
+    for event in view.history:
+        action = event.action
+        if isinstance(action, TakeDiscard) and pile:
+            pile.pop()
+        elif isinstance(action, Discard):
+            pile.append(action.card)
+            if event.player == opp:
+                discarded |= action.card.bit
+        elif isinstance(action, DrawStock | Pass) and event.player == opp and pile:
+            refused |= pile[-1].bit
+    mine = to_mask(view.hand)
+    pile_mask = to_mask(view.discard_pile)
+    table = to_mask(c for t in view.table for c in t.meld.cards)
+    known = to_mask(view.known_opponent_cards)
+    top = view.discard_pile[-1].bit if view.discard_pile else 0
+    unseen = ALL & ~mine & ~pile_mask & ~known & ~table
+    return Memory(mine, pile_mask, top, known, discarded, refused & ~mine, unseen)
+
+
+def cards(mask: int) -> list[Card]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return out
