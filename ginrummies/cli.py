@@ -17,6 +17,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ginrummies",
         description="Gin Rummy and its relatives in the terminal.",
+        epilog="ginrummies sim --help: computer against computer.",
     )
     parser.add_argument(
         "--rules",
@@ -32,7 +33,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args_in = list(sys.argv[1:] if argv is None else argv)
+    if args_in[:1] == ["sim"]:
+        from .simcli import main as sim_main
+
+        return sim_main(args_in[1:])
+    args = build_parser().parse_args(args_in)
     from .textplay import Quit, play
 
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)

@@ -1,0 +1,171 @@
+"""``ginrummies sim``: bot-against-bot matches from the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from .ai import BOTS, make_bot
+from .ai.arena import BotStats, match, wilson
+from .core import PRESETS, Family, preset
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ginrummies sim",
+        description="Play computer against computer and report who is stronger.",
+        epilog="Example: ginrummies sim normal eaai-simple --rules eaai --games 500",
+    )
+    parser.add_argument("bot_a", choices=sorted(BOTS), help="the first bot")
+    parser.add_argument("bot_b", choices=sorted(BOTS), help="the second bot")
+    parser.add_argument(
+        "--rules",
+        default="gin",
+        choices=sorted(PRESETS),
+        help="the variant or rules preset to play (default: gin)",
+    )
+    size = parser.add_mutually_exclusive_group()
+    size.add_argument(
+        "--games", type=int, default=None, help="whole games to the target (default: 100)"
+    )
+    size.add_argument(
+        "--hands", type=int, default=None, help="play this many single hands instead of games"
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, help="seed of the deals, for a match you can repeat"
+    )
+    parser.add_argument(
+        "--no-mirror",
+        action="store_true",
+        help="play each deal once (by default every deal is played twice, seats swapped)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    return parser
+
+
+def figures(stats: BotStats) -> dict[str, Any]:
+    lo, hi = wilson(stats.games_won, stats.games)
+    hlo, hhi = wilson(stats.hands_won, stats.hands)
+    return {
+        "bot": stats.name,
+        "games": stats.games,
+        "games_won": stats.games_won,
+        "games_won_ci95": [round(lo, 4), round(hi, 4)],
+        "hands": stats.hands,
+        "hands_won": stats.hands_won,
+        "hands_won_ci95": [round(hlo, 4), round(hhi, 4)],
+        "points_per_hand": round(stats.points / stats.hands, 3) if stats.hands else 0.0,
+        "gins": stats.gins,
+        "undercuts": stats.undercuts,
+        "knocks": stats.knocks,
+        "went_out": stats.outs,
+        "decisions": stats.decisions,
+        "mean_decision_ms": round(stats.mean_time * 1000, 3),
+        "p95_decision_ms": round(stats.time_quantile(0.95) * 1000, 3),
+    }
+
+
+def main(argv: Sequence[str]) -> int:
+    args = build_parser().parse_args(argv)
+    rules = preset(args.rules)
+    for name in (args.bot_a, args.bot_b):
+        try:
+            make_bot(name, rules, 0)
+        except ValueError as exc:
+            print(f"ginrummies sim: {exc}", file=sys.stderr)
+            return 2
+    per_hand = args.hands is not None
+    count = args.hands if per_hand else (args.games if args.games is not None else 100)
+    if count <= 0:
+        print("ginrummies sim: --games and --hands must be above 0", file=sys.stderr)
+        return 2
+    mirrored = not args.no_mirror
+    runs = match(
+        rules,
+        (lambda s: make_bot(args.bot_a, rules, s), lambda s: make_bot(args.bot_b, rules, s)),
+        count,
+        seed=args.seed,
+        mirrored=mirrored,
+        max_hands=1 if per_hand else None,
+    )
+    total = count * (2 if mirrored else 1)
+    a = b = BotStats(args.bot_a)
+    if args.quiet or args.json:
+        for a, b in runs:  # noqa: B007  (the last figures are kept)
+            pass
+    else:
+        from rich.progress import Progress
+
+        unit = "hands" if per_hand else "games"
+        with Progress(transient=True) as progress:
+            task = progress.add_task(f"{args.bot_a} v {args.bot_b}, {unit}", total=total)
+            for a, b in runs:  # noqa: B007
+                progress.advance(task)
+    report = {
+        "rules": args.rules,
+        "seed": args.seed,
+        "mirrored": mirrored,
+        "unit": "hands" if per_hand else "games",
+        "played": total,
+        "bots": [figures(a), figures(b)],
+    }
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        show(report, per_hand)
+    return 0
+
+
+def show(report: dict[str, Any], per_hand: bool) -> None:
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    gin = PRESETS[report["rules"]]().family is Family.GIN
+    unit = "hands" if per_hand else "games"
+    title = f"{report['rules']}: {report['played']} {unit}"
+    title += (", mirrored" if report["mirrored"] else "") + f", seed {report['seed']}"
+    table = Table(
+        title=title, box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, collapse_padding=True
+    )
+    table.add_column("bot", no_wrap=True)
+    if not per_hand:
+        table.add_column("games", justify="right", no_wrap=True)
+    table.add_column("hands", justify="right", no_wrap=True)
+    table.add_column("pts/h", justify="right", no_wrap=True)
+    if gin:
+        table.add_column("gins", justify="right", no_wrap=True)
+        table.add_column("undercuts", justify="right", no_wrap=True)
+        table.add_column("knocks", justify="right", no_wrap=True)
+    else:
+        table.add_column("out", justify="right", no_wrap=True)
+    table.add_column("ms", justify="right", no_wrap=True)
+    table.add_column("p95", justify="right", no_wrap=True)
+
+    def share(won: int, n: int, ci: list[float]) -> str:
+        # the share won and the half-width of its 95% interval
+        return f"{won / n:.0%} ±{(ci[1] - ci[0]) / 2:.0%}" if n else "-"
+
+    for f in report["bots"]:
+        row = [f["bot"]]
+        if not per_hand:
+            row.append(share(f["games_won"], f["games"], f["games_won_ci95"]))
+        row.append(share(f["hands_won"], f["hands"], f["hands_won_ci95"]))
+        row.append(f"{f['points_per_hand']:.1f}")
+        if gin:
+            row += [str(f["gins"]), str(f["undercuts"]), str(f["knocks"])]
+        else:
+            row.append(str(f["went_out"]))
+        row += [f"{f['mean_decision_ms']:.2f}", f"{f['p95_decision_ms']:.2f}"]
+        table.add_row(*row)
+    console = Console()
+    console.print(table)
+    console.print(
+        "games, hands: share won ± half its 95% interval (Wilson); cancelled hands not counted."
+        "\nms: mean milliseconds a move; p95: the 95th percentile.",
+        style="dim",
+    )
