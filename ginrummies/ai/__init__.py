@@ -12,6 +12,7 @@ from typing import Protocol
 
 from ..core import Action, Family, PlayerView, RuleSet
 from .ginbot import EaaiSimple, GinBot
+from .search import HardGinBot
 from .tablebot import TableBot
 
 
@@ -49,6 +50,12 @@ def _level(level: str) -> Callable[[RuleSet, int | None], Bot]:
     return build
 
 
+def _hard(rules: RuleSet, seed: int | None) -> Bot:
+    if rules.family is Family.GIN:
+        return HardGinBot(rules, seed)
+    return TableBot(rules, seed, "hard")
+
+
 def _eaai(rules: RuleSet, seed: int | None) -> Bot:
     if rules.family is not Family.GIN:
         raise ValueError("eaai-simple plays only the Gin family")
@@ -60,6 +67,7 @@ BOTS: dict[str, Callable[[RuleSet, int | None], Bot]] = {
     "eaai-simple": _eaai,
     "easy": _level("easy"),
     "normal": _level("normal"),
+    "hard": _hard,
 }
 
 

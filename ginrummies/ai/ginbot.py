@@ -157,21 +157,22 @@ class GinBot:
             if rng.random() < 0.15:
                 return rng.choice(discards)
             return min(discards, key=lambda a: (solver.deadwood(hand & ~a.card.bit), rng.random()))
+        return min(discards, key=lambda a: (self.discard_score(view, memory, a), rng.random()))
+
+    def discard_score(self, view: PlayerView, memory: Memory, action: Discard) -> float:
+        """How bad a discard is (lower is better): deadwood now and after the
+        next draw, plus the risk of handing the opponent a card they want."""
+        solver = self._solver
         late = max(0.0, min(1.0, 1 - (view.stock_size - 2) / 29))
         now_weight = 0.3 + 0.5 * late
-        pool = memory.unseen
-
-        def score(a: Discard) -> float:
-            rest = hand & ~a.card.bit
-            now = solver.deadwood(rest)
-            ahead = expected_deadwood(solver, rest, pool & ~a.card.bit)
-            return (
-                now_weight * now
-                + (1 - now_weight) * ahead
-                + self.danger_weight * danger(a.card, memory)
-            )
-
-        return min(discards, key=lambda a: (score(a), rng.random()))
+        rest = memory.mine & ~action.card.bit
+        now = solver.deadwood(rest)
+        ahead = expected_deadwood(solver, rest, memory.unseen & ~action.card.bit)
+        return (
+            now_weight * now
+            + (1 - now_weight) * ahead
+            + self.danger_weight * danger(action.card, memory)
+        )
 
 
 def undercut_risk(

@@ -47,7 +47,7 @@ class TableBot:
     def __init__(self, rules: RuleSet, seed: int | None = None, level: str = "normal") -> None:
         if rules.family is Family.GIN:
             raise ValueError("TableBot plays Skarney and Colonel")
-        if level not in ("easy", "normal"):
+        if level not in ("easy", "normal", "hard"):
             raise ValueError(f"no level {level!r}")
         self.rules = rules
         self.level = level

@@ -1,0 +1,216 @@
+"""The ``hard`` Gin-family player: determinized Monte Carlo.
+
+For each decision it samples opponent hands and stock orders that agree
+with its view, plays the hand out from each candidate move with a quick
+greedy policy for both sides, and keeps the move with the best mean score.
+The candidates come from the ``normal`` player's ranking, and the search
+stops at its time budget, so it never stalls the app.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..core import (
+    Action,
+    Discard,
+    Knock,
+    Phase,
+    PlayerView,
+    RuleSet,
+    TakeDiscard,
+    defend,
+    score_knock,
+)
+from ..core.cards import cards_of_mask
+from ..core.melds import Solver
+from .ginbot import GinBot
+from .tracking import Memory, cards, remember
+
+
+@dataclass(frozen=True, slots=True)
+class World:
+    """One guess at the hidden cards: the opponent's hand and the stock's order."""
+
+    opp: int
+    stock: tuple[int, ...]  # card bits, next draw first
+
+
+def sample_world(
+    view: PlayerView, memory: Memory, rng: random.Random, solver: Solver | None = None
+) -> World:
+    """A world the view allows. With a solver, the opponent's hand is the best
+    of a few draws: after some turns of play their hand is no random one."""
+    turns = sum(1 for e in view.history if e.player != view.player)
+    tries = 1 if solver is None else min(4, 1 + turns // 3)
+    best: World | None = None
+    best_dw = 10**6
+    for _ in range(tries):
+        pool = cards(memory.unseen)
+        rng.shuffle(pool)
+        need = view.opponent_hand_size - memory.opp_known.bit_count()
+        opp = memory.opp_known
+        for c in pool[:need]:
+            opp |= c.bit
+        stock = tuple(c.bit for c in pool[need : need + view.stock_size])
+        dw = solver.deadwood(opp) if solver is not None and tries > 1 else 0
+        if best is None or dw < best_dw:
+            best, best_dw = World(opp, stock), dw
+    assert best is not None
+    return best
+
+
+class Rollout:
+    """Plays a hand to its end on bit masks, both sides greedy."""
+
+    def __init__(self, rules: RuleSet, solver: Solver, limit: int, spade: bool) -> None:
+        self.rules = rules
+        self.solver = solver
+        self.limit = limit
+        self.spade = spade
+
+    def knock_value(self, knocker: int, hand11: int, defender: int, discard: int) -> float:
+        """Points to the knocker (negative if undercut), with lay-offs."""
+        solver = self.solver
+        arr = solver.arrange(hand11 & ~discard, False)
+        k = arr.points
+        if k == 0:
+            d = solver.deadwood(defender)
+            return float(score_knock(self.rules, 0, d, gin=True, spade=self.spade).base)
+        defense = defend(cards_of_mask(defender), arr.melds, self.rules)
+        s = score_knock(self.rules, k, defense.points, spade=self.spade)
+        return float(s.base if s.winner_is_knocker else -s.base)
+
+    def play(
+        self,
+        hands: list[int],
+        stock: Sequence[int],
+        top: int,
+        mover: int,
+        drawn: bool,
+        taken: int,
+        rng: random.Random,
+    ) -> float:
+        """Score for player 0 of playing on; ``drawn`` says the mover holds 11."""
+        solver = self.solver
+        pos = 0
+        stock_left = len(stock)
+        while True:
+            hand = hands[mover]
+            if not drawn:
+                if top and solver.deadwood(hand | top, True) < solver.deadwood(hand):
+                    hand |= top
+                    taken = top
+                    top = 0
+                else:
+                    if stock_left - pos <= 2:
+                        return 0.0  # the wall: the hand is cancelled
+                    hand |= stock[pos]
+                    pos += 1
+                    taken = 0
+            drawn = False
+            arr = solver.arrange(hand, True)
+            throw = arr.discard.bit if arr.discard else 0
+            if throw == taken and taken:
+                throw = min(
+                    (c.bit for c in cards_of_mask(hand & ~taken)),
+                    key=lambda b: (solver.deadwood(hand & ~b), rng.random()),
+                )
+            if solver.deadwood(hand & ~throw) <= self.limit:
+                value = self.knock_value(mover, hand, hands[1 - mover], throw)
+                return value if mover == 0 else -value
+            hands[mover] = hand & ~throw
+            top = throw
+            if stock_left - pos <= 2:
+                return 0.0
+            mover = 1 - mover
+
+
+class HardGinBot(GinBot):
+    """``normal``'s judgement, checked by sampling the hidden cards."""
+
+    budget = 0.12  # seconds per decision
+    width = 4  # discards considered
+
+    def __init__(self, rules: RuleSet, seed: int | None = None) -> None:
+        super().__init__(rules, seed, "normal")
+        self.name = "hard"
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        legal = list(legal_actions)
+        if len(legal) == 1:
+            return legal[0]
+        memory = remember(view)
+        candidates = self._candidates(view, legal, memory)
+        if len(candidates) == 1:
+            return candidates[0]
+        return self._search(view, memory, candidates)
+
+    def _candidates(self, view: PlayerView, legal: list[Action], memory: Memory) -> list[Action]:
+        # draws and knocks follow ``normal``, whose rules for them are sound;
+        # the search weighs the discards, where judgement matters most
+        if view.phase in (Phase.UPCARD, Phase.DRAW, Phase.FIFTIETH):
+            return [super().choose(view, legal)]
+        knocks = [a for a in legal if isinstance(a, Knock)]
+        if knocks:
+            best = knocks[0]
+            if not self._points_after(memory.mine, best) or self.should_knock(view, memory, best):
+                return [best]
+        discards = [a for a in legal if isinstance(a, Discard)]
+        ranked = sorted(discards, key=lambda a: self.discard_score(view, memory, a))
+        return list(ranked[: self.width])
+
+    def _search(self, view: PlayerView, memory: Memory, candidates: list[Action]) -> Action:
+        rng = self._rng(view)
+        limit = view.knock_limit if view.knock_limit is not None else 10
+        sim = Rollout(self.rules, self._solver, limit, view.doubled)
+        totals = [0.0] * len(candidates)
+        n = 0
+        deadline = time.perf_counter() + self.budget
+        while n < 8 or (time.perf_counter() < deadline and n < 400):
+            world = sample_world(view, memory, rng, self._solver)
+            for i, action in enumerate(candidates):
+                totals[i] += self._value(view, memory, sim, world, action, rng)
+            n += 1
+        best = max(range(len(candidates)), key=lambda i: totals[i])
+        return candidates[best]
+
+    def _value(
+        self,
+        view: PlayerView,
+        memory: Memory,
+        sim: Rollout,
+        world: World,
+        action: Action,
+        rng: random.Random,
+    ) -> float:
+        """My score from this world after ``action`` (player 0 is me here)."""
+        me = memory.mine
+        hands = [me, world.opp]
+        if isinstance(action, Knock):
+            throw = action.discard.bit if action.discard else 0
+            return sim.knock_value(0, me, world.opp, throw)
+        if isinstance(action, Discard):
+            hands[0] = me & ~action.card.bit
+            return sim.play(hands, world.stock, action.card.bit, 1, False, 0, rng)
+        if isinstance(action, TakeDiscard):
+            return (
+                sim.play(hands, world.stock, memory.top, 0, False, 0, rng)
+                if False
+                else (self._after_draw(sim, hands, world, memory.top, True, rng))
+            )
+        return self._after_draw(sim, hands, world, memory.top, False, rng)
+
+    def _after_draw(
+        self, sim: Rollout, hands: list[int], world: World, top: int, take: bool, rng: random.Random
+    ) -> float:
+        if take:
+            hands[0] |= top
+            return sim.play(hands, world.stock, 0, 0, True, top, rng)
+        if len(world.stock) <= 2:
+            return 0.0
+        hands[0] |= world.stock[0]
+        return sim.play(hands, world.stock[1:], top, 0, True, 0, rng)

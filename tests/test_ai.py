@@ -1,0 +1,246 @@
+"""Bots: fairness, legality, the heuristics' judgements, hints, the arena."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from conftest import stack
+
+from ginrummies.ai import BOTS, make_bot
+from ginrummies.ai.arena import BotStats, match, wilson
+from ginrummies.ai.ginbot import EaaiSimple, danger
+from ginrummies.ai.hints import hint
+from ginrummies.ai.tracking import remember
+from ginrummies.core import (
+    Card,
+    Discard,
+    DrawStock,
+    Hand,
+    Knock,
+    Pass,
+    TakeDiscard,
+    preset,
+    replay,
+)
+
+VARIANTS = ["gin", "oklahoma", "sequence", "skarney", "colonel"]
+
+
+def bots_for(name: str) -> list[str]:
+    out = ["random", "easy", "normal", "hard"]
+    return out + (["eaai-simple"] if name in ("gin", "oklahoma", "sequence") else [])
+
+
+def reshuffled(hand: Hand, player: int, rng: random.Random) -> Hand:
+    """The same public story with the cards ``player`` cannot see dealt anew.
+
+    The opponent's unrevealed cards and the stock's are permuted among their
+    places in the deck; no action names one of them, so the log replays.
+    """
+    view = hand.view(player)
+    seen = set(view.hand) | set(view.discard_pile) | set(view.known_opponent_cards)
+    seen |= {c for t in view.table for c in t.meld.cards}
+    seen |= {e.card for e in view.history if e.card is not None}
+    for _, action in hand.log:  # cards named by any action are public
+        for attr in ("card", "discard"):
+            c = getattr(action, attr, None)
+            if isinstance(c, Card):
+                seen.add(c)
+    deck = list(hand.deck)
+    places = [i for i, c in enumerate(deck) if c not in seen]
+    hidden = [deck[i] for i in places]
+    rng.shuffle(hidden)
+    for i, c in zip(places, hidden, strict=True):
+        deck[i] = c
+    return replay(hand.rules, hand.dealer, deck, [a for _, a in hand.log])
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_bots_choice_ignores_the_unseen_cards(variant: str) -> None:
+    rules = preset(variant)
+    rng = random.Random(variant)
+    checked = 0
+    for seed in range(12):
+        hand = Hand.deal(rules, seed % 2, seed=seed)
+        walker = make_bot("random", rules, seed)
+        for _ in range(rng.randrange(0, 40)):
+            if hand.is_over:
+                break
+            p = hand.to_move or 0
+            hand.apply(walker.choose(hand.view(p), hand.legal_actions()))
+        if hand.is_over:
+            continue
+        p = hand.to_move
+        assert p is not None
+        other = reshuffled(hand, p, rng)
+        assert other.cards_of(1 - p) != hand.cards_of(1 - p) or other.state_key() != ()
+        view, other_view = hand.view(p), other.view(p)
+        assert other_view == view, "the view leaks a hidden card"
+        for name in bots_for(variant):
+            bot = make_bot(name, rules, 5)
+            if name == "hard":
+                bot.budget = 0.01  # type: ignore[attr-defined]
+            again = make_bot(name, rules, 5)
+            if name == "hard":
+                again.budget = 0.01  # type: ignore[attr-defined]
+            assert bot.choose(view, view.legal_actions) == again.choose(
+                other_view, other_view.legal_actions
+            )
+        checked += 1
+    assert checked >= 5
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("level", ["random", "easy", "normal"])
+def test_bots_only_play_legal_moves_to_the_end(variant: str, level: str) -> None:
+    rules = preset(variant)
+    stats = (BotStats("a"), BotStats("b"))
+    runs = match(
+        rules,
+        (lambda s: make_bot(level, rules, s), lambda s: make_bot("easy", rules, s)),
+        1,
+        seed=3,
+        max_hands=2,
+    )
+    for stats in runs:  # noqa: B007  (keep the last figures)
+        pass
+    # every move was applied by the core, which refuses anything illegal
+    assert stats[0].decisions > 5 and stats[1].decisions > 5
+
+
+def test_make_bot_names() -> None:
+    assert set(BOTS) == {"random", "eaai-simple", "easy", "normal", "hard"}
+    with pytest.raises(ValueError, match="choose one of"):
+        make_bot("grandmaster", preset("gin"))
+    with pytest.raises(ValueError, match="Gin family"):
+        make_bot("eaai-simple", preset("skarney"))
+
+
+def at_discard(nd: str, d: str, up: str, stock: str) -> Hand:
+    hand = Hand.deal(preset("gin"), 0, deck=stack(nd, d, up, stock))
+    hand.apply(Pass())
+    hand.apply(Pass())
+    hand.apply(DrawStock())
+    return hand
+
+
+def test_normal_throws_the_loose_high_card_not_a_near_meld() -> None:
+    # 7s 8s wait for 6s or 9s; Kd is loose: the king goes
+    hand = at_discard("As 2s 3s 4h 5h 6h 7s 8s Kd 2c", "9c 9d 9h Tc Jc Qc Js Jd Jh 3d", "5c", "Qd")
+    view = hand.view(1)
+    action = make_bot("normal", preset("gin"), 1).choose(view, view.legal_actions)
+    assert isinstance(action, Discard) and action.card.rank >= 12
+
+
+def test_normal_takes_a_discard_that_makes_a_meld_and_leaves_one_that_does_not() -> None:
+    hand = Hand.deal(
+        preset("gin"),
+        0,
+        deck=stack("As 2s 4h 5h 9c 9d Kd Qc 7c 2d", "3c 3d 3h 8s 8d Td Jh Js 6c 6d", "9h", ""),
+    )
+    view = hand.view(1)
+    bot = make_bot("normal", preset("gin"), 1)
+    assert bot.choose(view, view.legal_actions) == TakeDiscard()  # 9h makes 9c 9d 9h
+    other = Hand.deal(
+        preset("gin"),
+        0,
+        deck=stack("As 2s 4h 5h 9c 9d Kd Qc 7c 2d", "3c 3d 3h 8s 8d Td Jh Js 6c 6d", "Ks", ""),
+    )
+    v2 = other.view(1)
+    assert bot.choose(v2, v2.legal_actions) == Pass()
+
+
+def test_gin_is_always_taken() -> None:
+    hand = at_discard("As 2s 3s 4s 4h 5h 6h 7c 7d 7h", "2d 3d 4d 5d 8s 8c 8d Ks Kd Qh", "Qs", "Kc")
+    view = hand.view(1)
+    for name in ("easy", "normal", "eaai-simple"):
+        action = make_bot(name, preset("gin"), 1).choose(view, view.legal_actions)
+        assert isinstance(action, Knock) and action.discard == Card.parse("Kc")
+
+
+def test_card_tracking_and_danger() -> None:
+    hand = Hand.deal(
+        preset("gin"),
+        0,
+        deck=stack("As 2s 4h 5h 9c 9d Kd Qc 7c 2d", "3c 3d 3h 8s 8d Td Jh Js 6c 6d", "9h", "Ah"),
+    )
+    hand.apply(TakeDiscard())  # the non-dealer takes 9h
+    hand.apply(Discard(Card.parse("Kd")))
+    memory = remember(hand.view(0))
+    assert Card.parse("9h").bit & memory.opp_known
+    assert Card.parse("Kd").bit & memory.opp_discarded
+    # the dealer thinks twice about feeding nines and hearts near 9h
+    assert danger(Card.parse("9s"), memory) > danger(Card.parse("2h"), memory)
+    hand.apply(DrawStock())
+    memory = remember(hand.view(1))
+    assert Card.parse("Kd").bit & memory.opp_refused
+
+
+def test_eaai_simple_follows_the_published_policy() -> None:
+    rules = preset("eaai")
+    bot = EaaiSimple(rules, 1)
+    hand = Hand.deal(
+        rules,
+        0,
+        deck=stack("As 2s 4h 5h 9c 9d Kd Qc 7c 2d", "3c 3d 3h 8s 8d Td Jh Js 6c 6d", "Ks", "Qd"),
+    )
+    view = hand.view(1)
+    assert bot.choose(view, view.legal_actions) == Pass()  # Ks melds with nothing
+    hand.apply(Pass())
+    hand.apply(Pass())
+    hand.apply(DrawStock())
+    view = hand.view(1)
+    action = bot.choose(view, view.legal_actions)
+    assert isinstance(action, Discard) and action.card.rank in (12, 13)  # the most deadwood off
+
+
+def test_hints_rank_every_legal_move_with_a_reason() -> None:
+    hand = at_discard("As 2s 3s 4h 5h 6h 7s 8s Kd 2c", "9c 9d 9h Tc Jc Qc Js Jd Jh 3d", "5c", "Qd")
+    view = hand.view(1)
+    hints = hint(view, view.legal_actions)
+    assert {h.action for h in hints} == set(view.legal_actions)
+    assert all(h.reason for h in hints)
+    assert hints[0].action == make_bot("normal", preset("gin"), 0).choose(view, view.legal_actions)
+    kept = [h.reason for h in hints if "7♠8♠" in h.reason or "keeps" in h.reason]
+    assert kept
+
+
+def test_hard_hints_estimate_the_hand() -> None:
+    hand = at_discard("As 2s 3s 4h 5h 6h 7s 8s Kd 2c", "9c 9d 9h Tc Jc Qc Js Jd Jh 3d", "5c", "Qd")
+    view = hand.view(1)
+    hints = hint(view, view.legal_actions, level="hard")
+    top = hints[0]
+    assert top.win_chance is not None and 0.0 <= top.win_chance <= 1.0
+    assert top.expected_points is not None
+
+
+@pytest.mark.parametrize("variant", ["skarney", "colonel"])
+def test_table_hints(variant: str) -> None:
+    hand = Hand.deal(preset(variant), 0, seed=3)
+    hand.apply(DrawStock())
+    view = hand.view(hand.to_move or 0)
+    hints = hint(view, view.legal_actions)
+    assert {h.action for h in hints} == set(view.legal_actions) and all(h.reason for h in hints)
+
+
+def test_wilson_interval() -> None:
+    lo, hi = wilson(60, 100)
+    assert 0.50 < lo < 0.51 and 0.69 < hi < 0.70
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_normal_outscores_random(variant: str) -> None:
+    rules = preset(variant)
+    runs = list(
+        match(
+            rules,
+            (lambda s: make_bot("normal", rules, s), lambda s: make_bot("random", rules, s)),
+            2,
+            seed=1,
+            max_hands=3,
+        )
+    )
+    normal, rand = runs[-1]
+    assert normal.points > rand.points
