@@ -313,19 +313,70 @@ def _points_sets_runs(mask: int, tables: SuitTables, sets: bool, discard: bool) 
     return points
 
 
+# Rank-major bit order for the search: the lowest bit is then the lowest rank,
+# and every meld reaches only upwards from it, which keeps the memo small.
+_RANK_MAJOR = tuple(1 << ((i % 13) * 4 + i // 13) for i in range(52))
+
+
+def _rank_major(mask: int) -> int:
+    out = 0
+    while mask:
+        low = mask & -mask
+        out |= _RANK_MAJOR[low.bit_length() - 1]
+        mask ^= low
+    return out
+
+
+def _search_melds(mask: int, rules: RuleSet) -> list[int]:
+    """The melds an optimal packing needs: a run or poker meld of six or more
+    cards is two shorter ones of the same value, so only 3 to 5 are listed."""
+    out: list[int] = []
+    if rules.sets:
+        out.extend(_sets_in(mask))
+    windows = tuple(w for w in run_windows(rules.ace) if w.bit_count() <= 5)
+    if rules.runs:
+        for i, s in enumerate(_suits(mask)):
+            out.extend(w << (13 * i) for w in windows if w & s == w)
+    if rules.poker_melds:
+        out.extend(_poker_masks(mask, windows, rules.runs))
+    return out
+
+
+def _merge_runs(masks: list[int], rules: RuleSet) -> list[int]:
+    """Join melds of a packing that make one longer run or poker meld."""
+    merged = True
+    while merged:
+        merged = False
+        for i, a in enumerate(masks):
+            for j in range(i + 1, len(masks)):
+                b = masks[j]
+                if meld_kind(from_mask(a | b), rules) is not None:
+                    masks = [m for k, m in enumerate(masks) if k not in (i, j)] + [a | b]
+                    merged = True
+                    break
+            if merged:
+                break
+    return masks
+
+
 def _solve_search(
     mask: int, rules: RuleSet, tables: SuitTables, discard: bool
 ) -> tuple[int, list[int], int]:
     """Exact search for any meld rules: (deadwood, meld masks, discard bit)."""
-    melds = [m for m, _ in _meld_masks(mask, rules)]
-    value = {m: mask_value(m, tables) for m in melds}
+    back: dict[int, int] = {}  # rank-major meld mask -> card-index mask
+    value: dict[int, int] = {}
     by_card: dict[int, list[int]] = {}
-    for m in melds:
-        rest = m
+    meldable = 0
+    for m in _search_melds(mask, rules):
+        r = _rank_major(m)
+        back[r] = m
+        value[r] = mask_value(m, tables)
+        meldable |= m
+        rest = r
         while rest:
             low = rest & -rest
             rest ^= low
-            by_card.setdefault(low, []).append(m)
+            by_card.setdefault(low, []).append(r)
     memo: dict[int, tuple[int, int]] = {0: (0, 0)}
 
     def best(rem: int) -> tuple[int, int]:
@@ -349,28 +400,26 @@ def _solve_search(
         while rem:
             choice = best(rem)[1]
             if choice:
-                out.append(choice)
+                out.append(back[choice])
                 rem &= ~choice
             else:
                 rem ^= rem & -rem
-        return out
+        return _merge_runs(out, rules)
 
-    meldable = 0
-    for m in melds:
-        meldable |= m
     whole = mask_value(mask, tables)
     if not discard:
-        return whole - best(mask & meldable)[0], unpack(mask & meldable), 0
+        start = _rank_major(mask & meldable)
+        return whole - best(start)[0], unpack(start), 0
     best_points, best_bit = None, 0
     rest = mask
     while rest:
         low = rest & -rest
         rest ^= low
-        points = whole - mask_value(low, tables) - best(mask & meldable & ~low)[0]
+        points = whole - mask_value(low, tables) - best(_rank_major(mask & meldable & ~low))[0]
         if best_points is None or points < best_points:
             best_points, best_bit = points, low
     assert best_points is not None
-    return best_points, unpack(mask & meldable & ~best_bit), best_bit
+    return best_points, unpack(_rank_major(mask & meldable & ~best_bit)), best_bit
 
 
 # one suit's share of an arrangement: its runs, its deadwood cards, their points

@@ -1,0 +1,148 @@
+"""Strength of the bots: matches that write docs/strength.md.
+
+    python benchmarks/strength.py                   # the full report (hours)
+    python benchmarks/strength.py --games 200 --hard-games 20 --jobs 2
+
+Each level plays eaai-simple under the eaai preset (games to 100, mirrored
+deals), and each level plays the one below it in every variant. Figures:
+games won with a 95% interval, points per hand, decision times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import itertools
+import platform
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from ginrummies.ai import make_bot
+from ginrummies.ai.arena import BotStats, match, wilson
+from ginrummies.core import preset
+
+LADDERS = {
+    "gin": ["random", "easy", "normal", "hard"],
+    "oklahoma": ["random", "easy", "normal", "hard"],
+    "fosdick": ["random", "easy", "normal", "hard"],
+    "sequence": ["random", "easy", "normal", "hard"],
+    "skarney": ["random", "easy", "normal", "hard"],
+    "colonel": ["random", "easy", "normal", "hard"],
+}
+
+
+def run_chunk(job: tuple[str, str, str, int, int]) -> tuple[dict[str, Any], dict[str, Any]]:
+    rules_name, a, b, seed, games = job
+    rules = preset(rules_name)
+    runs = match(
+        rules, (lambda s: make_bot(a, rules, s), lambda s: make_bot(b, rules, s)), games, seed
+    )
+    last = (BotStats(a), BotStats(b))
+    for figures in runs:
+        last = figures
+    return asdict(last[0]), asdict(last[1])
+
+
+def merge(parts: list[dict[str, Any]]) -> BotStats:
+    total = BotStats(parts[0]["name"])
+    for p in parts:
+        for key in ("games", "games_won", "hands", "hands_won", "points", "gins", "undercuts"):
+            setattr(total, key, getattr(total, key) + p[key])
+        total.knocks += p["knocks"]
+        total.outs += p["outs"]
+        total.times.extend(p["times"])
+    return total
+
+
+def play(rules: str, a: str, b: str, games: int, jobs: int, seed: int) -> tuple[BotStats, BotStats]:
+    """``games`` deals, each played twice (seats swapped), split over ``jobs``."""
+    chunk = max(1, games // (jobs * 4))
+    tasks = [
+        (rules, a, b, seed * 100_000 + i, min(chunk, games - i)) for i in range(0, games, chunk)
+    ]
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        results = list(pool.map(run_chunk, tasks))
+    return merge([r[0] for r in results]), merge([r[1] for r in results])
+
+
+def row(rules: str, a: BotStats, b: BotStats, seconds: float) -> str:
+    lo, hi = wilson(a.games_won, a.games)
+    share = a.games_won / a.games if a.games else 0.0
+    ppa = a.points / a.hands if a.hands else 0.0
+    ppb = b.points / b.hands if b.hands else 0.0
+    return (
+        f"| {rules} | {a.name} | {b.name} | {a.games} | {share:.1%} ({lo:.1%}–{hi:.1%}) "
+        f"| {ppa:.1f} / {ppb:.1f} | {a.time_quantile(0.5) * 1000:.2f} | "
+        f"{a.time_quantile(0.95) * 1000:.1f} | {seconds:.0f} s |"
+    )
+
+
+HEADER = (
+    "| rules | bot | against | games | games won (95% interval) | points/hand | "
+    "median ms | p95 ms | run time |\n|---|---|---|---|---|---|---|---|---|"
+)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=1000, help="deals per match (played twice)")
+    parser.add_argument("--hard-games", type=int, default=None, help="deals for matches of hard")
+    parser.add_argument("--jobs", type=int, default=2, help="processes")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=None, help="write the report here")
+    parser.add_argument("--only", default=None, help="only this rules preset's ladder")
+    parser.add_argument(
+        "--hard-rules",
+        default=None,
+        help="comma-separated presets whose matches include hard (default: all)",
+    )
+    args = parser.parse_args()
+    hard_games = args.hard_games if args.hard_games is not None else args.games
+    lines = []
+
+    hard_rules = set(args.hard_rules.split(",")) if args.hard_rules else None
+
+    def run(rules: str, a: str, b: str) -> None:
+        if "hard" in (a, b) and hard_rules is not None and rules not in hard_rules:
+            return
+        n = hard_games if "hard" in (a, b) else args.games
+        start = time.perf_counter()
+        sa, sb = play(rules, a, b, n, args.jobs, args.seed)
+        line = row(rules, sa, sb, time.perf_counter() - start)
+        print(line, flush=True)
+        lines.append(line)
+
+    print(HEADER)
+    if args.only in (None, "eaai"):
+        for level in ("easy", "normal", "hard"):
+            run("eaai", level, "eaai-simple")
+    for rules, ladder in LADDERS.items():
+        if args.only not in (None, rules):
+            continue
+        for low, high in itertools.pairwise(ladder):
+            run(rules, high, low)
+    if args.out:
+        command = "python benchmarks/strength.py " + " ".join(sys.argv[1:])
+        text = [
+            "# Strength of the computer players",
+            "",
+            f"Produced by `{command}` on {datetime.date.today()}, "
+            f"Python {platform.python_version()}, {args.jobs} processes.",
+            "Every deal is played twice with the seats swapped. Times are per decision",
+            "of the first bot named, measured while the other process ran too.",
+            "",
+            HEADER,
+            *lines,
+            "",
+        ]
+        args.out.write_text("\n".join(text))
+
+
+if __name__ == "__main__":
+    main()
