@@ -28,6 +28,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--seed", type=int, default=None, help="deal a game you can replay (default: random)"
     )
+    parser.add_argument(
+        "--opponent",
+        default="normal",
+        choices=["random", "easy", "normal", "hard"],
+        help="how well the computer plays (default: normal)",
+    )
     parser.add_argument("--version", action="version", version=f"ginrummies {__version__}")
     return parser
 
@@ -58,7 +64,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return answer
 
     try:
-        play(rules, seed, make_bot("random", rules, seed), ask, print)
+        play(rules, seed, make_bot(args.opponent, rules, seed), ask, print)
     except (Quit, KeyboardInterrupt):
         print(f"\nGoodbye. (This deal was seed {seed}: --seed {seed} plays it again.)")
     except BrokenPipeError:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .ai import Bot
+from .ai.hints import hint
 from .core import (
     Accept,
     Action,
@@ -37,7 +38,8 @@ HELP = """Commands: a number from the menu, or
   d  draw from the stock      t  take the discard      p  pass
   x CARD  discard a card (x 7h, x 10h)      k  knock or go gin (best spread)
   o CARD  offer a card (Skarney)      a  accept      n  decline
-  e  end the turn      c  challenge (Colonel)      h  this help      q  quit"""
+  e  end the turn      c  challenge (Colonel)      ?  a hint
+  h  this help      q  quit"""
 
 
 class Quit(Exception):
@@ -186,8 +188,12 @@ def play(
             say(f"  {i:2}. {describe(action, hand)}")
         while True:
             answer = ask("> ")
-            if answer.strip().lower() in ("h", "help", "?"):
+            if answer.strip().lower() in ("h", "help"):
                 say(HELP)
+                continue
+            if answer.strip() in ("?", "hint"):
+                for h in hint(hand.view(0), actions)[:3]:
+                    say(f"  hint: {describe(h.action, hand)} ({h.reason})")
                 continue
             try:
                 action = parse_command(answer, actions)

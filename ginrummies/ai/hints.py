@@ -112,7 +112,7 @@ def _discard_reason(view: PlayerView, memory: Memory, card: Card) -> str:
         partners = [c for c in cards(neighbours(card) & hand)]
         value = view.rules.ace_value if card.rank == 1 else min(card.rank, 10)
         if partners:
-            parts.append(f"gives up {card.label}{partners[0].label}")
+            parts.append(f"splits {card.label} from {partners[0].label}")
         else:
             parts.append(f"{card.label} is loose ({value} points)")
     kept = _best_partial(view, memory, rest)
