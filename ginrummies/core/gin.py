@@ -82,28 +82,8 @@ class GinHand(Hand):
     # --- reading the state ---------------------------------------------------
 
     @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
-    def to_move(self) -> int | None:
-        return self._to_move
-
-    @property
     def upcard(self) -> Card | None:
         return self._upcard
-
-    @property
-    def stock_size(self) -> int:
-        return len(self._stock)
-
-    @property
-    def discard_pile(self) -> tuple[Card, ...]:
-        return tuple(self._pile)
-
-    def cards_of(self, player: int) -> tuple[Card, ...]:
-        self._check_player(player)
-        return tuple(sorted(cards_of_mask(self._masks[player])))
 
     def state_key(self) -> Any:
         return (
@@ -174,15 +154,8 @@ class GinHand(Hand):
         ranked.sort(key=lambda t: t[0])
         return [k for _, k in ranked]
 
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
-
     def _compute_legal(self) -> list[Action]:
         phase = self._phase
-        if phase is Phase.OVER:
-            return []
         if phase is Phase.UPCARD:
             return [TakeDiscard(), Pass()]
         if phase is Phase.DRAW:

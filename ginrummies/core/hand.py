@@ -14,8 +14,23 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar
 
-from .actions import Action
-from .cards import Card, check_deck, shuffled_deck
+from .actions import (
+    Accept,
+    Action,
+    Challenge,
+    Decline,
+    Discard,
+    DrawStock,
+    EndTurn,
+    Knock,
+    LayContract,
+    LayMeld,
+    LayOff,
+    Offer,
+    Pass,
+    TakeDiscard,
+)
+from .cards import Card, cards_of_mask, check_deck, shuffled_deck
 from .errors import IllegalAction
 from .result import HandResult, TableMeld
 from .rules import Family, RuleSet
@@ -46,22 +61,6 @@ class Event:
     gin: bool = False  # a knock that was gin
 
     def describe(self, names: tuple[str, str] = ("Player 1", "Player 2")) -> str:
-        from .actions import (
-            Accept,
-            Challenge,
-            Decline,
-            Discard,
-            DrawStock,
-            EndTurn,
-            Knock,
-            LayContract,
-            LayMeld,
-            LayOff,
-            Offer,
-            Pass,
-            TakeDiscard,
-        )
-
         who = names[self.player]
         a = self.action
         if isinstance(a, LayContract):
@@ -178,30 +177,54 @@ class Hand(ABC):
     @abstractmethod
     def _start(cls, rules: RuleSet, dealer: int, deck: tuple[Card, ...]) -> Hand: ...
 
-    @property
-    @abstractmethod
-    def phase(self) -> Phase: ...
+    # the state every engine keeps (hands as 52-bit masks, stock drawn from the front)
+    _phase: Phase
+    _to_move: int | None
+    _masks: list[int]
+    _stock: list[Card]
+    _pile: list[Card]
+    _legal: list[Action] | None
 
     @property
-    @abstractmethod
-    def to_move(self) -> int | None: ...
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def to_move(self) -> int | None:
+        """The player to act, or None once the hand is over."""
+        return self._to_move
 
     @property
     def is_over(self) -> bool:
-        return self.phase is Phase.OVER
+        return self._phase is Phase.OVER
+
+    @property
+    def stock_size(self) -> int:
+        return len(self._stock)
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        return tuple(self._pile)
+
+    def cards_of(self, player: int) -> tuple[Card, ...]:
+        """A player's cards (the whole truth: not for bots)."""
+        self._check_player(player)
+        return tuple(sorted(cards_of_mask(self._masks[player])))
+
+    def legal_actions(self) -> list[Action]:
+        """What the player to move may do now (empty once the hand is over)."""
+        if self._legal is None:
+            self._legal = [] if self._phase is Phase.OVER else self._compute_legal()
+        return list(self._legal)
 
     @abstractmethod
-    def legal_actions(self) -> list[Action]: ...
+    def _compute_legal(self) -> list[Action]: ...
 
     @abstractmethod
     def apply(self, action: Action) -> None: ...
 
     @abstractmethod
     def view(self, player: int) -> PlayerView: ...
-
-    @abstractmethod
-    def cards_of(self, player: int) -> tuple[Card, ...]:
-        """A player's cards (the whole truth: not for bots)."""
 
     @abstractmethod
     def state_key(self) -> Any:

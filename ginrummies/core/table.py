@@ -6,7 +6,6 @@ known to hold; the two engines add their own turns on top.
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from typing import Any
 
 from .actions import Action, LayMeld, LayOff
@@ -53,42 +52,14 @@ class TableHand(Hand):
     # --- reading the state ----------------------------------------------------
 
     @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
-    def to_move(self) -> int | None:
-        return self._to_move
-
-    @property
-    def stock_size(self) -> int:
-        return len(self._stock)
-
-    @property
-    def discard_pile(self) -> tuple[Card, ...]:
-        return tuple(self._pile)
-
-    @property
     def table(self) -> tuple[TableMeld, ...]:
         return tuple(self._table)
-
-    def cards_of(self, player: int) -> tuple[Card, ...]:
-        self._check_player(player)
-        return tuple(sorted(cards_of_mask(self._masks[player])))
 
     def _hand_value(self, player: int) -> int:
         return sum(self._value(c) for c in cards_of_mask(self._masks[player]))
 
     def _value(self, card: Card) -> int:
         return self.rules.ace_value if card.rank == 1 else min(card.rank, 10)
-
-    def legal_actions(self) -> list[Action]:
-        if self._legal is None:
-            self._legal = [] if self._phase is Phase.OVER else self._compute_legal()
-        return list(self._legal)
-
-    @abstractmethod
-    def _compute_legal(self) -> list[Action]: ...
 
     def _base_state(self) -> tuple[Any, ...]:
         return (
