@@ -133,7 +133,7 @@ def main() -> None:
             "# Strength of the computer players",
             "",
             f"Produced by `{command}` on {datetime.date.today()}, "
-            f"Python {platform.python_version()}, {args.jobs} processes.",
+            f"Python {platform.python_version()}, {args.jobs} process{'es' if args.jobs != 1 else ''}.",
             "Every deal is played twice with the seats swapped. Times are per decision",
             "of the first bot named, measured while the other process ran too.",
             "",
