@@ -79,12 +79,7 @@ class ColonelHand(TableHand):
 
     # --- doing it ----------------------------------------------------------------
 
-    def apply(self, action: Action) -> None:
-        """Apply the action of the player to move, or raise IllegalAction."""
-        if self._phase is Phase.OVER:
-            raise IllegalAction("the hand is over")
-        player = self._to_move
-        assert player is not None
+    def _apply(self, player: int, action: Action) -> None:
         if isinstance(action, Challenge):
             self._challenge(player)
         elif isinstance(action, Accept | Decline):
@@ -107,11 +102,6 @@ class ColonelHand(TableHand):
             self._discard(player, action.card)
         else:
             raise IllegalAction(f"{action} is not a Colonel move")
-        self._legal = None
-
-    def _need_play(self, what: str) -> None:
-        if self._phase is not Phase.PLAY:
-            raise IllegalAction(self._wrong_phase(what))
 
     def _challenge(self, player: int) -> None:
         if not self.rules.challenge:

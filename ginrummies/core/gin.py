@@ -100,25 +100,11 @@ class GinHand(Hand):
         )
 
     def view(self, player: int) -> PlayerView:
-        self._check_player(player)
-        opp = 1 - player
-        return PlayerView(
-            player=player,
-            rules=self.rules,
-            dealer=self.dealer,
-            phase=self._phase,
-            to_move=self._to_move,
-            hand=self.cards_of(player),
-            opponent_hand_size=self._masks[opp].bit_count(),
-            stock_size=len(self._stock),
-            discard_pile=tuple(self._pile),
+        return self._view(
+            player,
             upcard=self._upcard,
             knock_limit=self.knock_limit,
             doubled=self.doubled,
-            known_opponent_cards=tuple(sorted(self._known[opp])),
-            history=tuple(self.events),
-            legal_actions=tuple(self.legal_actions()) if self._to_move == player else (),
-            result=self.result,
             taken_card=self._taken if self._to_move == player else None,
         )
 
@@ -182,12 +168,7 @@ class GinHand(Hand):
 
     # --- doing it ------------------------------------------------------------
 
-    def apply(self, action: Action) -> None:
-        """Apply the action of the player to move, or raise IllegalAction."""
-        if self._phase is Phase.OVER:
-            raise IllegalAction("the hand is over")
-        player = self._to_move
-        assert player is not None
+    def _apply(self, player: int, action: Action) -> None:
         if isinstance(action, DrawStock):
             self._draw_stock(player)
         elif isinstance(action, TakeDiscard):
@@ -200,7 +181,6 @@ class GinHand(Hand):
             self._knock(player, action)
         else:
             raise IllegalAction(f"{action!r} is not a Gin action")
-        self._legal = None
 
     def _record(
         self, player: int, action: Action, card: Card | None = None, gin: bool = False

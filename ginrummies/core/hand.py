@@ -183,6 +183,7 @@ class Hand(ABC):
     _masks: list[int]
     _stock: list[Card]
     _pile: list[Card]
+    _known: list[set[Card]]  # cards each player is known by the other to hold
     _legal: list[Action] | None
 
     @property
@@ -220,8 +221,40 @@ class Hand(ABC):
     @abstractmethod
     def _compute_legal(self) -> list[Action]: ...
 
+    def _view(self, player: int, **extra: Any) -> PlayerView:
+        """The view every engine shares; ``extra`` holds its own fields."""
+        self._check_player(player)
+        opp = 1 - player
+        return PlayerView(
+            player=player,
+            rules=self.rules,
+            dealer=self.dealer,
+            phase=self._phase,
+            to_move=self._to_move,
+            hand=self.cards_of(player),
+            opponent_hand_size=self._masks[opp].bit_count(),
+            stock_size=len(self._stock),
+            discard_pile=tuple(self._pile),
+            known_opponent_cards=tuple(sorted(self._known[opp])),
+            history=tuple(self.events),
+            legal_actions=tuple(self.legal_actions()) if self._to_move == player else (),
+            result=self.result,
+            **extra,
+        )
+
+    def apply(self, action: Action) -> None:
+        """Apply the action of the player to move, or raise IllegalAction
+        saying why (and change nothing)."""
+        if self._phase is Phase.OVER:
+            raise IllegalAction("the hand is over")
+        player = self._to_move
+        assert player is not None
+        self._apply(player, action)
+        self._legal = None
+
     @abstractmethod
-    def apply(self, action: Action) -> None: ...
+    def _apply(self, player: int, action: Action) -> None:
+        """Check and carry out ``action`` for ``player``: check before changing."""
 
     @abstractmethod
     def view(self, player: int) -> PlayerView: ...

@@ -111,12 +111,7 @@ class SkarneyHand(TableHand):
 
     # --- doing it ----------------------------------------------------------------
 
-    def apply(self, action: Action) -> None:
-        """Apply the action of the player to move, or raise IllegalAction."""
-        if self._phase is Phase.OVER:
-            raise IllegalAction("the hand is over")
-        player = self._to_move
-        assert player is not None
+    def _apply(self, player: int, action: Action) -> None:
         if isinstance(action, DrawStock):
             self._draw(player)
         elif isinstance(action, LayContract):
@@ -133,7 +128,6 @@ class SkarneyHand(TableHand):
             self._end_turn(player)
         else:
             raise IllegalAction(f"{action} is not a Skarney move")
-        self._legal = None
 
     def _draw(self, player: int) -> None:
         if self._phase is not Phase.DRAW:
@@ -142,10 +136,6 @@ class SkarneyHand(TableHand):
         self._last_turn = len(self._stock) <= 2
         self._phase = Phase.PLAY
         self._record(player, DrawStock())
-
-    def _need_play(self, what: str) -> None:
-        if self._phase is not Phase.PLAY:
-            raise IllegalAction(self._wrong_phase(what))
 
     def _lay_contract(self, player: int, action: LayContract) -> None:
         self._need_play("lay the contract")

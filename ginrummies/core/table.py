@@ -73,27 +73,8 @@ class TableHand(Hand):
         )
 
     def _view(self, player: int, **extra: Any) -> PlayerView:
-        self._check_player(player)
-        opp = 1 - player
-        return PlayerView(
-            player=player,
-            rules=self.rules,
-            dealer=self.dealer,
-            phase=self._phase,
-            to_move=self._to_move,
-            hand=self.cards_of(player),
-            opponent_hand_size=self._masks[opp].bit_count(),
-            stock_size=len(self._stock),
-            discard_pile=tuple(self._pile),
-            upcard=None,
-            knock_limit=None,
-            doubled=False,
-            known_opponent_cards=tuple(sorted(self._known[opp])),
-            history=tuple(self.events),
-            legal_actions=tuple(self.legal_actions()) if self._to_move == player else (),
-            result=self.result,
-            table=tuple(self._table),
-            **extra,
+        return super()._view(
+            player, upcard=None, knock_limit=None, doubled=False, table=tuple(self._table), **extra
         )
 
     # --- melds and lay-offs ------------------------------------------------------
@@ -185,6 +166,10 @@ class TableHand(Hand):
         points = [0, 0]
         points[player] = worth
         self._finish(Outcome.OUT, points, lines, went_out=player, out_bonus=bonus, **extra)
+
+    def _need_play(self, what: str) -> None:
+        if self._phase is not Phase.PLAY:
+            raise IllegalAction(self._wrong_phase(what))
 
     def _wrong_phase(self, what: str) -> str:
         need = {
