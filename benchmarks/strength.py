@@ -129,11 +129,12 @@ def main() -> None:
             run(rules, high, low)
     if args.out:
         command = "python benchmarks/strength.py " + " ".join(sys.argv[1:])
+        processes = "process" if args.jobs == 1 else "processes"
         text = [
             "# Strength of the computer players",
             "",
             f"Produced by `{command}` on {datetime.date.today()}, "
-            f"Python {platform.python_version()}, {args.jobs} process{'es' if args.jobs != 1 else ''}.",
+            f"Python {platform.python_version()}, {args.jobs} {processes}.",
             "Every deal is played twice with the seats swapped. Times are per decision",
             "of the first bot named, measured while the other process ran too.",
             "",
