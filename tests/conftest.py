@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 import sys
 
+import pytest
 from hypothesis import settings
 
-from ginrummies.core import CARDS, Card, parse_cards
+from ginrummies.core import CARDS, Card, Hand, IllegalAction, parse_cards
 
 sys.path.insert(0, os.path.dirname(__file__))
 
@@ -41,3 +42,17 @@ def stack(
     assert len(set(deck)) == len(deck), "a card is dealt twice"
     deck += [c for c in CARDS if c not in deck]
     return deck
+
+
+def c(text: str) -> Card:
+    return Card.parse(text)
+
+
+def refused(hand: Hand, action: object, match: str) -> None:
+    """The action is refused with a message and the state stays exactly as it was."""
+    before = hand.state_key()
+    log = list(hand.log)
+    with pytest.raises(IllegalAction, match=match):
+        hand.apply(action)  # type: ignore[arg-type]
+    assert hand.state_key() == before
+    assert hand.log == log

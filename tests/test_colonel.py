@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-import pytest
-from conftest import stack
+from conftest import c, refused, stack
 
 from ginrummies.core import (
     Accept,
     AcePolicy,
-    Card,
     Challenge,
     ColonelHand,
     Decline,
     Discard,
     DrawStock,
     Hand,
-    IllegalAction,
     LayMeld,
     LayOff,
     Meld,
@@ -34,10 +31,6 @@ COL = preset("colonel")
 P, O = 1, 0
 
 
-def c(text: str) -> Card:
-    return Card.parse(text)
-
-
 def meld(text: str) -> LayMeld:
     return LayMeld(make_meld(parse_cards(text), COL))
 
@@ -46,13 +39,6 @@ def deal(nd: str, d: str, up: str, stock: str, rules: object = COL) -> ColonelHa
     hand = Hand.deal(rules, 0, deck=stack(nd, d, up, stock))  # type: ignore[arg-type]
     assert isinstance(hand, ColonelHand)
     return hand
-
-
-def refused(hand: Hand, action: object, match: str) -> None:
-    before = hand.state_key()
-    with pytest.raises(IllegalAction, match=match):
-        hand.apply(action)  # type: ignore[arg-type]
-    assert hand.state_key() == before
 
 
 def test_preset() -> None:

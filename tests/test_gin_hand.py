@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import stack
+from conftest import c, refused, stack
 
 from ginrummies.core import (
     Card,
@@ -13,7 +13,6 @@ from ginrummies.core import (
     GinHand,
     Hand,
     HandResult,
-    IllegalAction,
     Knock,
     Outcome,
     Pass,
@@ -43,10 +42,6 @@ def start(
     return hand
 
 
-def c(text: str) -> Card:
-    return Card.parse(text)
-
-
 def drawn(rules: RuleSet, nd: str, d: str, up: str, stock: str) -> GinHand:
     """Both pass the upcard and the non-dealer draws: the non-dealer holds 11 cards."""
     hand = start(rules, nd, d, up, stock)
@@ -66,16 +61,6 @@ def best_knock(rules: RuleSet, nd: str, d: str, up: str, stock: str) -> HandResu
 
 def knocks(hand: Hand) -> list[Knock]:
     return [a for a in hand.legal_actions() if isinstance(a, Knock)]
-
-
-def unchanged(hand: Hand, action: object, match: str) -> None:
-    """The action is refused with a message and the state stays exactly as it was."""
-    before = hand.state_key()
-    log = list(hand.log)
-    with pytest.raises(IllegalAction, match=match):
-        hand.apply(action)  # type: ignore[arg-type]
-    assert hand.state_key() == before
-    assert hand.log == log
 
 
 ELDER = "3h 4h 5h 9c 9d 9h 3c 3d 3s Ah"
@@ -102,7 +87,7 @@ def test_both_pass_then_non_dealer_must_draw_from_the_stock() -> None:
     hand.apply(Pass())
     assert hand.to_move == ND and hand.phase is Phase.DRAW
     assert hand.legal_actions() == [DrawStock()]
-    unchanged(hand, TakeDiscard(), "first draw must come from the stock")
+    refused(hand, TakeDiscard(), "first draw must come from the stock")
     hand.apply(DrawStock())
     assert c("Qc") in hand.cards_of(ND)
     assert hand.phase is Phase.DISCARD
@@ -113,7 +98,7 @@ def test_non_dealer_takes_the_upcard_and_may_not_discard_it() -> None:
     hand.apply(TakeDiscard())
     assert c("Ks") in hand.cards_of(ND)
     assert Discard(c("Ks")) not in hand.legal_actions()
-    unchanged(hand, Discard(c("Ks")), "just taken from the discard pile")
+    refused(hand, Discard(c("Ks")), "just taken from the discard pile")
     hand.apply(Discard(c("Ah")))
     assert hand.to_move == DL and hand.phase is Phase.DRAW
     assert hand.legal_actions() == [DrawStock(), TakeDiscard()]
@@ -145,7 +130,7 @@ def test_eleven_card_deal_first_turn_is_only_a_discard() -> None:
     assert all(isinstance(a, Discard) for a in hand.legal_actions())
     # Elder could knock on deadwood 1 after letting Kd go, but not on this turn
     melds = (make_meld(parse_cards("3h 4h 5h"), rules),)
-    unchanged(hand, Knock(c("Kd"), melds), "first turn is only a discard")
+    refused(hand, Knock(c("Kd"), melds), "first turn is only a discard")
     hand.apply(Discard(c("Kd")))
     assert hand.to_move == DL and hand.phase is Phase.DRAW
     assert hand.stock_size == 31
@@ -236,7 +221,7 @@ def test_oklahoma_knock_limit_from_the_upcard(
     assert hand.knock_limit == limit
     assert knocks(hand) == []
     melds = tuple(make_meld(parse_cards(m), rules) for m in ("As 2s 3s", "4h 5h 6h", "9c 9d 9h"))
-    unchanged(hand, Knock(c(draw), melds), message)
+    refused(hand, Knock(c(draw), melds), message)
 
 
 def test_oklahoma_gin_scores_two_extra_boxes_doubled_on_a_spade() -> None:
@@ -288,7 +273,7 @@ def test_big_gin_only_when_the_rule_is_on() -> None:
     melds = tuple(
         make_meld(parse_cards(m), GIN) for m in ("As 2s 3s 4s", "4h 5h 6h", "7c 7d 7h 7s")
     )
-    unchanged(hand, Knock(None, melds), "big gin is not played")
+    refused(hand, Knock(None, melds), "big gin is not played")
 
 
 def test_knock_arrangement_can_be_chosen() -> None:
@@ -296,7 +281,7 @@ def test_knock_arrangement_can_be_chosen() -> None:
     # deadwood 28 is over the limit: no knock, and a made-up one is refused
     assert knocks(hand) == []
     melds = (make_meld(parse_cards("Th Jh Qh"), GIN),)
-    unchanged(hand, Knock(c("Kc"), melds), "a whole meld is left")
+    refused(hand, Knock(c("Kc"), melds), "a whole meld is left")
 
 
 def test_knock_refuses_bad_melds_with_reasons() -> None:
@@ -305,10 +290,10 @@ def test_knock_refuses_bad_melds_with_reasons() -> None:
     from ginrummies.core import Meld, MeldKind
 
     fake = Meld(MeldKind.RUN, tuple(parse_cards("3h 4h 6h")))
-    unchanged(hand, Knock(c("Qc"), (fake, *good.melds[1:])), "not a meld")
+    refused(hand, Knock(c("Qc"), (fake, *good.melds[1:])), "not a meld")
     stolen = make_meld(parse_cards("7c 7h 7s"), GIN)
-    unchanged(hand, Knock(c("Qc"), (*good.melds, stolen)), "not spreading")
-    unchanged(hand, Knock(c("Kd"), good.melds), "not in your hand")
+    refused(hand, Knock(c("Qc"), (*good.melds, stolen)), "not spreading")
+    refused(hand, Knock(c("Kd"), good.melds), "not in your hand")
 
 
 # --- the stock of two and the fiftieth card ---------------------------------------------
@@ -338,7 +323,7 @@ def test_stock_of_two_cancels_the_hand() -> None:
     assert r is not None and r.outcome is Outcome.CANCELLED
     assert r.points == (0, 0) and not r.scored
     assert hand.legal_actions() == []
-    unchanged(hand, DrawStock(), "the hand is over")
+    refused(hand, DrawStock(), "the hand is over")
 
 
 def test_fiftieth_card_may_be_taken_only_to_knock() -> None:
@@ -348,7 +333,7 @@ def test_fiftieth_card_may_be_taken_only_to_knock() -> None:
     assert hand.phase is Phase.FIFTIETH
     # with no meld in sight the opponent can only pass, and the hand is cancelled
     assert hand.legal_actions() == [Pass()]
-    unchanged(hand, TakeDiscard(), "only to knock")
+    refused(hand, TakeDiscard(), "only to knock")
     hand.apply(Pass())
     assert hand.result is not None and hand.result.outcome is Outcome.CANCELLED
 
@@ -365,7 +350,7 @@ def test_fiftieth_card_taken_and_knocked() -> None:
     hand.apply(TakeDiscard())
     # only knocking is left, and the card taken may go back face down
     assert hand.legal_actions() and all(isinstance(a, Knock) for a in hand.legal_actions())
-    unchanged(hand, Discard(last), "only knock")
+    refused(hand, Discard(last), "only knock")
     hand.apply(knocks(hand)[0])
     r = hand.result
     assert r is not None and r.knocker == DL and r.outcome is not Outcome.CANCELLED
@@ -400,15 +385,15 @@ def test_replay_rebuilds_the_same_state() -> None:
 
 def test_wrong_phase_messages() -> None:
     hand = start(GIN, ELDER, YOUNGER, "Ks", "Qc")
-    unchanged(hand, DrawStock(), "take the upcard or pass")
-    unchanged(hand, Discard(c("Ah")), "take the upcard or pass")
+    refused(hand, DrawStock(), "take the upcard or pass")
+    refused(hand, Discard(c("Ah")), "take the upcard or pass")
     hand.apply(Pass())
     hand.apply(Pass())
-    unchanged(hand, Pass(), "draw from the stock or take the discard")
+    refused(hand, Pass(), "draw from the stock or take the discard")
     hand.apply(DrawStock())
-    unchanged(hand, DrawStock(), "discard a card or knock")
-    unchanged(hand, Discard(c("Kd")), "not in your hand")
-    unchanged(hand, "knock!", "not a Gin action")
+    refused(hand, DrawStock(), "discard a card or knock")
+    refused(hand, Discard(c("Kd")), "not in your hand")
+    refused(hand, "knock!", "not a Gin action")
 
 
 def test_deal_needs_a_seed_or_a_deck() -> None:

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
-from conftest import stack
+from conftest import c, refused, stack
 
 from ginrummies.core import (
     Accept,
     AcePolicy,
-    Card,
     Decline,
     DrawStock,
     EndTurn,
     Hand,
-    IllegalAction,
     LayContract,
     LayMeld,
     LayOff,
@@ -34,10 +31,6 @@ P, O = 1, 0  # the dealer is player 0; the non-dealer plays first
 OPP = "2c 5h Kd Ac Tc Th 6d 8h 3c Qh"  # the opponent never melds here
 
 
-def c(text: str) -> Card:
-    return Card.parse(text)
-
-
 def melds(*texts: str) -> tuple:  # type: ignore[type-arg]
     return tuple(make_meld(parse_cards(t), SK) for t in texts)
 
@@ -51,13 +44,6 @@ def deal(nd: str, d: str, stock: str) -> SkarneyHand:
     hand = Hand.deal(SK, 0, deck=stack(nd, d, None, stock))
     assert isinstance(hand, SkarneyHand)
     return hand
-
-
-def refused(hand: Hand, action: object, match: str) -> None:
-    before = hand.state_key()
-    with pytest.raises(IllegalAction, match=match):
-        hand.apply(action)  # type: ignore[arg-type]
-    assert hand.state_key() == before
 
 
 def test_preset() -> None:

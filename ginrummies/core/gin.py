@@ -9,13 +9,13 @@ Gin's bonuses.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from .actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
 from .cards import Card, cards_of_mask
 from .defense import defend
 from .errors import IllegalAction
-from .hand import Event, Hand, Phase, PlayerView
+from .hand import Hand, Phase, PlayerView
 from .melds import (
     Meld,
     _meld_masks,
@@ -33,6 +33,13 @@ from .rules import Family, FirstTurn, RuleSet
 
 class GinHand(Hand):
     """One hand of a Gin-family game between player 0 and player 1."""
+
+    phase_hints: ClassVar[dict[Phase, str]] = {
+        Phase.UPCARD: "take the upcard or pass",
+        Phase.DRAW: "draw from the stock or take the discard",
+        Phase.DISCARD: "discard a card or knock",
+        Phase.FIFTIETH: "take the fiftieth card to knock, or pass",
+    }
 
     def __init__(self, rules: RuleSet, dealer: int, deck: tuple[Card, ...]) -> None:
         self.rules = rules
@@ -181,12 +188,6 @@ class GinHand(Hand):
             self._knock(player, action)
         else:
             raise IllegalAction(f"{action!r} is not a Gin action")
-
-    def _record(
-        self, player: int, action: Action, card: Card | None = None, gin: bool = False
-    ) -> None:
-        self.log.append((player, action))
-        self.events.append(Event(player, action, card, gin))
 
     def _draw_stock(self, player: int) -> None:
         if self._phase is not Phase.DRAW:
@@ -387,15 +388,6 @@ class GinHand(Hand):
         self._phase = Phase.OVER
         self._to_move = None
         self._taken = None
-
-    def _wrong_phase(self, what: str) -> str:
-        need = {
-            Phase.UPCARD: "take the upcard or pass",
-            Phase.DRAW: "draw from the stock or take the discard",
-            Phase.DISCARD: "discard a card or knock",
-            Phase.FIFTIETH: "take the fiftieth card to knock, or pass",
-        }.get(self._phase, "wait")
-        return f"you cannot {what} now: {need}"
 
 
 Hand.engines[Family.GIN] = GinHand

@@ -252,6 +252,20 @@ class Hand(ABC):
         self._apply(player, action)
         self._legal = None
 
+    # what a player should be doing in each phase, for refusals' messages
+    phase_hints: ClassVar[dict[Phase, str]] = {}
+
+    def _wrong_phase(self, what: str) -> str:
+        need = self.phase_hints.get(self._phase, "wait")
+        return f"you cannot {what} now: {need}"
+
+    def _record(
+        self, player: int, action: Action, card: Card | None = None, gin: bool = False
+    ) -> None:
+        """Log an applied action, and what the table saw of it."""
+        self.log.append((player, action))
+        self.events.append(Event(player, action, card, gin))
+
     @abstractmethod
     def _apply(self, player: int, action: Action) -> None:
         """Check and carry out ``action`` for ``player``: check before changing."""

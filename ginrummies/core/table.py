@@ -6,12 +6,12 @@ known to hold; the two engines add their own turns on top.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from .actions import Action, LayMeld, LayOff
 from .cards import Card, cards_of_mask
 from .errors import IllegalAction
-from .hand import Event, Hand, Phase, PlayerView
+from .hand import Hand, Phase, PlayerView
 from .melds import Meld, _meld_masks, layoff_targets, make_meld, meld_kind, solver_for
 from .result import HandResult, Outcome, TableMeld, score_going_out, score_lower_total
 from .rules import RuleSet
@@ -27,6 +27,13 @@ def extend(meld: Meld, card: Card, rules: RuleSet) -> Meld | None:
 
 class TableHand(Hand):
     """The common state of a table-meld hand between player 0 and player 1."""
+
+    phase_hints: ClassVar[dict[Phase, str]] = {
+        Phase.DRAW: "start your turn",
+        Phase.PLAY: "meld, lay off, then end your turn",
+        Phase.RESPOND: "accept or decline the card offered",
+        Phase.CHALLENGED: "accept or decline the challenge",
+    }
 
     def __init__(self, rules: RuleSet, dealer: int, deck: tuple[Card, ...], upcard: bool) -> None:
         self.rules = rules
@@ -131,10 +138,6 @@ class TableHand(Hand):
 
     # --- the end --------------------------------------------------------------------
 
-    def _record(self, player: int, action: Action, card: Card | None = None) -> None:
-        self.log.append((player, action))
-        self.events.append(Event(player, action, card))
-
     def _finish(self, outcome: Outcome, points: list[int], lines: list[str], **extra: Any) -> None:
         cards = (cards_of_mask(self._masks[0]), cards_of_mask(self._masks[1]))
         counts = (self._hand_value(0), self._hand_value(1))
@@ -170,12 +173,3 @@ class TableHand(Hand):
     def _need_play(self, what: str) -> None:
         if self._phase is not Phase.PLAY:
             raise IllegalAction(self._wrong_phase(what))
-
-    def _wrong_phase(self, what: str) -> str:
-        need = {
-            Phase.DRAW: "start your turn",
-            Phase.PLAY: "meld, lay off, then end your turn",
-            Phase.RESPOND: "accept or decline the card offered",
-            Phase.CHALLENGED: "accept or decline the challenge",
-        }.get(self._phase, "wait")
-        return f"you cannot {what} now: {need}"
