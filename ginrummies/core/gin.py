@@ -42,25 +42,16 @@ class GinHand(Hand):
     }
 
     def __init__(self, rules: RuleSet, dealer: int, deck: tuple[Card, ...]) -> None:
-        self.rules = rules
-        self.dealer = dealer
-        self.deck = deck
-        self.log = []
-        self.events = []
-        self.result = None
+        masks = self._start_state(rules, dealer, deck)
         self._solver = solver_for(rules)
-        size = rules.hand_size
         first = 1 - dealer
-        masks = [0, 0]
-        for i in range(2 * size):
-            masks[first if i % 2 == 0 else dealer] |= deck[i].bit
-        pos = 2 * size
+        pos = 2 * rules.hand_size
         self._upcard: Card | None
         if rules.first_turn is FirstTurn.ELEVEN_CARDS:
             masks[first] |= deck[pos].bit
             pos += 1
             self._upcard = None
-            self._pile: list[Card] = []
+            self._pile = []
             self._phase = Phase.DISCARD
         else:
             self._upcard = deck[pos]
@@ -69,13 +60,10 @@ class GinHand(Hand):
             self._phase = Phase.UPCARD
         self._masks = masks
         self._stock = list(deck[pos:])  # drawn from the front
-        self._to_move: int | None = first
         self._taken: Card | None = None  # discard taken this turn
         self._must_draw_stock = False  # both passed the upcard
         self._first_discard_only = rules.first_turn is FirstTurn.ELEVEN_CARDS
         self._fiftieth_knock = False  # took the fiftieth card: knock or nothing
-        self._known: list[set[Card]] = [set(), set()]
-        self._legal: list[Action] | None = None
         up = self._upcard
         self.knock_limit = rules.knock_limit_for(
             up.rank if up else None, card_value(up, rules) if up else 0

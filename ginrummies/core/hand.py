@@ -252,6 +252,23 @@ class Hand(ABC):
         self._apply(player, action)
         self._legal = None
 
+    def _start_state(self, rules: RuleSet, dealer: int, deck: tuple[Card, ...]) -> list[int]:
+        """Set what every engine starts with; returns the two dealt hands as
+        masks, dealt one card at a time, non-dealer first."""
+        self.rules = rules
+        self.dealer = dealer
+        self.deck = deck
+        self.log = []
+        self.events = []
+        self.result = None
+        self._legal = None
+        self._known = [set(), set()]
+        self._to_move = 1 - dealer
+        masks = [0, 0]
+        for i in range(2 * rules.hand_size):
+            masks[1 - dealer if i % 2 == 0 else dealer] |= deck[i].bit
+        return masks
+
     # what a player should be doing in each phase, for refusals' messages
     phase_hints: ClassVar[dict[Phase, str]] = {}
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from .actions import Action, LayMeld, LayOff
+from .actions import LayMeld, LayOff
 from .cards import Card, cards_of_mask
 from .errors import IllegalAction
 from .hand import Hand, Phase, PlayerView
@@ -36,25 +36,12 @@ class TableHand(Hand):
     }
 
     def __init__(self, rules: RuleSet, dealer: int, deck: tuple[Card, ...], upcard: bool) -> None:
-        self.rules = rules
-        self.dealer = dealer
-        self.deck = deck
-        self.log = []
-        self.events = []
-        self.result = None
+        self._masks = self._start_state(rules, dealer, deck)
         self._solver = solver_for(rules)
-        first = 1 - dealer
-        masks = [0, 0]
-        for i in range(20):
-            masks[first if i % 2 == 0 else dealer] |= deck[i].bit
-        self._masks = masks
-        self._pile: list[Card] = [deck[20]] if upcard else []
+        self._pile = [deck[20]] if upcard else []
         self._stock = list(deck[21:] if upcard else deck[20:])
         self._table: list[TableMeld] = []
-        self._known: list[set[Card]] = [set(), set()]  # cards each is known to hold
-        self._to_move: int | None = first
         self._phase = Phase.DRAW
-        self._legal: list[Action] | None = None
 
     # --- reading the state ----------------------------------------------------
 
