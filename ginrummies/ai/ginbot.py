@@ -30,16 +30,27 @@ from .tracking import Memory, cards, remember
 SUIT_MASK = 0x1FFF
 
 
-def expected_deadwood(solver: Solver, hand: int, pool: int) -> float:
-    """Mean least deadwood after drawing one card of ``pool`` and discarding."""
-    total = n = 0
+def draw_outlook(solver: Solver, hand: int, pool: int, limit: int = 10) -> tuple[float, float]:
+    """After drawing one card of ``pool`` and discarding the best one: the
+    mean least deadwood, and the chance it is at most ``limit`` (a knock)."""
+    total = n = knocks = 0
     rest = pool
     while rest:
         low = rest & -rest
         rest ^= low
-        total += solver.deadwood(hand | low, True)
+        points = solver.deadwood(hand | low, True)
+        total += points
+        knocks += points <= limit
         n += 1
-    return total / n if n else float(solver.deadwood(hand))
+    if not n:
+        points = solver.deadwood(hand)
+        return float(points), float(points <= limit)
+    return total / n, knocks / n
+
+
+def expected_deadwood(solver: Solver, hand: int, pool: int) -> float:
+    """Mean least deadwood after drawing one card of ``pool`` and discarding."""
+    return draw_outlook(solver, hand, pool)[0]
 
 
 def neighbours(card: Card) -> int:
@@ -73,6 +84,8 @@ class GinBot:
     knock_risk = 0.3  # knock while the undercut risk is below this
     danger_weight = 1.2  # deadwood points a dangerous discard is worth
     take_margin = 1.0  # how much better than a stock draw the top must be
+    late_weight = 0.4  # weight of the deadwood in hand (not after a draw) as the stock ends
+    knock_next_weight = 25.0  # deadwood points a sure knock next turn is worth
 
     def __init__(self, rules: RuleSet, seed: int | None = None, level: str = "normal") -> None:
         if level not in ("easy", "normal"):
@@ -160,17 +173,26 @@ class GinBot:
         return min(discards, key=lambda a: (self.discard_score(view, memory, a), rng.random()))
 
     def discard_score(self, view: PlayerView, memory: Memory, action: Discard) -> float:
-        """How bad a discard is (lower is better): deadwood now and after the
-        next draw, plus the risk of handing the opponent a card they want."""
+        """How bad a discard is (lower is better): the deadwood to expect
+        after the next draw (and, as the stock runs out, the deadwood in
+        hand), less the chance of knocking next turn, plus the risk of
+        handing the opponent a card they want.
+
+        A hand against a quick knocker is a race, so the chance to knock
+        next turn counts for much (tuned against eaai-simple)."""
         solver = self._solver
         late = max(0.0, min(1.0, 1 - (view.stock_size - 2) / 29))
-        now_weight = 0.3 + 0.5 * late
+        now_weight = self.late_weight * late
         rest = memory.mine & ~action.card.bit
         now = solver.deadwood(rest)
-        ahead = expected_deadwood(solver, rest, memory.unseen & ~action.card.bit)
+        limit = view.knock_limit if view.knock_limit is not None else 10
+        ahead, knock_chance = draw_outlook(
+            solver, rest, memory.unseen & ~action.card.bit, limit
+        )
         return (
             now_weight * now
             + (1 - now_weight) * ahead
+            - self.knock_next_weight * knock_chance
             + self.danger_weight * danger(action.card, memory)
         )
 

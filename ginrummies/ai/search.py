@@ -206,13 +206,8 @@ class HardGinBot(GinBot):
         if isinstance(action, Discard):
             hands[0] = me & ~action.card.bit
             return sim.play(hands, world.stock, action.card.bit, 1, False, 0, rng)
-        if isinstance(action, TakeDiscard):
-            return (
-                sim.play(hands, world.stock, memory.top, 0, False, 0, rng)
-                if False
-                else (self._after_draw(sim, hands, world, memory.top, True, rng))
-            )
-        return self._after_draw(sim, hands, world, memory.top, False, rng)
+        take = isinstance(action, TakeDiscard)
+        return self._after_draw(sim, hands, world, memory.top, take, rng)
 
     def _after_draw(
         self, sim: Rollout, hands: list[int], world: World, top: int, take: bool, rng: random.Random
