@@ -11,19 +11,23 @@ from collections.abc import Sequence
 from . import __version__
 from .ai import make_bot
 from .core import PRESETS, RulesError, preset
+from .store import THEMES
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ginrummies",
         description="Gin Rummy and its relatives in the terminal.",
-        epilog="ginrummies sim --help: computer against computer.",
+        epilog=(
+            "ginrummies sim --help: computer against computer. "
+            "ginrummies text: the plain-text game, for any terminal or pipe."
+        ),
     )
     parser.add_argument(
         "--rules",
-        default="gin",
+        default=None,
         choices=sorted(PRESETS),
-        help="which game to play (default: gin)",
+        help="start a game of this variant at once (default: the menu)",
     )
     parser.add_argument(
         "--seed", type=int, default=None, help="deal a game you can replay (default: random)"
@@ -33,6 +37,15 @@ def build_parser() -> argparse.ArgumentParser:
         default="normal",
         choices=["random", "easy", "normal", "hard"],
         help="how well the computer plays (default: normal)",
+    )
+    parser.add_argument(
+        "--hot-seat", action="store_true", help="two people on one keyboard, no computer"
+    )
+    parser.add_argument(
+        "--theme", choices=list(THEMES), default=None, help="colour theme (default: felt)"
+    )
+    parser.add_argument(
+        "--ascii", action="store_true", help="plain ASCII card faces (for limited terminals)"
     )
     parser.add_argument("--version", action="version", version=f"ginrummies {__version__}")
     return parser
@@ -44,12 +57,41 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .simcli import main as sim_main
 
         return sim_main(args_in[1:])
+    if args_in[:1] == ["text"]:
+        return text_main(build_parser().parse_args(args_in[1:]))
     args = build_parser().parse_args(args_in)
+    return app_main(args)
+
+
+def app_main(args: argparse.Namespace) -> int:
+    """The Textual app."""
+    import dataclasses
+
+    from .store import Settings
+    from .tui.app import GinApp
+    from .tui.session import Session, default_seats
+
+    settings = Settings()
+    if args.theme:
+        settings = dataclasses.replace(settings, theme=args.theme)
+    if args.ascii:
+        settings = dataclasses.replace(settings, card_style="ascii")
+    session = None
+    if args.rules is not None:
+        seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
+        rules = preset(args.rules)
+        session = Session(rules, default_seats(args.hot_seat, args.opponent), seed)
+    GinApp(settings, session=session).run()
+    return 0
+
+
+def text_main(args: argparse.Namespace) -> int:
+    """The plain-text game."""
     from .textplay import Quit, play
 
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
     try:
-        rules = preset(args.rules)
+        rules = preset(args.rules or "gin")
     except RulesError as exc:
         print(f"ginrummies: {exc}", file=sys.stderr)
         return 2

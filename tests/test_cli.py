@@ -1,4 +1,4 @@
-"""The command line: a plain-text game against a random opponent."""
+"""The command line: the plain-text game (`ginrummies text`)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from ginrummies.textplay import play
 
 def run(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "ginrummies", *args],
+        [sys.executable, "-m", "ginrummies", "text", *args],
         input=stdin,
         capture_output=True,
         text=True,

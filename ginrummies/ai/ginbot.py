@@ -186,9 +186,7 @@ class GinBot:
         rest = memory.mine & ~action.card.bit
         now = solver.deadwood(rest)
         limit = view.knock_limit if view.knock_limit is not None else 10
-        ahead, knock_chance = draw_outlook(
-            solver, rest, memory.unseen & ~action.card.bit, limit
-        )
+        ahead, knock_chance = draw_outlook(solver, rest, memory.unseen & ~action.card.bit, limit)
         return (
             now_weight * now
             + (1 - now_weight) * ahead

@@ -1,0 +1,203 @@
+"""Screens pushed over the table: a choice, the hot-seat curtain, help, and
+the result of a hand (and of the game)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Footer, Markdown, OptionList, Static
+
+from ..core import Family, HandResult, RuleSet
+from .rulestext import rules_markdown
+from .session import Session
+from .widgets import CardInk
+
+
+class ChoiceScreen(ModalScreen[int | None]):
+    """Pick one of a list (a knock arrangement, a meld); Escape cancels."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, labels: list[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.labels = labels
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.title_text, classes="title")
+            yield OptionList(*self.labels, id="choices")
+            yield Static("↑↓ choose · Enter confirm · Esc cancel", classes="hint")
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        options.highlighted = 0
+        options.focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option_index)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class CurtainScreen(Screen[None]):
+    """Hot-seat: hides the table until the next player is at the keyboard."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", "I am ready")]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player = name
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="curtain"):
+            yield Static(f"Pass the keyboard to {self.player}", classes="title")
+            yield Static(
+                f"{self.player}, press Enter when the other player is not looking.",
+                classes="hint",
+            )
+        yield Footer()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+class HelpScreen(ModalScreen[None]):
+    """Keys, and the rules of the game being played."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,h,q", "close", "Close")]
+
+    KEYS = """\
+## Keys
+
+| key | does |
+|---|---|
+| ← → Home End, 1-9 0 | pick a card |
+| space | mark a card (to meld several) |
+| d | draw from the stock |
+| t | take the discard (or the upcard) |
+| p | pass on the upcard |
+| x or Enter | discard the card picked |
+| k / g | knock / go gin (you choose the melds) |
+| m | meld the marked cards (Skarney's contract: nine cards) |
+| l | lay off the card picked |
+| o | offer the card picked (Skarney) |
+| a / n | accept / decline an offer or a challenge |
+| e | end the turn (Skarney, when the stock is done) |
+| c | challenge (Colonel) |
+| s | sort: by melds, by rank, by suit |
+| ? | a hint |
+| Ctrl+P | every move in the command palette |
+| Esc | back to the menu (the game waits) |
+"""
+
+    def __init__(self, rules: RuleSet) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="dialog"):
+            yield Markdown(self.KEYS + "\n" + rules_markdown(self.rules))
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class ResultView(CardInk):
+    """Both hands laid out in melds, the lay-offs and the score's arithmetic."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__(classes="cards")
+        self.session = session
+
+    def render(self) -> Text:
+        session = self.session
+        result = session.hand.result
+        assert result is not None
+        names = session.names
+        out = Text()
+        if result.family is Family.GIN and result.knocker is not None:
+            self._gin_hands(out, result, names)
+        elif result.family is not Family.GIN:
+            self._table_hands(out, result, names)
+        dead = self.ink("card--dead")
+        out.append("\n")
+        for line in result.breakdown(names):
+            out.append(line + "\n")
+        game = session.game
+        out.append(
+            f"\nGame: {names[0]} {game.scores[0]} · {names[1]} {game.scores[1]} "
+            f"(to {session.rules.target})\n",
+            dead,
+        )
+        if game.result is not None:
+            out.append("\n")
+            for line in game.result.breakdown(names):
+                out.append(line + "\n", "bold")
+        return out
+
+    def _gin_hands(self, out: Text, result: HandResult, names: tuple[str, str]) -> None:
+        kn = result.knocker
+        assert kn is not None
+        for p in (kn, 1 - kn):
+            out.append(f"{names[p]}\n", "bold")
+            for meld in result.melds[p]:
+                out.append("  [")
+                out.append_text(self.cards_text(list(meld.cards)))
+                out.append("]")
+            out.append("\n")
+            if p != kn and result.layoffs:
+                out.append("  lays off ")
+                for lo in result.layoffs:
+                    out.append_text(self.card_text(lo.card))
+                    out.append(f" on meld {lo.meld + 1}  ")
+                out.append("\n")
+            out.append("  deadwood ")
+            out.append_text(self.cards_text(sorted(result.deadwood[p])) or Text("none"))
+            out.append(f" = {result.counts[p]}\n")
+
+    def _table_hands(self, out: Text, result: HandResult, names: tuple[str, str]) -> None:
+        for p in (0, 1):
+            out.append(f"{names[p]}\n", "bold")
+            mine = [t.meld for t in result.table if t.owner == p]
+            if mine:
+                out.append("  on the table ")
+                for meld in mine:
+                    out.append("[")
+                    out.append_text(self.cards_text(list(meld.cards)))
+                    out.append("] ")
+                out.append("\n")
+            out.append("  in hand ")
+            out.append_text(self.cards_text(sorted(result.deadwood[p])) or Text("nothing"))
+            out.append(f" = {result.counts[p]}\n")
+
+
+class ResultScreen(ModalScreen[None]):
+    """The hand's result; Enter goes on to the next hand (or the game's end)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space,escape", "next", "Continue")]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        game = self.session.game
+        title = "Game over" if game.is_over else f"Hand {len(game.hands)}"
+        with VerticalScroll(id="dialog"):
+            yield Static(title, classes="title")
+            yield ResultView(self.session)
+            yield Static(
+                "Enter: back to the menu" if game.is_over else "Enter: next hand", classes="hint"
+            )
+        yield Footer()
+
+    def action_next(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,54 @@
+"""How a hand is laid out on screen: melds grouped, deadwood last, or sorted
+by rank or by suit. Pure functions over the core, so they are easy to test."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from ..core import Card, Family, Knock, RuleSet, best_arrangement, card_value
+from .widgets import HandLayout, meld_label
+
+
+class SortMode(Enum):
+    MELDS = "melds"
+    RANK = "rank"
+    SUIT = "suit"
+
+    def next(self) -> SortMode:
+        order = list(SortMode)
+        return order[(order.index(self) + 1) % len(order)]
+
+
+def suit_key(card: Card) -> tuple[int, int]:
+    return ("cdhs".index(card.suit), card.rank)
+
+
+def lay_out(cards: tuple[Card, ...], rules: RuleSet, mode: SortMode) -> tuple[HandLayout, int]:
+    """The hand in display order and its deadwood count (least, all cards arranged)."""
+    values = {c: card_value(c, rules) for c in cards}
+    if not cards:
+        return HandLayout([], [], values), 0
+    arr = best_arrangement(cards, rules, discard=False)
+    if mode is SortMode.RANK:
+        return HandLayout(sorted(cards), [], values), arr.points
+    if mode is SortMode.SUIT:
+        return HandLayout(sorted(cards, key=suit_key), [], values), arr.points
+    order: list[Card] = []
+    groups: list[tuple[int, int, str]] = []
+    for meld in arr.melds:
+        start = len(order)
+        order.extend(meld.cards)
+        groups.append((start, len(order), meld_label(meld)))
+    dead = sorted(arr.deadwood, key=lambda c: (rules.family is Family.GIN and 0, c.rank, c.suit))
+    if dead:
+        groups.append((len(order), len(order) + len(dead), "deadwood"))
+        order.extend(dead)
+    return HandLayout(order, groups, values), arr.points
+
+
+def knock_points(hand: tuple[Card, ...], knock: Knock, rules: RuleSet) -> int:
+    """The knocker's deadwood after spreading ``knock``'s melds and discarding."""
+    spread = {c for m in knock.melds for c in m.cards}
+    if knock.discard is not None:
+        spread.add(knock.discard)
+    return sum(card_value(c, rules) for c in hand if c not in spread)

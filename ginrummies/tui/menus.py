@@ -1,0 +1,388 @@
+"""The menu, the new-game form (variant, house rules, seats, seed), settings
+and the rules screen."""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from enum import Enum
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import (
+    Button,
+    Footer,
+    Header,
+    Input,
+    Label,
+    Markdown,
+    OptionList,
+    Select,
+    Static,
+    Switch,
+)
+from textual.widgets.option_list import Option
+
+from ..core import PRESETS, RulesError, RuleSet, preset
+from ..store import SPEEDS, THEMES, Settings
+from .rulestext import rules_markdown
+from .session import LEVELS, Seat, SeatKind
+
+VARIANTS = ["gin", "oklahoma", "sequence", "skarney", "colonel", "fosdick", "eaai"]
+
+OPTION_HELP = {
+    "hand_size": "cards dealt to each player",
+    "sets": "sets (same rank) count as melds",
+    "runs": "runs (same suit in sequence) count as melds",
+    "poker_melds": "runs of mixed suits count",
+    "ace": "ace in runs: low, high, either, or round the corner",
+    "ace_value": "what an ace counts in deadwood",
+    "first_turn": "upcard first turn, or eleven cards to the non-dealer",
+    "discard_taken_card": "a card taken from the pile may go straight back",
+    "knock_limit": "deadwood allowed to knock",
+    "knock_limit_from_upcard": "the upcard's value sets the knock limit (Oklahoma)",
+    "ace_upcard": "an ace upcard means limit 1, or gin only",
+    "big_gin": "all eleven cards melded without a discard",
+    "fiftieth_card": "the last discard may be taken to knock",
+    "gin_bonus": "bonus for going gin",
+    "undercut_bonus": "bonus for an undercut",
+    "big_gin_bonus": "bonus for big gin",
+    "knock_scoring": "knocker scores the difference, or all the opponent's deadwood",
+    "spade_doubles": "a spade upcard doubles the hand",
+    "sequence_bonuses": "Sequence Gin's long-run and court-card bonuses",
+    "target": "points that end the game",
+    "game_bonus": "bonus to the game's winner",
+    "box_bonus": "bonus for each hand won",
+    "extra_boxes": "extra boxes for undercuts and gin (Oklahoma)",
+    "shutout": "when the loser scored nothing: off, double, or a bonus",
+    "shutout_bonus": "the shutout bonus",
+    "dealer_rotation": "who deals the next hand",
+    "out_bonus": "Skarney: bonus for going out",
+    "out_bonus_no_contract": "Skarney: bonus when the opponent has no contract",
+    "challenge": "Colonel: the optional Challenge",
+}
+SKIPPED = ("name", "family")
+SEAT_CHOICES = [("a person", "person")] + [(f"computer, {lv}", lv) for lv in LEVELS]
+
+
+class MenuScreen(Screen[None]):
+    """New game, continue, rules, settings, quit."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Vertical(id="menu"):
+            yield Static("♠ ♥ ginrummies ♦ ♣", id="logo")
+            yield Static("Gin Rummy and its relatives", classes="hint")
+            yield OptionList(id="menu-options")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "ginrummies"
+        self.sub_title = ""
+        self.refill()
+        self.query_one(OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.refill()
+
+    def refill(self) -> None:
+        options = self.query_one(OptionList)
+        options.clear_options()
+        if self.app.has_game():  # type: ignore[attr-defined]
+            options.add_option(Option("Continue the game", id="continue"))
+        options.add_option(Option("New game", id="new"))
+        options.add_option(Option("Rules", id="rules"))
+        options.add_option(Option("Settings", id="settings"))
+        options.add_option(Option("Quit", id="quit"))
+        options.highlighted = 0
+
+    @on(OptionList.OptionSelected, "#menu-options")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        app: Any = self.app
+        match event.option.id:
+            case "continue":
+                app.continue_game()
+            case "new":
+                app.push_screen(NewGameScreen(app.settings))
+            case "rules":
+                app.push_screen(RulesScreen(app.settings.default_rules))
+            case "settings":
+                app.push_screen(SettingsScreen(app.settings))
+            case "quit":
+                app.exit()
+
+
+def option_widget(name: str, value: Any) -> Any:
+    if isinstance(value, bool):
+        return Switch(value=value, id=f"opt-{name}")
+    if isinstance(value, Enum):
+        choices = [(e.value, e.value) for e in type(value)]
+        return Select(choices, value=value.value, allow_blank=False, id=f"opt-{name}")
+    return Input(str(value), type="integer", id=f"opt-{name}")
+
+
+class NewGameScreen(Screen[None]):
+    """Variant, house rules, the two seats and the seed."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("ctrl+s", "start", "Start"),
+    ]
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+        self.variant = settings.default_rules if settings.default_rules in PRESETS else "gin"
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="form"):
+            yield Static("New game", classes="title")
+            with Horizontal(classes="row"):
+                yield Label("Variant", classes="name")
+                yield Select(
+                    [(preset(v).name, v) for v in VARIANTS],
+                    value=self.variant,
+                    allow_blank=False,
+                    id="variant",
+                )
+            level = self.settings.default_level
+            for seat, default in ((0, "person"), (1, level)):
+                with Horizontal(classes="row"):
+                    yield Label(f"Player {seat + 1}", classes="name")
+                    yield Select(SEAT_CHOICES, value=default, allow_blank=False, id=f"seat{seat}")
+                    yield Input(
+                        "You" if seat == 0 else "Computer", id=f"name{seat}", classes="seat-name"
+                    )
+            with Horizontal(classes="row"):
+                yield Label("Seed", classes="name")
+                yield Input(str(secrets.randbelow(10**6)), type="integer", id="seed")
+                yield Static("the same seed deals the same cards", classes="hint")
+            yield Static("House rules", classes="title")
+            yield Vertical(id="options")
+            yield Static("", id="form-error")
+            with Horizontal(classes="row"):
+                yield Button("Start", id="start", variant="primary")
+                yield Button("Back", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "New game"
+        self.fill_options()
+        self.query_one("#variant", Select).focus()
+
+    def fill_options(self) -> None:
+        box = self.query_one("#options", Vertical)
+        box.remove_children()
+        base = preset(self.variant)
+        rows = []
+        for f in dataclasses.fields(RuleSet):
+            if f.name in SKIPPED:
+                continue
+            value = getattr(base, f.name)
+            shown = value.value if isinstance(value, Enum) else value
+            if isinstance(shown, bool):
+                shown = "on" if shown else "off"
+            row = Horizontal(
+                Label(f.name.replace("_", " "), classes="name"),
+                option_widget(f.name, value),
+                Static(f"{OPTION_HELP.get(f.name, '')} (preset: {shown})", classes="hint"),
+                classes="row",
+            )
+            rows.append(row)
+        box.mount_all(rows)
+
+    @on(Select.Changed, "#variant")
+    def variant_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.variant:
+            self.variant = event.value
+            self.fill_options()
+
+    @on(Select.Changed, "#seat0")
+    @on(Select.Changed, "#seat1")
+    def seat_changed(self, event: Select.Changed) -> None:
+        seat = 0 if event.select.id == "seat0" else 1
+        name = self.query_one(f"#name{seat}", Input)
+        if event.value == "person":
+            name.value = "You" if seat == 0 else "Player 2"
+        else:
+            name.value = "Computer" if seat == 1 else "Computer 1"
+
+    def build(self) -> tuple[RuleSet, tuple[Seat, Seat], int]:
+        """The form as a game; ValueError with a readable message if it is not one."""
+        base = preset(self.variant)
+        changes: dict[str, Any] = {}
+        for f in dataclasses.fields(RuleSet):
+            if f.name in SKIPPED:
+                continue
+            current = getattr(base, f.name)
+            widget = self.query_one(f"#opt-{f.name}")
+            if isinstance(current, bool):
+                value: Any = widget.value  # type: ignore[attr-defined]
+            elif isinstance(current, Enum):
+                value = type(current)(widget.value)  # type: ignore[attr-defined]
+            else:
+                text = widget.value.strip()  # type: ignore[attr-defined]
+                try:
+                    value = int(text)
+                except ValueError:
+                    raise ValueError(f"{f.name.replace('_', ' ')} must be a whole number") from None
+                if value < 0:
+                    raise ValueError(f"{f.name.replace('_', ' ')} cannot be negative")
+            if value != current:
+                changes[f.name] = value
+        try:
+            rules = base.but(**changes) if changes else base
+        except RulesError as exc:
+            raise ValueError(f"these house rules do not work together: {exc}") from None
+        seats = []
+        for seat in (0, 1):
+            kind = self.query_one(f"#seat{seat}", Select).value
+            name = self.query_one(f"#name{seat}", Input).value.strip() or f"Player {seat + 1}"
+            if kind == "person":
+                seats.append(Seat(name[:16]))
+            else:
+                seats.append(Seat(name[:16], SeatKind.COMPUTER, str(kind)))
+        if seats[0].name == seats[1].name:
+            raise ValueError("give the two players different names")
+        text = self.query_one("#seed", Input).value.strip()
+        try:
+            seed = int(text) if text else secrets.randbelow(10**6)
+        except ValueError:
+            raise ValueError("the seed must be a whole number") from None
+        return rules, (seats[0], seats[1]), seed
+
+    def action_start(self) -> None:
+        try:
+            rules, seats, seed = self.build()
+        except ValueError as exc:
+            self.query_one("#form-error", Static).update(f"⚠ {exc}")
+            self.app.bell()
+            return
+        self.app.start_game(rules, seats, seed)  # type: ignore[attr-defined]
+
+    @on(Button.Pressed, "#start")
+    def start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#back")
+    def back_pressed(self) -> None:
+        self.app.pop_screen()
+
+
+class RulesScreen(Screen[None]):
+    """The rules of every variant, one at a time."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "app.pop_screen", "Back")]
+
+    def __init__(self, variant: str = "gin") -> None:
+        super().__init__()
+        self.variant = variant if variant in VARIANTS else "gin"
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="rules"):
+            yield OptionList(*[Option(preset(v).name, id=v) for v in VARIANTS], id="variants")
+            with VerticalScroll(id="rules-text"):
+                yield Markdown(rules_markdown(preset(self.variant)))
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Rules"
+        options = self.query_one(OptionList)
+        options.highlighted = VARIANTS.index(self.variant)
+        options.focus()
+
+    @on(OptionList.OptionHighlighted)
+    def show(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id:
+            self.query_one(Markdown).update(rules_markdown(preset(event.option.id)))
+
+
+class SettingsScreen(Screen[None]):
+    """Theme, cards, pace and aids; changes apply at once."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "app.pop_screen", "Back")]
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__()
+        self.settings = settings
+
+    def compose(self) -> ComposeResult:
+        s = self.settings
+        rows: list[tuple[str, Any, str]] = [
+            ("theme", Select([(t, t) for t in THEMES], value=s.theme, allow_blank=False), ""),
+            (
+                "card_style",
+                Select(
+                    [("unicode", "unicode"), ("ascii", "ascii")],
+                    value=s.card_style,
+                    allow_blank=False,
+                ),
+                "card faces",
+            ),
+            ("four_colour", Switch(value=s.four_colour), "a colour for each suit"),
+            (
+                "speed",
+                Select([(k, k) for k in SPEEDS], value=s.speed, allow_blank=False),
+                "pace of the computer's moves",
+            ),
+            ("hints", Switch(value=s.hints), "the ? key"),
+            (
+                "hint_level",
+                Select(
+                    [("normal", "normal"), ("hard", "hard")], value=s.hint_level, allow_blank=False
+                ),
+                "hard adds win chances",
+            ),
+            ("discard_history", Switch(value=s.discard_history), "show the cards discarded so far"),
+            (
+                "default_rules",
+                Select(
+                    [(preset(v).name, v) for v in VARIANTS],
+                    value=s.default_rules,
+                    allow_blank=False,
+                ),
+                "variant for a new game",
+            ),
+            (
+                "default_level",
+                Select([(lv, lv) for lv in LEVELS], value=s.default_level, allow_blank=False),
+                "computer for a new game",
+            ),
+        ]
+        yield Header()
+        with VerticalScroll(id="form"):
+            yield Static("Settings", classes="title")
+            for name, widget, note in rows:
+                widget.id = f"set-{name}"
+                with Horizontal(classes="row"):
+                    yield Label(name.replace("_", " "), classes="name")
+                    yield widget
+                    yield Static(note, classes="hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Settings"
+
+    def _changed(self, name: str, value: Any) -> None:
+        app: Any = self.app
+        if getattr(app.settings, name) == value:
+            return
+        app.change_settings(dataclasses.replace(app.settings, **{name: value}))
+
+    @on(Select.Changed)
+    def select_changed(self, event: Select.Changed) -> None:
+        if event.select.id and isinstance(event.value, str):
+            self._changed(event.select.id.removeprefix("set-"), event.value)
+
+    @on(Switch.Changed)
+    def switch_changed(self, event: Switch.Changed) -> None:
+        if event.switch.id:
+            self._changed(event.switch.id.removeprefix("set-"), event.value)

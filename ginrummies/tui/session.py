@@ -1,0 +1,159 @@
+"""A game at the table: who sits where, whose turn it is, and the moves in words.
+
+The app drives a ``Session``; it holds no Textual code, so the tests can
+play through it directly. Only a person's moves go through ``play``; the
+computer's come from ``think`` (safe to run in a worker thread, it only
+reads) and are applied with ``play_computer``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from ..ai import Bot, make_bot
+from ..core import Action, Game, Hand, IllegalAction, PlayerView, RuleSet
+from ..core.result import says
+
+
+class SeatKind(Enum):
+    PERSON = "person"
+    COMPUTER = "computer"
+
+
+LEVELS = ("easy", "normal", "hard", "random")
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """Who plays a seat: a person, or the computer at a level."""
+
+    name: str
+    kind: SeatKind = SeatKind.PERSON
+    level: str = "normal"
+
+    @property
+    def is_person(self) -> bool:
+        return self.kind is SeatKind.PERSON
+
+
+def default_seats(hot_seat: bool = False, level: str = "normal") -> tuple[Seat, Seat]:
+    if hot_seat:
+        return (Seat("Player 1"), Seat("Player 2"))
+    return (Seat("You"), Seat("Computer", SeatKind.COMPUTER, level))
+
+
+class Session:
+    """One game between two seats, with a log of the moves in words."""
+
+    def __init__(self, rules: RuleSet, seats: tuple[Seat, Seat], seed: int) -> None:
+        self.rules = rules
+        self.seats = seats
+        self.seed = seed
+        self.game = Game(rules, seed)
+        self.bots: dict[int, Bot] = {
+            i: make_bot(s.level, rules, seed * 2 + i)
+            for i, s in enumerate(seats)
+            if not s.is_person
+        }
+        self.log: list[str] = [f"{rules.name}, seed {seed}."]
+        self._seen = 0
+        self._log_deal()
+
+    # --- who is who ------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return (self.seats[0].name, self.seats[1].name)
+
+    @property
+    def hot_seat(self) -> bool:
+        return all(s.is_person for s in self.seats)
+
+    @property
+    def hand(self) -> Hand:
+        return self.game.hand
+
+    @property
+    def to_move(self) -> int | None:
+        return self.hand.to_move
+
+    @property
+    def person_to_move(self) -> bool:
+        seat = self.to_move
+        return seat is not None and self.seats[seat].is_person
+
+    @property
+    def computer_to_move(self) -> bool:
+        seat = self.to_move
+        return seat is not None and not self.seats[seat].is_person
+
+    def viewer(self) -> int:
+        """Whose cards the screen shows: the person to move, else a person."""
+        seat = self.to_move
+        if seat is not None and self.seats[seat].is_person:
+            return seat
+        people = [i for i, s in enumerate(self.seats) if s.is_person]
+        if not people:
+            return 0
+        if seat is not None and len(people) == 2:
+            return 1 - seat
+        return people[0]
+
+    def view(self, seat: int | None = None) -> PlayerView:
+        return self.game.view(self.viewer() if seat is None else seat)
+
+    def legal(self) -> list[Action]:
+        return self.hand.legal_actions() if not self.hand.is_over else []
+
+    # --- moves -----------------------------------------------------------------
+
+    def play(self, action: Action) -> None:
+        """A person's move; IllegalAction (a readable message) if it is not legal."""
+        if not self.person_to_move:
+            raise IllegalAction("it is not your turn")
+        self.game.apply(action)
+        self._log_events()
+
+    def think(self) -> Action:
+        """The computer's choice for the seat to move (reads only)."""
+        seat = self.to_move
+        if seat is None or seat not in self.bots:
+            raise IllegalAction("the computer is not to move")
+        view = self.game.view(seat)
+        return self.bots[seat].choose(view, view.legal_actions)
+
+    def play_computer(self, action: Action) -> None:
+        if not self.computer_to_move:
+            raise IllegalAction("the computer is not to move")
+        self.game.apply(action)
+        self._log_events()
+
+    def next_hand(self) -> None:
+        if not self.hand.is_over:
+            raise IllegalAction("the hand is still being played")
+        if self.game.is_over:
+            raise IllegalAction("the game is over")
+        self.game.next_hand()
+        self._seen = 0
+        self._log_deal()
+
+    # --- the log ---------------------------------------------------------------
+
+    def _log_deal(self) -> None:
+        number = len(self.game.hands)
+        dealer = self.names[self.game.dealer]
+        self.log.append(f"Hand {number}: {says(dealer, 'deals')}.")
+        view = self.game.view(0)
+        if view.upcard is not None:
+            self.log.append(f"The upcard is {view.upcard.label}.")
+
+    def _log_events(self) -> None:
+        events = self.hand.events
+        for event in events[self._seen :]:
+            self.log.append(event.describe(self.names))
+        self._seen = len(events)
+        result = self.hand.result
+        if result is not None:
+            lines = result.breakdown(self.names)
+            self.log.extend(line for line in lines if "score" in line or "cancelled" in line)

@@ -1,0 +1,580 @@
+"""The table screen: the hand being played, keyboard first.
+
+Keys pick cards and make moves; the footer shows only the moves that are
+legal now, and any other move key gets a short message saying why not.
+The computer thinks in a worker thread and its moves are paced.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from textual import events, on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Log, Static
+
+from ..ai.hints import hint
+from ..core import (
+    Accept,
+    Action,
+    Card,
+    Challenge,
+    Decline,
+    Discard,
+    DrawStock,
+    EndTurn,
+    Family,
+    IllegalAction,
+    Knock,
+    LayContract,
+    LayMeld,
+    LayOff,
+    Offer,
+    Pass,
+    Phase,
+    PlayerView,
+    TakeDiscard,
+)
+from .cardart import CardStyle
+from .describe import action_words, prompt
+from .dialogs import ChoiceScreen, CurtainScreen, HelpScreen, ResultScreen
+from .layout import SortMode, knock_points, lay_out
+from .session import Session
+from .widgets import BacksView, HandView, PileView, Scoreboard, TableMeldsView
+
+MIN_SIZE = (100, 30)
+
+# move keys: action name -> (what the player tried, the action types it needs)
+MOVES: dict[str, tuple[str, tuple[type, ...]]] = {
+    "draw": ("draw from the stock", (DrawStock,)),
+    "take": ("take the discard", (TakeDiscard,)),
+    "pass": ("pass", (Pass,)),
+    "discard": ("discard", (Discard,)),
+    "knock": ("knock", (Knock,)),
+    "gin": ("go gin", (Knock,)),
+    "meld": ("meld", (LayMeld, LayContract)),
+    "lay_off": ("lay off", (LayOff,)),
+    "offer": ("offer a card", (Offer,)),
+    "accept": ("accept", (Accept,)),
+    "decline": ("decline", (Decline,)),
+    "end_turn": ("end the turn", (EndTurn,)),
+    "challenge": ("challenge", (Challenge,)),
+}
+KEY_MOVES = {
+    "d": "draw",
+    "t": "take",
+    "p": "pass",
+    "x": "discard",
+    "k": "knock",
+    "g": "gin",
+    "m": "meld",
+    "l": "lay_off",
+    "o": "offer",
+    "a": "accept",
+    "n": "decline",
+    "e": "end_turn",
+    "c": "challenge",
+}
+
+
+class TableScreen(Screen[None]):
+    """One game, hand after hand."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("d", "draw", "Draw"),
+        Binding("t", "take", "Take"),
+        Binding("p", "pass", "Pass"),
+        Binding("x", "discard", "Discard"),
+        Binding("enter", "discard", "Discard", show=False),
+        Binding("k", "knock", "Knock"),
+        Binding("g", "gin", "Gin"),
+        Binding("m", "meld", "Meld"),
+        Binding("l", "lay_off", "Lay off"),
+        Binding("o", "offer", "Offer"),
+        Binding("a", "accept", "Accept"),
+        Binding("n", "decline", "Decline"),
+        Binding("e", "end_turn", "End turn"),
+        Binding("c", "challenge", "Challenge"),
+        Binding("space", "mark", "Mark", show=False),
+        Binding("left", "cursor(-1)", "Left", show=False),
+        Binding("right", "cursor(1)", "Right", show=False),
+        Binding("home", "cursor_to(0)", "First", show=False),
+        Binding("end", "cursor_to(-1)", "Last", show=False),
+        Binding("s", "sort", "Sort"),
+        Binding("question_mark", "hint", "Hint", key_display="?"),
+        Binding("f1,h", "help", "Help"),
+        Binding("escape,q", "leave", "Menu"),
+        *(
+            Binding(str(n % 10), f"cursor_to({n - 1})", f"Card {n}", show=False)
+            for n in range(1, 11)
+        ),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self.sort_mode = SortMode.MELDS
+        self.cursor_card: Card | None = None
+        self.marked: set[Card] = set()
+        self.new_card: Card | None = None
+        self.thinking = False
+        self.shown_seat: int | None = None
+        self.curtain_up = False
+        self.result_shown = -1
+        self.logged = 0
+        self.order: list[Card] = []
+        self.message = ""
+        self.texts: dict[str, str] = {}
+        self.moves_shown: tuple[str, ...] | None = None
+
+    # --- layout ------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="board"):
+            with Vertical(id="play"):
+                yield Static(id="opp-name", classes="label")
+                yield BacksView(id="opp")
+                yield PileView(id="piles")
+                yield TableMeldsView(id="melds")
+                yield Static(id="hand-name", classes="label")
+                yield HandView(id="hand")
+                yield Static(id="status")
+            with Vertical(id="side"):
+                yield Static("Score", classes="label")
+                yield Scoreboard(id="score")
+                yield Static("Moves", classes="label")
+                yield Log(id="log", highlight=False)
+        yield Static(id="too-small")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(HandView).focus()
+        self.apply_settings()
+        self.update_table()
+
+    def on_resize(self, event: events.Resize) -> None:
+        small = event.size.width < MIN_SIZE[0] or event.size.height < MIN_SIZE[1]
+        self.set_class(small, "-too-small")
+        self.query_one("#too-small", Static).update(
+            f"The terminal is {event.size.width}×{event.size.height}; the table needs at least "
+            f"{MIN_SIZE[0]}×{MIN_SIZE[1]}.\nMake the window larger (or the font smaller) "
+            "and the game comes back as it was."
+        )
+
+    def apply_settings(self) -> None:
+        settings = self.app.settings  # type: ignore[attr-defined]
+        style = CardStyle(settings.card_style)
+        for w in self.query(".cards"):
+            w.card_style = style  # type: ignore[attr-defined]
+            w.four_colour = settings.four_colour  # type: ignore[attr-defined]
+            w.refresh()
+
+    # --- showing the state -------------------------------------------------------
+
+    @property
+    def view(self) -> PlayerView:
+        return self.session.view()
+
+    def update_table(self) -> None:
+        """Show the state of the game and start whatever comes next."""
+        session = self.session
+        view = self.view
+        rules = session.rules
+        names = session.names
+        me, opp = view.player, 1 - view.player
+        game = session.game
+        self.title = rules.name
+        self.sub_title = (
+            f"hand {len(game.hands)} · {names[0]} {game.scores[0]} · "
+            f"{names[1]} {game.scores[1]} · to {rules.target}"
+        )
+        layout, count = lay_out(view.hand, rules, self.sort_mode)
+        self.order = layout.cards
+        if self.cursor_card not in self.order:
+            self.cursor_card = self.order[0] if self.order else None
+        self.marked &= set(self.order)
+        hand_view = self.query_one(HandView)
+        hand_view.face_up = not self.curtain_up
+        cursor = self.order.index(self.cursor_card) if self.cursor_card in self.order else 0
+        hand_view.show(layout, cursor, self.marked, self.new_card)
+        who = names[me]
+        unit = "deadwood" if rules.family is Family.GIN else "in hand"
+        self.put(
+            "#hand-name",
+            f"{who} · {len(view.hand)} cards · {unit} {count} · sorted by {self.sort_mode.value}",
+        )
+        self.put("#opp-name", f"{names[opp]} · {view.opponent_hand_size} cards")
+        self.query_one(BacksView).show(view.opponent_hand_size, view.known_opponent_cards)
+        settings = self.app.settings  # type: ignore[attr-defined]
+        self.query_one(PileView).show(
+            view.stock_size,
+            view.discard_pile,
+            has_pile=rules.family is not Family.SKARNEY,
+            history=settings.discard_history,
+            notes=self.notes(view),
+        )
+        melds = self.query_one(TableMeldsView)
+        melds.display = rules.family is not Family.GIN
+        melds.show([(t.meld, names[t.owner]) for t in view.table])
+        rows = [h.result.points for h in game.hands if h.result is not None]
+        self.query_one(Scoreboard).show(names, rows, (game.boxes[0], game.boxes[1]), rules)
+        log = self.query_one(Log)
+        for line in session.log[self.logged :]:
+            log.write_line(line)
+        self.logged = len(session.log)
+        self.put("#status", self.message or prompt(session, view))
+        self.message = ""
+        moves = tuple(name for name in MOVES if self.legal_of(name))
+        if moves != self.moves_shown:  # the footer rebuilds itself: only when it must
+            self.moves_shown = moves
+            self.refresh_bindings()
+        self.next_step()
+
+    def put(self, selector: str, text: str) -> None:
+        """Update a line of text only when it changes (each update costs a layout)."""
+        if self.texts.get(selector) != text:
+            self.texts[selector] = text
+            self.query_one(selector, Static).update(text)
+
+    def notes(self, view: PlayerView) -> list[str]:
+        rules = view.rules
+        out = []
+        if view.knock_limit is not None and rules.family is Family.GIN:
+            out.append(f"knock limit {view.knock_limit}" if view.knock_limit else "gin only")
+        if view.doubled:
+            out.append("spade upcard: this hand counts double")
+        if rules.family is Family.SKARNEY:
+            names = self.session.names
+            for p in (0, 1):
+                state = "down" if view.contracts[p] else "not laid"
+                out.append(f"{names[p]}: contract {state}")
+        if view.pending_offer is not None:
+            out.append(f"offered: {view.pending_offer.label}")
+        return out
+
+    def next_step(self) -> None:
+        session = self.session
+        hand = session.hand
+        if hand.is_over:
+            if self.result_shown != len(session.game.hands):
+                self.result_shown = len(session.game.hands)
+                self.app.push_screen(ResultScreen(session), self.after_result)
+            return
+        if session.computer_to_move and not self.thinking:
+            self.thinking = True
+            self.computer_move()
+            return
+        if session.hot_seat and session.to_move is not None and session.to_move != self.shown_seat:
+            if self.shown_seat is None:
+                self.shown_seat = session.to_move  # the first player needs no curtain
+                return
+            self.curtain_up = True
+            self.shown_seat = session.to_move
+            self.query_one(HandView).face_up = False
+            self.query_one(HandView).refresh()
+            name = session.names[session.to_move]
+            self.app.push_screen(CurtainScreen(name), self.curtain_down)
+
+    def curtain_down(self, _: object = None) -> None:
+        self.curtain_up = False
+        self.new_card = None
+        self.update_table()
+
+    def after_result(self, _: object = None) -> None:
+        session = self.session
+        if session.game.is_over:
+            self.app.pop_screen()
+            self.app.show_menu()  # type: ignore[attr-defined]
+            return
+        session.next_hand()
+        self.shown_seat = None if session.hot_seat else self.shown_seat
+        self.marked.clear()
+        self.new_card = None
+        self.update_table()
+
+    @work(thread=True, exclusive=True, group="computer")
+    def computer_move(self) -> None:
+        start = time.monotonic()
+        try:
+            action = self.session.think()
+        except IllegalAction:
+            self.app.call_from_thread(self._computer_done, None)
+            return
+        delay = self.app.settings.delay  # type: ignore[attr-defined]
+        rest = delay - (time.monotonic() - start)
+        if rest > 0:
+            time.sleep(rest)
+        self.app.call_from_thread(self._computer_done, action)
+
+    def _computer_done(self, action: Action | None) -> None:
+        self.thinking = False
+        if action is not None and self.session.computer_to_move:
+            self.session.play_computer(action)
+        self.update_table()
+
+    # --- which keys apply --------------------------------------------------------
+
+    def legal_of(self, name: str) -> list[Action]:
+        if not self.session.person_to_move or self.curtain_up:
+            return []
+        kinds = MOVES[name][1]
+        found = [a for a in self.session.legal() if isinstance(a, kinds)]
+        if name in ("knock", "gin"):
+            hand = self.view.hand
+            rules = self.session.rules
+            want_gin = name == "gin"
+            found = [a for a in found if (knock_points(hand, a, rules) == 0) == want_gin]  # type: ignore[arg-type]
+        return found
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in MOVES:
+            return bool(self.legal_of(action))
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        """A move key that is not legal now: say why, change nothing."""
+        name = KEY_MOVES.get(event.key)
+        if name is None or self.legal_of(name):
+            return
+        event.stop()
+        if name == "discard" and self.legal_of("offer"):
+            self.action_offer()  # Skarney has no discard: x offers the card instead
+            return
+        self.refuse(name)
+
+    def refuse(self, name: str) -> None:
+        what = MOVES[name][0]
+        session = self.session
+        if session.hand.is_over:
+            why = "the hand is over"
+        elif not session.person_to_move:
+            why = f"it is {session.names[session.to_move or 0]}'s turn"
+        else:
+            why = prompt(session, self.view)
+        self.say(f"You cannot {what} now: {why}", warn=True)
+
+    def say(self, text: str, warn: bool = False) -> None:
+        self.put("#status", text)
+        if warn:
+            self.app.bell()
+
+    # --- playing -----------------------------------------------------------------
+
+    def play(self, action: Action) -> None:
+        session = self.session
+        before = set(self.view.hand)
+        try:
+            session.play(action)
+        except IllegalAction as exc:
+            self.say(str(exc).capitalize(), warn=True)
+            return
+        after = set(session.view(self.view.player).hand) if not session.hand.is_over else set()
+        gained = after - before
+        self.new_card = next(iter(gained)) if len(gained) == 1 else None
+        if self.new_card is not None:
+            self.cursor_card = self.new_card
+        self.update_table()
+
+    def run(self, name: str, pick: Callable[[list[Action]], Action | None]) -> None:
+        options = self.legal_of(name)
+        if not options:
+            self.refuse(name)
+            return
+        action = pick(options)
+        if action is not None:
+            self.play(action)
+
+    def action_draw(self) -> None:
+        self.run("draw", lambda o: o[0])
+
+    def action_take(self) -> None:
+        self.run("take", lambda o: o[0])
+
+    def action_pass(self) -> None:
+        self.run("pass", lambda o: o[0])
+
+    def action_discard(self) -> None:
+        card = self.cursor_card
+        if not self.legal_of("discard") and self.legal_of("offer"):
+            self.action_offer()
+            return
+        self.run("discard", lambda o: self._with_card(o, card, "discard"))
+
+    def action_offer(self) -> None:
+        card = self.cursor_card
+        self.run("offer", lambda o: self._with_card(o, card, "offer"))
+
+    def _with_card(self, options: list[Action], card: Card | None, verb: str) -> Action | None:
+        for a in options:
+            if getattr(a, "card", None) == card:
+                return a
+        label = card.label if card else "that card"
+        self.say(f"You cannot {verb} {label}: " + self.why_not_card(card), warn=True)
+        return None
+
+    def why_not_card(self, card: Card | None) -> str:
+        view = self.view
+        if card is not None and card == view.taken_card:
+            return "it was just taken from the pile"
+        if card is not None and card == view.no_offer_back:
+            return "it was just offered to you"
+        return "choose another card"
+
+    def action_accept(self) -> None:
+        self.run("accept", lambda o: o[0])
+
+    def action_decline(self) -> None:
+        self.run("decline", lambda o: o[0])
+
+    def action_end_turn(self) -> None:
+        self.run("end_turn", lambda o: o[0])
+
+    def action_challenge(self) -> None:
+        self.run("challenge", lambda o: o[0])
+
+    def action_knock(self) -> None:
+        self.choose_knock("knock")
+
+    def action_gin(self) -> None:
+        self.choose_knock("gin")
+
+    def choose_knock(self, name: str) -> None:
+        options = self.legal_of(name)
+        if not options:
+            self.refuse(name)
+            return
+        card = self.cursor_card
+        # the knocks discarding the card under the cursor come first
+        options.sort(key=lambda a: getattr(a, "discard", None) != card)
+        hand, rules = self.view.hand, self.session.rules
+        labels = [action_words(a, hand, rules) for a in options[:30]]
+        title = "Go gin?" if name == "gin" else "Knock: choose the melds to spread"
+        self.ask(title, labels, options[:30])
+
+    def ask(self, title: str, labels: list[str], options: Sequence[Action]) -> None:
+        def chosen(index: int | None) -> None:
+            if index is not None:
+                self.play(options[index])
+
+        self.app.push_screen(ChoiceScreen(title, labels), chosen)
+
+    def action_meld(self) -> None:
+        options = self.legal_of("meld")
+        if not options:
+            self.refuse("meld")
+            return
+        hand, rules = self.view.hand, self.session.rules
+        if self.marked:
+            want = frozenset(self.marked)
+            for a in options:
+                cards = _meld_cards(a)
+                if frozenset(cards) == want:
+                    self.marked.clear()
+                    self.play(a)
+                    return
+            contract = any(isinstance(a, LayContract) for a in options)
+            need = "three melds of three cards (mark nine)" if contract else "a set or a run"
+            self.say(f"The marked cards are not {need}.", warn=True)
+            return
+        labels = [action_words(a, hand, rules) for a in options[:40]]
+        self.ask("Lay which meld?", labels, options[:40])
+
+    def action_lay_off(self) -> None:
+        options = self.legal_of("lay_off")
+        if not options:
+            self.refuse("lay_off")
+            return
+        card = self.cursor_card
+        mine = [a for a in options if isinstance(a, LayOff) and a.card == card]
+        if not mine:
+            label = card.label if card else "That card"
+            self.say(f"{label} fits no meld on the table now.", warn=True)
+            return
+        if len(mine) == 1:
+            self.play(mine[0])
+            return
+        hand, rules = self.view.hand, self.session.rules
+        self.ask("Lay off on which meld?", [action_words(a, hand, rules) for a in mine], mine)
+
+    def action_mark(self) -> None:
+        card = self.cursor_card
+        if card is None:
+            return
+        self.marked ^= {card}
+        self.update_table()
+
+    def action_cursor(self, step: int) -> None:
+        if not self.order:
+            return
+        i = self.order.index(self.cursor_card) if self.cursor_card in self.order else 0
+        self.cursor_card = self.order[(i + step) % len(self.order)]
+        self.update_table()
+
+    def action_cursor_to(self, index: int) -> None:
+        if not self.order:
+            return
+        if index >= len(self.order):
+            self.say(f"You hold {len(self.order)} cards.", warn=True)
+            return
+        self.cursor_card = self.order[index]
+        self.update_table()
+
+    def action_sort(self) -> None:
+        self.sort_mode = self.sort_mode.next()
+        self.update_table()
+
+    def action_hint(self) -> None:
+        settings = self.app.settings  # type: ignore[attr-defined]
+        if not settings.hints:
+            self.say("Hints are switched off in the settings.")
+            return
+        if not self.session.person_to_move or self.curtain_up:
+            self.say("A hint comes on your turn.")
+            return
+        view = self.view
+        hints = hint(view, self.session.legal(), level=settings.hint_level)
+        if not hints:
+            return
+        best = hints[0]
+        card = getattr(best.action, "card", None) or getattr(best.action, "discard", None)
+        if card in self.order:
+            self.cursor_card = card
+        words = action_words(best.action, view.hand, self.session.rules)
+        extra = ""
+        if best.win_chance is not None and best.expected_points is not None:
+            extra = f" (wins {best.win_chance:.0%}, {best.expected_points:+.1f} points)"
+        self.message = f"Hint: {words} — {best.reason}{extra}"
+        self.update_table()
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(self.session.rules))
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()
+
+    @on(HandView.Clicked)
+    def clicked(self, message: HandView.Clicked) -> None:
+        if 0 <= message.index < len(self.order):
+            card = self.order[message.index]
+            if card == self.cursor_card and self.legal_of("discard"):
+                self.action_discard()
+                return
+            self.cursor_card = card
+            self.update_table()
+
+
+def _meld_cards(action: Action) -> list[Card]:
+    if isinstance(action, LayContract):
+        return [c for m in action.melds for c in m.cards]
+    if isinstance(action, LayMeld):
+        return list(action.meld.cards)
+    return []
+
+
+__all__ = ["MIN_SIZE", "Phase", "TableScreen"]

@@ -1,0 +1,359 @@
+"""The table's widgets: your hand, the opponent's hand, stock and discard pile,
+table melds, the scoreboard. They show what they are given and post messages
+up; the rules stay in the core.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.geometry import Size
+from textual.message import Message
+from textual.widget import Widget
+
+from ..core import Card, Meld, MeldKind, RuleSet
+from .cardart import CardStyle, back_rows, face_label, face_rows, suit_class
+
+INK_CLASSES = {
+    "card--face",
+    "card--back",
+    "card--red",
+    "card--black",
+    "card--club",
+    "card--diamond",
+    "card--heart",
+    "card--spade",
+    "card--cursor",
+    "card--marked",
+    "card--new",
+    "card--meld",
+    "card--dead",
+}
+
+
+class CardInk(Widget):
+    """A widget that draws cards, in the colours its theme gives."""
+
+    COMPONENT_CLASSES = INK_CLASSES
+    card_style: CardStyle = CardStyle.UNICODE
+    four_colour: bool = False
+
+    def on_mount(self) -> None:
+        settings = getattr(self.app, "settings", None)
+        if settings is not None:
+            self.card_style = CardStyle(settings.card_style)
+            self.four_colour = settings.four_colour
+
+    def ink(self, name: str) -> Style:
+        return self.get_component_rich_style(name, partial=True)
+
+    def suit_ink(self, card: Card) -> Style:
+        return self.ink(suit_class(card, self.four_colour))
+
+    def card_text(self, card: Card) -> Text:
+        """A card inline: '7♥' in its suit's colour."""
+        label = face_label(card, self.card_style).strip()
+        return Text(label, style=self.suit_ink(card))
+
+    def cards_text(self, cards: tuple[Card, ...] | list[Card], sep: str = " ") -> Text:
+        out = Text()
+        for i, c in enumerate(cards):
+            if i:
+                out.append(sep)
+            out.append_text(self.card_text(c))
+        return out
+
+
+class Canvas:
+    """A grid of characters and styles, for drawing overlapping cards."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.width = width
+        self.chars = [[" "] * width for _ in range(height)]
+        self.styles: list[list[Style]] = [[Style()] * width for _ in range(height)]
+
+    def put(self, x: int, y: int, text: str, style: Style) -> None:
+        for i, ch in enumerate(text):
+            if 0 <= x + i < self.width and 0 <= y < len(self.chars):
+                self.chars[y][x + i] = ch
+                self.styles[y][x + i] = style
+
+    def text(self) -> Text:
+        out = Text()
+        for y, row in enumerate(self.chars):
+            if y:
+                out.append("\n")
+            styles = self.styles[y]
+            start = 0
+            for x in range(1, len(row) + 1):  # one span per run of a style
+                if x == len(row) or styles[x] != styles[start]:
+                    out.append("".join(row[start:x]), styles[start])
+                    start = x
+        return out
+
+
+@dataclass
+class HandLayout:
+    """How a hand is shown: cards in order, and the groups they form."""
+
+    cards: list[Card] = field(default_factory=list)
+    groups: list[tuple[int, int, str]] = field(default_factory=list)  # start, end, label
+    values: dict[Card, int] = field(default_factory=dict)  # deadwood value of each card
+
+
+class HandView(CardInk, can_focus=True):
+    """A player's hand, face up: melds grouped, deadwood marked, a cursor."""
+
+    class Clicked(Message):
+        """A card was clicked."""
+
+        def __init__(self, index: int) -> None:
+            self.index = index
+            super().__init__()
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes="cards")
+        self.layout_ = HandLayout()
+        self.cursor = 0
+        self.marked: set[Card] = set()
+        self.new: Card | None = None
+        self.face_up = True
+        self._xs: list[int] = []
+
+    def show(self, layout: HandLayout, cursor: int, marked: set[Card], new: Card | None) -> None:
+        self.layout_ = layout
+        self.cursor = cursor
+        self.marked = marked
+        self.new = new
+        self.refresh()
+
+    def _positions(self, width: int) -> list[int]:
+        cards = self.layout_.cards
+        gaps = {start for start, _, _ in self.layout_.groups if start}
+        n = len(cards)
+        for step in (6, 5, 4, 3):
+            gap = 2 if step >= 5 else 1
+            need = n * step + (5 - step if step < 5 else 0) + gap * len(gaps)
+            if need <= width or step == 3:
+                break
+        xs, x = [], 0
+        for i in range(n):
+            if i in gaps:
+                x += gap
+            xs.append(x)
+            x += step
+        return xs
+
+    def render(self) -> Text:
+        width = max(self.size.width, 10)
+        canvas = Canvas(width, 5)
+        cards = self.layout_.cards
+        xs = self._positions(width)
+        self._xs = xs
+        face, dead_ink = self.ink("card--face"), self.ink("card--dead")
+        for i, card in enumerate(cards):
+            x = xs[i]
+            y = 0 if card in self.marked else 1
+            frame = face
+            if i == self.cursor:
+                frame = face + self.ink("card--cursor")
+            elif card == self.new:
+                frame = face + self.ink("card--new")
+            if card in self.marked:
+                frame = frame + self.ink("card--marked")
+            if not self.face_up:
+                for row, line in enumerate(back_rows(self.card_style)):
+                    canvas.put(x, y + row, line, self.ink("card--back"))
+                continue
+            top, mid, bottom = face_rows(card, self.card_style)
+            canvas.put(x, y, top, frame)
+            canvas.put(x, y + 1, mid[0], frame)
+            canvas.put(x + 1, y + 1, mid[1:4], frame + self.suit_ink(card))
+            canvas.put(x + 4, y + 1, mid[4], frame)
+            canvas.put(x, y + 2, bottom, frame)
+        if self.face_up:
+            meld_ink = self.ink("card--meld")
+            for start, end, label in self.layout_.groups:
+                if end <= start or end > len(xs):
+                    continue
+                left, right = xs[start], xs[end - 1] + 4
+                if label == "deadwood":
+                    for i in range(start, end):
+                        value = str(self.layout_.values.get(cards[i], 0))
+                        canvas.put(xs[i] + 1, 4, value.center(3), dead_ink)
+                    continue
+                bar = "└" + "─" * max(0, right - left - 1) + "┘"
+                canvas.put(left, 4, bar, meld_ink)
+                tag = f" {label} "
+                if len(tag) < right - left - 1:
+                    canvas.put(left + (right - left - len(tag)) // 2 + 1, 4, tag, meld_ink)
+        return canvas.text()
+
+    def index_at(self, x: int) -> int | None:
+        for i in reversed(range(len(self._xs))):
+            if self._xs[i] <= x <= self._xs[i] + 4:
+                return i
+        return None
+
+    def on_click(self, event: events.Click) -> None:
+        index = self.index_at(event.x)
+        if index is not None:
+            self.post_message(self.Clicked(index))
+
+
+class BacksView(CardInk):
+    """The opponent's hand, face down, with its count."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes="cards")
+        self.count = 0
+        self.known: tuple[Card, ...] = ()
+
+    def show(self, count: int, known: tuple[Card, ...]) -> None:
+        self.count, self.known = count, known
+        self.refresh()
+
+    def render(self) -> Text:
+        width = max(self.size.width, 10)
+        canvas = Canvas(width, 3)
+        step = 2 if self.count * 2 + 3 <= width else 1
+        back = self.ink("card--back")
+        for i in range(self.count):
+            for row, line in enumerate(back_rows(self.card_style)):
+                canvas.put(i * step, row, line, back)
+        text = canvas.text()
+        if self.known:
+            text.append("\n")
+            text.append("known: ", self.ink("card--dead"))
+            text.append_text(self.cards_text(self.known))
+        return text
+
+
+class PileView(CardInk):
+    """The stock with its count and the discard pile with its top card."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes="cards")
+        self.stock = 0
+        self.pile: tuple[Card, ...] = ()
+        self.has_pile = True
+        self.history = True
+        self.notes: list[str] = []
+
+    def show(
+        self,
+        stock: int,
+        pile: tuple[Card, ...],
+        *,
+        has_pile: bool,
+        history: bool,
+        notes: list[str],
+    ) -> None:
+        self.stock, self.pile, self.has_pile = stock, pile, has_pile
+        self.history, self.notes = history, notes
+        self.refresh()
+
+    def render(self) -> Text:
+        width = max(self.size.width, 20)
+        canvas = Canvas(width, 4)
+        back, face = self.ink("card--back"), self.ink("card--face")
+        for row, line in enumerate(back_rows(self.card_style)):
+            canvas.put(0, row, line, back)
+        canvas.put(0, 3, f"stock {self.stock}".ljust(12), self.ink("card--dead"))
+        if self.has_pile:
+            if self.pile:
+                top = self.pile[-1]
+                rows = face_rows(top, self.card_style)
+                canvas.put(13, 0, rows[0], face)
+                canvas.put(13, 1, rows[1][0], face)
+                canvas.put(14, 1, rows[1][1:4], face + self.suit_ink(top))
+                canvas.put(17, 1, rows[1][4], face)
+                canvas.put(13, 2, rows[2], face)
+            else:
+                canvas.put(13, 1, "empty", self.ink("card--dead"))
+            canvas.put(13, 3, f"discards {len(self.pile)}", self.ink("card--dead"))
+        for i, note in enumerate(self.notes[:3]):
+            canvas.put(26, i, note, Style())
+        text = canvas.text()
+        if self.has_pile and self.history and len(self.pile) > 1:
+            text.append("\nbelow: ", self.ink("card--dead"))
+            below = list(reversed(self.pile[:-1]))
+            text.append_text(self.cards_text(below[: max(1, (width - 8) // 4)]))
+        return text
+
+
+class TableMeldsView(CardInk):
+    """Melds on the table (Skarney, Colonel), numbered, with their owners."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id, classes="cards")
+        self.melds: list[tuple[Meld, str]] = []
+
+    def show(self, melds: list[tuple[Meld, str]]) -> None:
+        self.melds = melds
+        self.refresh()
+
+    def render(self) -> Text:
+        if not self.melds:
+            return Text("No melds on the table yet.", self.ink("card--dead"))
+        out = Text()
+        width = max(self.size.width, 30)
+        col = 0
+        for i, (meld, owner) in enumerate(self.melds, 1):
+            piece = Text(f"{i}:", self.ink("card--dead"))
+            piece.append("[")
+            piece.append_text(self.cards_text(list(meld.cards)))
+            piece.append("]")
+            piece.append(f" {owner}  ", self.ink("card--dead"))
+            if col and col + len(piece) > width:
+                out.append("\n")
+                col = 0
+            out.append_text(piece)
+            col += len(piece)
+        return out
+
+
+def meld_label(meld: Meld) -> str:
+    return {MeldKind.SET: "set", MeldKind.RUN: "run"}.get(meld.kind, "meld")
+
+
+class Scoreboard(Widget):
+    """Hands, running totals and boxes."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.names = ("", "")
+        self.rows: list[tuple[int, int]] = []
+        self.boxes = (0, 0)
+        self.rules: RuleSet | None = None
+
+    def show(
+        self,
+        names: tuple[str, str],
+        rows: list[tuple[int, int]],
+        boxes: tuple[int, int],
+        rules: RuleSet,
+    ) -> None:
+        if (names, rows, boxes, rules) == (self.names, self.rows, self.boxes, self.rules):
+            return
+        self.names, self.rows, self.boxes, self.rules = names, rows, boxes, rules
+        self.refresh(layout=True)
+
+    def render(self) -> Table:
+        table = Table(expand=True, box=None, padding=(0, 1), show_footer=True)
+        totals = [sum(r[p] for r in self.rows) for p in (0, 1)]
+        table.add_column("#", footer="total", justify="right")
+        for p in (0, 1):
+            table.add_column(self.names[p], footer=str(totals[p]), justify="right")
+        for i, (a, b) in enumerate(self.rows[-8:], max(1, len(self.rows) - 7)):
+            table.add_row(str(i), str(a) if a else "·", str(b) if b else "·")
+        if self.rules is not None and self.rules.box_bonus:
+            table.add_row("boxes", str(self.boxes[0]), str(self.boxes[1]))
+        return table
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return min(len(self.rows), 8) + 4

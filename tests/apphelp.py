@@ -1,0 +1,124 @@
+"""Driving the app in tests: start it on a game, let the computer move, and
+play a person's turn with keys the way a player would."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from textual.pilot import Pilot
+
+from ginrummies.core import (
+    Accept,
+    Challenge,
+    Decline,
+    DrawStock,
+    EndTurn,
+    Knock,
+    LayContract,
+    LayMeld,
+    Offer,
+    Pass,
+    Phase,
+    preset,
+)
+from ginrummies.store import Settings
+from ginrummies.tui.app import GinApp
+from ginrummies.tui.dialogs import ChoiceScreen, CurtainScreen, ResultScreen
+from ginrummies.tui.session import Seat, SeatKind, Session, default_seats
+from ginrummies.tui.table import TableScreen
+
+SIZE = (120, 36)
+VARIANTS = ["gin", "oklahoma", "sequence", "skarney", "colonel"]
+
+
+def make_app(
+    rules: str = "gin",
+    seed: int = 5,
+    *,
+    hot_seat: bool = False,
+    level: str = "easy",
+    settings: Settings | None = None,
+    session: bool = True,
+) -> GinApp:
+    """An app on a fresh game (or on the menu), moving at once."""
+    settings = settings or Settings(speed="instant")
+    if not session:
+        return GinApp(settings)
+    seats = default_seats(hot_seat, level)
+    return GinApp(settings, session=Session(preset(rules), seats, seed))
+
+
+def run(test: Callable[[], Awaitable[None]]) -> None:
+    asyncio.run(test())
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Wait until the computer has moved and the screen is still."""
+    app = pilot.app
+    for _ in range(400):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        screen = app.screen
+        if not (isinstance(screen, TableScreen) and screen.thinking):
+            return
+    raise AssertionError("the computer never finished its move")
+
+
+def key_for_turn(app: GinApp) -> list[str]:
+    """The keys a plain, steady player presses for the turn in front of them."""
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    session = screen.session
+    legal = session.legal()
+    phase = session.hand.phase
+    kinds = {type(a) for a in legal}
+    if phase in (Phase.UPCARD, Phase.FIFTIETH):
+        return ["p"] if Pass in kinds else ["t"]
+    if phase is Phase.DRAW:
+        return ["d"] if DrawStock in kinds else ["t"]
+    if phase is Phase.RESPOND:
+        return ["n"] if Decline in kinds else ["a"]
+    if phase is Phase.CHALLENGED:
+        return ["n"] if Decline in kinds else ["a"]
+    if Knock in kinds:
+        return ["k", "enter"]
+    if LayContract in kinds or LayMeld in kinds:
+        return ["m", "enter"]
+    if Challenge in kinds and len(kinds) == 1:
+        return ["c"]
+    if Offer in kinds:
+        return ["question_mark", "o"]
+    if phase is Phase.DISCARD:
+        return ["question_mark", "x"]
+    if EndTurn in kinds:
+        return ["e"]
+    if Accept in kinds:
+        return ["a"]
+    return ["question_mark", "x"]
+
+
+async def play_hand(pilot: Pilot[Any], limit: int = 600) -> ResultScreen:
+    """Play the hand in front of the person(s) with keys, to its result screen."""
+    app = pilot.app
+    assert isinstance(app, GinApp)
+    for _ in range(limit):
+        await settle(pilot)
+        screen = app.screen
+        if isinstance(screen, ResultScreen):
+            return screen
+        if isinstance(screen, CurtainScreen):
+            await pilot.press("enter")
+            continue
+        if isinstance(screen, ChoiceScreen):
+            await pilot.press("enter")
+            continue
+        assert isinstance(screen, TableScreen), screen
+        for key in key_for_turn(app):
+            await pilot.press(key)
+    raise AssertionError("the hand did not end")
+
+
+def computer_seat(level: str = "easy") -> Seat:
+    return Seat("Computer", SeatKind.COMPUTER, level)

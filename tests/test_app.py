@@ -1,0 +1,472 @@
+"""The Textual app, driven with keys through Textual's pilot."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from apphelp import SIZE, VARIANTS, make_app, play_hand, run, settle
+from textual import events
+from textual.widgets import Input, OptionList, Select, Static
+
+from ginrummies.core import Discard, DrawStock, Knock, Phase, preset
+from ginrummies.store import Settings
+from ginrummies.tui.app import GinApp
+from ginrummies.tui.dialogs import ChoiceScreen, CurtainScreen, HelpScreen, ResultScreen
+from ginrummies.tui.menus import MenuScreen, NewGameScreen, RulesScreen, SettingsScreen
+from ginrummies.tui.table import TableScreen
+from ginrummies.tui.widgets import HandView
+
+
+def status(app: GinApp) -> str:
+    return str(app.screen.query_one("#status", Static).render())
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_whole_hand_against_the_computer_with_keys(variant: str) -> None:
+    async def go() -> None:
+        app = make_app(variant, seed=11)
+        async with app.run_test(size=SIZE) as pilot:
+            result_screen = await play_hand(pilot)
+            session = app.session
+            assert session is not None and session.hand.is_over
+            assert isinstance(result_screen, ResultScreen)
+            # the result screen lays out the score line by line
+            shown = str(result_screen.query_one("ResultView").render())
+            result = session.hand.result
+            assert result is not None
+            for line in result.breakdown(session.names):
+                assert line in shown
+            await pilot.press("enter")
+            await settle(pilot)
+            if not session.game.is_over:
+                assert len(session.game.hands) == 2
+                assert isinstance(app.screen, TableScreen)
+
+    run(go)
+
+
+@pytest.mark.parametrize("variant", ["gin", "skarney", "colonel"])
+def test_hot_seat_hides_each_hand_behind_a_curtain(variant: str) -> None:
+    async def go() -> None:
+        app = make_app(variant, seed=3, hot_seat=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            session = app.session
+            assert session is not None and session.hot_seat
+            first = session.to_move
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            curtains = 0
+            for _ in range(60):
+                await settle(pilot)
+                if isinstance(app.screen, ResultScreen):
+                    break
+                if isinstance(app.screen, CurtainScreen):
+                    curtains += 1
+                    # behind the curtain the table shows no face
+                    assert not table.query_one(HandView).face_up
+                    await pilot.press("enter")
+                    assert table.query_one(HandView).face_up
+                    # the hand on show is the player to move
+                    assert session.viewer() == session.to_move
+                    continue
+                from apphelp import key_for_turn
+
+                for key in key_for_turn(app):
+                    await pilot.press(key)
+            assert curtains >= 3
+            assert first is not None
+
+    run(go)
+
+
+def test_an_illegal_key_gives_a_message_and_changes_nothing() -> None:
+    async def go() -> None:
+        app = make_app("gin", seed=5)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            session = app.session
+            assert session is not None
+            assert session.hand.phase is Phase.UPCARD
+            before = session.hand.state_key()
+            await pilot.press("x")
+            assert "You cannot discard now" in status(app)
+            await pilot.press("d")
+            assert "You cannot draw from the stock now" in status(app)
+            await pilot.press("k")
+            assert "You cannot knock now" in status(app)
+            assert session.hand.state_key() == before
+
+    run(go)
+
+
+def test_only_legal_moves_show_in_the_footer() -> None:
+    async def go() -> None:
+        app = make_app("gin", seed=5)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            table = app.screen
+            shown = {b.binding.action for b in table.active_bindings.values() if b.enabled}
+            assert {"take", "pass"} <= shown
+            assert not {"draw", "discard", "knock", "meld", "offer"} & shown
+
+    run(go)
+
+
+def test_draw_then_discard_the_card_under_the_cursor() -> None:
+    async def go() -> None:
+        app = make_app("gin", seed=5)
+        async with app.run_test(size=SIZE) as pilot:
+            session = app.session
+            assert session is not None
+            await settle(pilot)
+            await pilot.press("p")
+            await settle(pilot)
+            if session.hand.phase is Phase.UPCARD:
+                await pilot.press("p")
+                await settle(pilot)
+            assert DrawStock() in session.legal()
+            await pilot.press("d")
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            drawn = table.new_card
+            assert drawn is not None and table.cursor_card == drawn  # the cursor goes to it
+            await pilot.press("1")  # the first card shown
+            first = table.order[0]
+            assert table.cursor_card == first
+            await pilot.press("x")
+            await settle(pilot)
+            assert session.hand.events[-2].action == Discard(first) or any(
+                e.action == Discard(first) for e in session.hand.events
+            )
+            assert first not in session.hand.cards_of(session.viewer())
+
+    run(go)
+
+
+def test_knocking_asks_which_melds_to_spread() -> None:
+    async def go() -> None:
+        # find a deal where the person can knock soon, by trying seeds
+        for seed in range(40):
+            app = make_app("gin", seed=seed)
+            async with app.run_test(size=SIZE) as pilot:
+                session = app.session
+                assert session is not None
+                for _ in range(40):
+                    await settle(pilot)
+                    if not isinstance(app.screen, TableScreen) or session.hand.is_over:
+                        break
+                    if any(isinstance(a, Knock) for a in session.legal()):
+                        await pilot.press("k")
+                        assert isinstance(app.screen, ChoiceScreen)
+                        options = app.screen.query_one(OptionList)
+                        assert options.option_count >= 1
+                        await pilot.press("escape")  # changed my mind
+                        assert isinstance(app.screen, TableScreen)
+                        assert not session.hand.is_over
+                        await pilot.press("k", "enter")
+                        await settle(pilot)
+                        assert session.hand.is_over
+                        result = session.hand.result
+                        assert result is not None and result.knocker == session.viewer()
+                        return
+                    from apphelp import key_for_turn
+
+                    keys = key_for_turn(app)
+                    for key in keys:
+                        await pilot.press(key)
+        pytest.fail("no deal gave the person a knock")
+
+    run(go)
+
+
+def test_sort_cycles_and_keeps_the_cursor_on_its_card() -> None:
+    async def go() -> None:
+        app = make_app("gin", seed=5)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            await pilot.press("3")
+            card = table.cursor_card
+            for mode in ("rank", "suit", "melds"):
+                await pilot.press("s")
+                assert table.sort_mode.value == mode
+                assert table.cursor_card == card
+            await pilot.press("s")
+            ranks = [c.rank for c in table.order]
+            assert ranks == sorted(ranks)
+
+    run(go)
+
+
+def test_hint_names_a_move_and_a_reason() -> None:
+    async def go() -> None:
+        app = make_app("gin", seed=5)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("question_mark")
+            assert status(app).startswith("Hint: ")
+            assert " — " in status(app)
+
+    run(go)
+
+
+def test_skarney_meld_needs_a_contract_of_nine_marked_cards() -> None:
+    async def go() -> None:
+        for seed in range(30):
+            app = make_app("skarney", seed=seed)
+            async with app.run_test(size=SIZE) as pilot:
+                session = app.session
+                assert session is not None
+                for _ in range(30):
+                    await settle(pilot)
+                    if not isinstance(app.screen, TableScreen) or session.hand.is_over:
+                        break
+                    from ginrummies.core import LayContract
+
+                    contracts = [a for a in session.legal() if isinstance(a, LayContract)]
+                    if contracts:
+                        table = app.screen
+                        await pilot.press("1", "space", "2", "space")
+                        await pilot.press("m")
+                        assert "three melds of three cards" in status(app)
+                        table.marked = set()
+                        wanted = [c for m in contracts[0].melds for c in m.cards]
+                        for card in wanted:
+                            await pilot.press(
+                                str(
+                                    table.order.index(card) + 1
+                                    if table.order.index(card) < 9
+                                    else 0
+                                )
+                            )
+                            if table.cursor_card != card:
+                                table.cursor_card = card
+                            await pilot.press("space")
+                        await pilot.press("m")
+                        await settle(pilot)
+                        assert session.hand.view(session.viewer()).contracts[session.viewer()]
+                        return
+                    from apphelp import key_for_turn
+
+                    for key in key_for_turn(app):
+                        if key == "m":
+                            break
+                        await pilot.press(key)
+        pytest.fail("no deal gave the person a contract")
+
+    run(go)
+
+
+def test_a_small_terminal_gets_a_message_and_the_table_comes_back() -> None:
+    async def go() -> None:
+        app = make_app("gin", seed=5)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.resize_terminal(70, 20)
+            await pilot.pause()
+            table = app.screen
+            assert table.has_class("-too-small")
+            message = str(table.query_one("#too-small", Static).render())
+            assert "70×20" in message and "needs at least" in message
+            await pilot.press("p")  # keys still work and nothing breaks
+            await pilot.resize_terminal(*SIZE)
+            await pilot.pause()
+            assert not table.has_class("-too-small")
+            assert table.query_one("#board").display
+
+    run(go)
+
+
+def test_menu_new_game_form_starts_the_game_it_shows() -> None:
+    async def go() -> None:
+        app = make_app(session=False)
+        async with app.run_test(size=SIZE) as pilot:
+            assert isinstance(app.screen, MenuScreen)
+            options = app.screen.query_one(OptionList)
+            labels = [
+                str(options.get_option_at_index(i).prompt) for i in range(options.option_count)
+            ]
+            assert labels == ["New game", "Rules", "Settings", "Quit"]  # nothing to continue
+            await pilot.press("enter")
+            form = app.screen
+            assert isinstance(form, NewGameScreen)
+            form.query_one("#variant", Select).value = "oklahoma"
+            await pilot.pause()
+            assert "preset: on" in str(
+                form.query_one("#opt-spade_doubles").parent.children[2].render()
+            )  # type: ignore[union-attr]
+            form.query_one("#seed", Input).value = "4242"
+            form.query_one("#opt-gin_bonus", Input).value = "30"
+            form.query_one("#seat1", Select).value = "hard"
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            assert isinstance(app.screen, TableScreen)
+            session = app.session
+            assert session is not None
+            assert session.seed == 4242
+            assert session.rules == preset("oklahoma").but(gin_bonus=30)
+            assert session.seats[1].level == "hard"
+            await pilot.press("escape")
+            assert isinstance(app.screen, MenuScreen)
+            first = app.screen.query_one(OptionList).get_option_at_index(0)
+            assert str(first.prompt) == "Continue the game"
+            await pilot.press("enter")
+            assert isinstance(app.screen, TableScreen) and app.screen.session is session
+
+    run(go)
+
+
+def test_impossible_house_rules_are_refused_with_a_reason() -> None:
+    async def go() -> None:
+        app = make_app(session=False)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter")
+            form = app.screen
+            assert isinstance(form, NewGameScreen)
+            form.query_one("#variant", Select).value = "oklahoma"
+            await pilot.pause()
+            form.query_one("#opt-first_turn", Select).value = "eleven_cards"
+            await pilot.pause()
+            await pilot.press("ctrl+s")
+            error = str(form.query_one("#form-error", Static).render())
+            assert "do not work together" in error and "first_turn" in error
+            form.query_one("#opt-first_turn", Select).value = "upcard"
+            form.query_one("#opt-target", Input).value = "lots"
+            await pilot.press("ctrl+s")
+            assert "target must be a whole number" in str(
+                form.query_one("#form-error", Static).render()
+            )
+            assert isinstance(app.screen, NewGameScreen) and app.session is None
+
+    run(go)
+
+
+def test_settings_change_the_theme_and_cards_at_once() -> None:
+    async def go() -> None:
+        app = make_app("gin", seed=5)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert app.has_class("theme-felt")
+            app.push_screen(SettingsScreen(app.settings))
+            await pilot.pause()
+            app.screen.query_one("#set-theme", Select).value = "contrast"
+            app.screen.query_one("#set-card_style", Select).value = "ascii"
+            await pilot.pause()
+            assert app.settings.theme == "contrast" and app.has_class("theme-contrast")
+            assert not app.has_class("theme-felt")
+            await pilot.press("escape")
+            await pilot.pause()
+            hand = app.screen.query_one(HandView)
+            assert "+---+" in str(hand.render())
+
+    run(go)
+
+
+def test_rules_screen_shows_every_variant() -> None:
+    async def go() -> None:
+        app = make_app(session=False)
+        async with app.run_test(size=SIZE) as pilot:
+            app.push_screen(RulesScreen("gin"))
+            await pilot.pause()
+            from textual.widgets import Markdown
+
+            seen = []
+            for _ in range(7):
+                seen.append(app.screen.query_one(Markdown).source)
+                await pilot.press("down")
+                await pilot.pause()
+            assert len(set(seen)) == 7
+            assert any("contract" in s for s in seen) and any(
+                "Challenge" in s or "challenge" in s for s in seen
+            )
+
+    run(go)
+
+
+def test_help_lists_the_keys_and_the_rules() -> None:
+    async def go() -> None:
+        app = make_app("colonel", seed=5)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("f1")
+            assert isinstance(app.screen, HelpScreen)
+            await pilot.press("escape")
+            assert isinstance(app.screen, TableScreen)
+
+    run(go)
+
+
+def test_command_palette_offers_the_legal_moves() -> None:
+    async def go() -> None:
+        app = make_app("gin", seed=5)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            titles = [c.title for c in app.get_system_commands(app.screen)]
+            assert "Take the discard" in titles and "Pass" in titles
+            assert "Discard" not in titles
+            assert "Theme: dark" in titles
+
+    run(go)
+
+
+class StayingApp(GinApp):
+    """The app, except that Quit is only noted: random keys may well choose it."""
+
+    staying = True
+    quits = 0
+
+    def exit(self, *args: object, **kwargs: object) -> None:
+        if self.staying:
+            self.quits += 1
+            return
+        super().exit(*args, **kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_thousands_of_random_keys_never_break_the_game(variant: str) -> None:
+    keys = [
+        *"dtpxkgmloanecs?hq0123456789",
+        "left", "right", "home", "end", "space", "enter", "escape", "up", "down", "tab", "f1",
+    ]  # fmt: skip
+
+    async def go() -> None:
+        base = make_app(variant, seed=17, level="random")
+        app = StayingApp(base.settings, session=base.session)
+        rng = random.Random(variant)
+        sent = 0
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(100):
+                for _ in range(20):
+                    key = rng.choice(keys)
+                    app.post_message(events.Key(key, key if len(key) == 1 else None))
+                    sent += 1
+                await settle(pilot)
+                if app.session is not None and app.session.game.is_over:
+                    app.start_game(preset(variant), app.session.seats, sent)
+                    await settle(pilot)
+            session = app.session
+            assert session is not None and sent == 2000
+            # the game is intact: it replays from its log to the same state
+            again = session.game.replay(session.rules, session.seed, session.game.log)
+            assert again.hand.state_key() == session.hand.state_key()
+            assert len(session.log) > 5
+            app.staying = False
+
+    run(go)
+
+
+def test_themes_ship_with_the_package() -> None:
+    from ginrummies.themes import NAMES, paths
+
+    from ginrummies.store import THEMES
+
+    files = paths()
+    assert [p.stem for p in files] == ["base", *NAMES]
+    assert all(p.is_file() and p.read_text().strip() for p in files)
+    assert set(NAMES) == set(THEMES) and Settings().theme == "felt"
+    for name in NAMES:  # each theme is one file, scoped by its class
+        assert f".theme-{name}" in (files[0].parent / f"{name}.tcss").read_text()
