@@ -102,7 +102,7 @@ class HelpScreen(ModalScreen[None]):
         self.rules = rules
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="dialog"):
+        with Vertical(id="dialog"), VerticalScroll(classes="body"):
             yield Markdown(self.KEYS + "\n" + rules_markdown(self.rules))
         yield Footer()
 
@@ -191,9 +191,10 @@ class ResultScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         game = self.session.game
         title = "Game over" if game.is_over else f"Hand {len(game.hands)}"
-        with VerticalScroll(id="dialog"):
+        with Vertical(id="dialog"):
             yield Static(title, classes="title")
-            yield ResultView(self.session)
+            with VerticalScroll(classes="body"):
+                yield ResultView(self.session)
             yield Static(
                 "Enter: back to the menu" if game.is_over else "Enter: next hand", classes="hint"
             )

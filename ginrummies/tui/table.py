@@ -16,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Log, Static
+from textual.widgets import Footer, Header, RichLog, Static
 
 from ..ai.hints import hint
 from ..core import (
@@ -149,7 +149,7 @@ class TableScreen(Screen[None]):
                 yield Static("Score", classes="label")
                 yield Scoreboard(id="score")
                 yield Static("Moves", classes="label")
-                yield Log(id="log", highlight=False)
+                yield RichLog(id="log", wrap=True, markup=False)
         yield Static(id="too-small")
         yield Footer()
 
@@ -207,9 +207,11 @@ class TableScreen(Screen[None]):
         unit = "deadwood" if rules.family is Family.GIN else "in hand"
         self.put(
             "#hand-name",
-            f"{who} · {len(view.hand)} cards · {unit} {count} · sorted by {self.sort_mode.value}",
+            f"{who} · {len(view.hand)} card{'s' if len(view.hand) != 1 else ''} · {unit} {count}"
+            f" · sorted by {self.sort_mode.value}",
         )
-        self.put("#opp-name", f"{names[opp]} · {view.opponent_hand_size} cards")
+        n = view.opponent_hand_size
+        self.put("#opp-name", f"{names[opp]} · {n} card{'s' if n != 1 else ''}")
         self.query_one(BacksView).show(view.opponent_hand_size, view.known_opponent_cards)
         settings = self.app.settings  # type: ignore[attr-defined]
         self.query_one(PileView).show(
@@ -224,9 +226,9 @@ class TableScreen(Screen[None]):
         melds.show([(t.meld, names[t.owner]) for t in view.table])
         rows = [h.result.points for h in game.hands if h.result is not None]
         self.query_one(Scoreboard).show(names, rows, (game.boxes[0], game.boxes[1]), rules)
-        log = self.query_one(Log)
+        log = self.query_one(RichLog)
         for line in session.log[self.logged :]:
-            log.write_line(line)
+            log.write(line, scroll_end=True)
         self.logged = len(session.log)
         self.put("#status", self.message or prompt(session, view))
         self.message = ""
@@ -298,24 +300,29 @@ class TableScreen(Screen[None]):
         self.new_card = None
         self.update_table()
 
-    @work(thread=True, exclusive=True, group="computer")
+    @work(thread=True, group="computer")
     def computer_move(self) -> None:
         start = time.monotonic()
+        moves = len(self.session.hand.log)
         try:
             action = self.session.think()
         except IllegalAction:
-            self.app.call_from_thread(self._computer_done, None)
+            self.app.call_from_thread(self._computer_done, None, moves)
             return
         delay = self.app.settings.delay  # type: ignore[attr-defined]
         rest = delay - (time.monotonic() - start)
         if rest > 0:
             time.sleep(rest)
-        self.app.call_from_thread(self._computer_done, action)
+        self.app.call_from_thread(self._computer_done, action, moves)
 
-    def _computer_done(self, action: Action | None) -> None:
+    def _computer_done(self, action: Action | None, moves: int) -> None:
         self.thinking = False
-        if action is not None and self.session.computer_to_move:
-            self.session.play_computer(action)
+        if not self.is_attached or self.app.screen_stack.count(self) == 0:
+            return  # the player left the table meanwhile: the move is thought again later
+        session = self.session
+        fresh = len(session.hand.log) == moves and session.computer_to_move
+        if action is not None and fresh:
+            session.play_computer(action)
         self.update_table()
 
     # --- which keys apply --------------------------------------------------------

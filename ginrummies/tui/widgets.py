@@ -57,7 +57,7 @@ class CardInk(Widget):
     def card_text(self, card: Card) -> Text:
         """A card inline: '7♥' in its suit's colour."""
         label = face_label(card, self.card_style).strip()
-        return Text(label, style=self.suit_ink(card))
+        return Text(f"{label:>3}", style=self.ink("card--face") + self.suit_ink(card))
 
     def cards_text(self, cards: tuple[Card, ...] | list[Card], sep: str = " ") -> Text:
         out = Text()
@@ -294,8 +294,10 @@ class TableMeldsView(CardInk):
         self.melds: list[tuple[Meld, str]] = []
 
     def show(self, melds: list[tuple[Meld, str]]) -> None:
+        if melds == self.melds:
+            return
         self.melds = melds
-        self.refresh()
+        self.refresh(layout=True)  # more melds may need more lines
 
     def render(self) -> Text:
         if not self.melds:

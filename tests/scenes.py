@@ -1,0 +1,172 @@
+"""The app's screens in fixed states: for the snapshot tests and for
+screenshots/make.py, which draws the README's pictures from the same scenes."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from apphelp import key_for_turn, make_app, settle
+from textual.pilot import Pilot
+
+from ginrummies.store import Settings
+from ginrummies.tui.app import GinApp
+from ginrummies.tui.dialogs import ChoiceScreen, CurtainScreen, ResultScreen
+from ginrummies.tui.menus import NewGameScreen, RulesScreen, SettingsScreen
+from ginrummies.tui.table import TableScreen
+
+Before = Callable[[Pilot[Any]], Awaitable[None]]
+SIZE = (120, 36)
+
+
+async def turns(pilot: Pilot[Any], n: int, until: Callable[[GinApp], bool] | None = None) -> None:
+    """Play ``n`` of the person's turns with plain keys (fewer if ``until`` holds)."""
+    app = pilot.app
+    assert isinstance(app, GinApp)
+    for _ in range(n):
+        await settle(pilot)
+        if until is not None and until(app):
+            return
+        screen = app.screen
+        if isinstance(screen, CurtainScreen | ChoiceScreen):
+            await pilot.press("enter")
+            continue
+        if not isinstance(screen, TableScreen):
+            return
+        for key in key_for_turn(app):
+            await pilot.press(key)
+    await settle(pilot)
+
+
+def settled(extra: Before | None = None) -> Before:
+    async def before(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        if extra is not None:
+            await extra(pilot)
+        await settle(pilot)
+
+    return before
+
+
+def on_table(variant: str, seed: int, moves: int, **settings: Any) -> tuple[GinApp, Before]:
+    app = make_app(variant, seed, settings=Settings(speed="instant", **settings))
+
+    async def play(pilot: Pilot[Any]) -> None:
+        await turns(pilot, moves, until=lambda a: bool(a.session and a.session.hand.is_over))
+
+    return app, settled(play)
+
+
+def table_melds(app: GinApp) -> bool:
+    session = app.session
+    assert session is not None
+    return len(session.view().table) >= 4 or session.hand.is_over
+
+
+def scene(name: str) -> tuple[GinApp, Before]:
+    """The app and what to do before the picture, by scene name."""
+    felt = Settings(speed="instant")
+    if name == "menu":
+        return make_app(session=False), settled()
+    if name == "new-game":
+        app = make_app(session=False)
+
+        async def new(pilot: Pilot[Any]) -> None:
+            app.push_screen(NewGameScreen(dataclasses.replace(felt, default_rules="oklahoma")))
+            await pilot.pause()
+            app.screen.query_one("#seed").value = "1234"  # type: ignore[attr-defined]
+
+        return app, settled(new)
+    if name == "rules":
+        app = make_app(session=False)
+
+        async def rules(pilot: Pilot[Any]) -> None:
+            app.push_screen(RulesScreen("skarney"))
+
+        return app, settled(rules)
+    if name == "settings":
+        app = make_app(session=False)
+
+        async def prefs(pilot: Pilot[Any]) -> None:
+            app.push_screen(SettingsScreen(app.settings))
+
+        return app, settled(prefs)
+    if name.startswith("table-"):
+        variant = name.removeprefix("table-")
+        if variant in ("skarney", "colonel"):
+            app = make_app(variant, 4)
+
+            async def melds(pilot: Pilot[Any]) -> None:
+                await turns(pilot, 40, until=table_melds)
+
+            return app, settled(melds)
+        return on_table(variant, 2, 3)
+    if name.startswith("theme-"):
+        theme = name.removeprefix("theme-")
+        return on_table("gin", 2, 3, theme=theme)
+    if name == "four-colour-ascii":
+        return on_table("gin", 2, 3, four_colour=True, card_style="ascii")
+    if name == "result":
+        app = make_app("gin", 21)
+
+        async def result(pilot: Pilot[Any]) -> None:
+            await turns(pilot, 80, until=lambda a: isinstance(a.screen, ResultScreen))
+
+        return app, settled(result)
+    if name == "curtain":
+        app = make_app("gin", 2, hot_seat=True)
+
+        async def curtain(pilot: Pilot[Any]) -> None:
+            await turns(pilot, 3, until=lambda a: isinstance(a.screen, CurtainScreen))
+
+        return app, settled(curtain)
+    if name == "help":
+        app = make_app("gin", 2)
+
+        async def help_(pilot: Pilot[Any]) -> None:
+            await pilot.press("f1")
+
+        return app, settled(help_)
+    if name == "knock":
+        app = make_app("gin", 21)
+
+        async def knock(pilot: Pilot[Any]) -> None:
+            def can_knock(a: GinApp) -> bool:
+                screen = a.screen
+                return isinstance(screen, TableScreen) and bool(screen.legal_of("knock"))
+
+            await turns(pilot, 60, until=can_knock)
+            await pilot.press("k")
+
+        return app, settled(knock)
+    if name == "too-small":
+        app = make_app("gin", 2)
+
+        async def small(pilot: Pilot[Any]) -> None:
+            await pilot.resize_terminal(80, 20)
+
+        return app, settled(small)
+    raise KeyError(name)
+
+
+SCENES = [
+    "menu",
+    "new-game",
+    "rules",
+    "settings",
+    "table-gin",
+    "table-oklahoma",
+    "table-sequence",
+    "table-skarney",
+    "table-colonel",
+    "knock",
+    "result",
+    "curtain",
+    "help",
+    "theme-dark",
+    "theme-light",
+    "theme-contrast",
+    "four-colour-ascii",
+    "too-small",
+]
