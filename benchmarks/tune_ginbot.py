@@ -1,0 +1,87 @@
+"""Points per hand of a Gin-family bot, with changed weights, against another.
+
+    python benchmarks/tune_ginbot.py '{"knock_next_weight": 15}' --deals 2000
+
+Each deal is played twice (seats swapped) as a single hand; the figure is
+the mean points a hand for the tuned bot minus its opponent's, with its
+standard error. Used to set ``GinBot``'s weights (docs/strength.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from ginrummies.ai import Bot, make_bot
+from ginrummies.core import Game, preset
+
+
+def build(name: str, weights: dict[str, Any], rules_name: str, seed: int) -> Bot:
+    bot = make_bot(name, preset(rules_name), seed)
+    for key, value in weights.items():
+        if not hasattr(bot, key):
+            raise SystemExit(f"{name} has no weight {key!r}")
+        setattr(bot, key, value)
+    return bot
+
+
+def chunk(job: tuple[str, dict[str, Any], str, str, int, int]) -> tuple[list[int], int]:
+    name, weights, opponent, rules_name, start, count = job
+    rules = preset(rules_name)
+    diffs, wins = [], 0
+    for deal in range(start, start + count):
+        for me in (0, 1):
+            tuned = build(name, weights, rules_name, deal)
+            other = make_bot(opponent, rules, deal + 7919)
+            bots = (tuned, other) if me == 0 else (other, tuned)
+            game = Game(rules, deal, first_dealer=deal % 2)
+            hand = game.hand
+            while not hand.is_over:
+                seat = hand.to_move
+                assert seat is not None
+                view = game.view(seat)
+                game.apply(bots[seat].choose(view, view.legal_actions))
+            result = hand.result
+            assert result is not None
+            diffs.append(result.points[me] - result.points[1 - me])
+            wins += result.winner == me
+    return diffs, wins
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("weights", nargs="?", default="{}", help="JSON: attribute -> value")
+    parser.add_argument("--bot", default="normal")
+    parser.add_argument("--against", default="eaai-simple")
+    parser.add_argument("--rules", default="eaai")
+    parser.add_argument("--deals", type=int, default=2000)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=100000, help="first deal")
+    args = parser.parse_args()
+    weights = json.loads(args.weights)
+    per = args.deals // args.jobs
+    jobs = [
+        (args.bot, weights, args.against, args.rules, args.seed + i * per, per)
+        for i in range(args.jobs)
+    ]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        parts = list(pool.map(chunk, jobs))
+    diffs = [d for p in parts for d in p[0]]
+    wins = sum(p[1] for p in parts)
+    mean = statistics.mean(diffs)
+    error = statistics.stdev(diffs) / len(diffs) ** 0.5
+    print(
+        f"{args.bot} {json.dumps(weights)} vs {args.against} ({args.rules}, {len(diffs)} hands): "
+        f"{mean:+.2f} ± {error:.2f} points a hand, {wins / len(diffs):.1%} of hands won"
+    )
+
+
+if __name__ == "__main__":
+    main()
