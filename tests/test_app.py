@@ -46,7 +46,7 @@ def test_a_whole_hand_against_the_computer_with_keys(variant: str) -> None:
     run(go)
 
 
-@pytest.mark.parametrize("variant", ["gin", "skarney", "colonel"])
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_hot_seat_hides_each_hand_behind_a_curtain(variant: str) -> None:
     async def go() -> None:
         app = make_app(variant, seed=3, hot_seat=True)
@@ -77,6 +77,9 @@ def test_hot_seat_hides_each_hand_behind_a_curtain(variant: str) -> None:
                     await pilot.press(key)
             assert curtains >= 3
             assert first is not None
+            if variant == "gin":  # and a whole hand can be played so
+                result = await play_hand(pilot)
+                assert session.hand.is_over and isinstance(result, ResultScreen)
 
     run(go)
 
@@ -405,10 +408,19 @@ def test_command_palette_offers_the_legal_moves() -> None:
         app = make_app("gin", seed=5)
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
-            titles = [c.title for c in app.get_system_commands(app.screen)]
-            assert "Take the discard" in titles and "Pass" in titles
-            assert "Discard" not in titles
-            assert "Theme: dark" in titles
+            commands = {c.title: c for c in app.get_system_commands(app.screen)}
+            assert {"Take the discard", "Pass", "Knock", "Offer a card", "Theme: dark"} <= set(
+                commands
+            )
+            assert commands["Pass"].discover and not commands["Knock"].discover
+            session = app.session
+            assert session is not None
+            commands["Knock"].callback()  # not now: a message, no change
+            assert "You cannot knock now" in status(app)
+            assert session.hand.phase is Phase.UPCARD
+            commands["Pass"].callback()
+            await settle(pilot)
+            assert session.hand.events[0].action.__class__.__name__ == "Pass"
 
     run(go)
 
@@ -470,3 +482,29 @@ def test_themes_ship_with_the_package() -> None:
     assert set(NAMES) == set(THEMES) and Settings().theme == "felt"
     for name in NAMES:  # each theme is one file, scoped by its class
         assert f".theme-{name}" in (files[0].parent / f"{name}.tcss").read_text()
+
+
+def test_the_mouse_draws_and_picks_cards() -> None:
+    async def go() -> None:
+        app = make_app("gin", seed=5)
+        async with app.run_test(size=SIZE) as pilot:
+            session = app.session
+            assert session is not None
+            await settle(pilot)
+            await pilot.press("p")
+            await settle(pilot)
+            if session.hand.phase is Phase.UPCARD:
+                await pilot.press("p")
+                await settle(pilot)
+            await pilot.click("#piles", offset=(2, 1))  # the stock
+            assert session.hand.phase is Phase.DISCARD
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            await pilot.click("#hand", offset=(2, 2))  # the first card: picked
+            first = table.order[0]
+            assert table.cursor_card == first
+            await pilot.click("#hand", offset=(2, 2))  # again: discarded
+            await settle(pilot)
+            assert first not in session.hand.cards_of(session.viewer())
+
+    run(go)

@@ -98,12 +98,13 @@ class GinApp(App[None]):
         if isinstance(screen, TableScreen):
             keys = {v: k for k, v in KEY_MOVES.items()}
             for action, (words, _) in MOVES.items():
-                if screen.legal_of(action):
-                    yield SystemCommand(
-                        words.capitalize(),
-                        f"key {keys[action]}",
-                        partial(screen.run_action, action),
-                    )
+                now = "" if screen.legal_of(action) else " (not possible now)"
+                yield SystemCommand(
+                    words.capitalize(),
+                    f"key {keys[action]}{now}",
+                    partial(screen.command, action),
+                    discover=not now,
+                )
             yield SystemCommand("Sort the hand", "key s", screen.action_sort)
             yield SystemCommand("Hint", "key ?", screen.action_hint)
             yield SystemCommand("Help and rules", "key F1", screen.action_help)

@@ -565,6 +565,20 @@ class TableScreen(Screen[None]):
     def action_leave(self) -> None:
         self.app.pop_screen()
 
+    @on(PileView.Clicked)
+    def pile_clicked(self, message: PileView.Clicked) -> None:
+        self.command("draw" if message.pile == "stock" else "take")
+
+    def command(self, name: str) -> None:
+        """A move by name (from the palette or a click): made, or refused with why."""
+        if not self.legal_of(name):
+            if name == "discard" and self.legal_of("offer"):
+                name = "offer"
+            else:
+                self.refuse(name)
+                return
+        getattr(self, f"action_{name}")()
+
     @on(HandView.Clicked)
     def clicked(self, message: HandView.Clicked) -> None:
         if 0 <= message.index < len(self.order):

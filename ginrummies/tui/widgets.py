@@ -236,6 +236,19 @@ class BacksView(CardInk):
 class PileView(CardInk):
     """The stock with its count and the discard pile with its top card."""
 
+    class Clicked(Message):
+        """The stock ("stock") or the discard pile ("discard") was clicked."""
+
+        def __init__(self, pile: str) -> None:
+            self.pile = pile
+            super().__init__()
+
+    def on_click(self, event: events.Click) -> None:
+        if event.y <= 3 and event.x < 12:
+            self.post_message(self.Clicked("stock"))
+        elif event.y <= 3 and 13 <= event.x < 25 and self.has_pile:
+            self.post_message(self.Clicked("discard"))
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="cards")
         self.stock = 0
