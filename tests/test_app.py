@@ -508,3 +508,32 @@ def test_the_mouse_draws_and_picks_cards() -> None:
             assert first not in session.hand.cards_of(session.viewer())
 
     run(go)
+
+
+def test_the_game_ends_with_its_totals_and_the_menu_comes_back() -> None:
+    async def go() -> None:
+        from ginrummies.tui.session import Session, default_seats
+
+        rules = preset("gin").but(target=1)  # the first scored hand ends the game
+        for seed in range(20):
+            app = GinApp(Settings(speed="instant"), session=Session(rules, default_seats(), seed))
+            async with app.run_test(size=SIZE) as pilot:
+                screen = await play_hand(pilot)
+                session = app.session
+                assert session is not None
+                if not session.game.is_over:
+                    continue  # a cancelled hand: try another deal
+                shown = str(screen.query_one("ResultView").render())
+                result = session.game.result
+                assert result is not None
+                for line in result.breakdown(session.names):
+                    assert line in shown
+                await pilot.press("enter")
+                await pilot.pause()
+                assert isinstance(app.screen, MenuScreen)
+                labels = app.screen.query_one(OptionList)
+                assert str(labels.get_option_at_index(0).prompt) == "New game"
+                return
+        pytest.fail("no deal ended the game")
+
+    run(go)

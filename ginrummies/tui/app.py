@@ -80,7 +80,8 @@ class GinApp(App[None]):
         self.push_screen(TableScreen(self.session))
 
     def continue_game(self) -> None:
-        if self.session is not None:
+        # from the menu only: a second Enter already on its way does nothing
+        if self.session is not None and isinstance(self.screen, MenuScreen):
             self.push_screen(TableScreen(self.session))
 
     def show_menu(self) -> None:

@@ -40,10 +40,12 @@ class ChoiceScreen(ModalScreen[int | None]):
         options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(event.option_index)
+        if self.is_current:  # a second Enter already on its way does nothing
+            self.dismiss(event.option_index)
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        if self.is_current:
+            self.dismiss(None)
 
 
 class CurtainScreen(Screen[None]):
@@ -65,7 +67,8 @@ class CurtainScreen(Screen[None]):
         yield Footer()
 
     def action_ready(self) -> None:
-        self.dismiss(None)
+        if self.is_current:
+            self.dismiss(None)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -107,7 +110,8 @@ class HelpScreen(ModalScreen[None]):
         yield Footer()
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        if self.is_current:
+            self.dismiss(None)
 
 
 class ResultView(CardInk):
@@ -201,4 +205,5 @@ class ResultScreen(ModalScreen[None]):
         yield Footer()
 
     def action_next(self) -> None:
-        self.dismiss(None)
+        if self.is_current:
+            self.dismiss(None)

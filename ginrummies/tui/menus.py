@@ -69,6 +69,14 @@ SKIPPED = ("name", "family")
 SEAT_CHOICES = [("a person", "person")] + [(f"computer, {lv}", lv) for lv in LEVELS]
 
 
+class BackScreen(Screen[None]):
+    """A screen that Escape leaves, once (a second Escape on its way does nothing)."""
+
+    def action_back(self) -> None:
+        if self.is_current:
+            self.app.pop_screen()
+
+
 class MenuScreen(Screen[None]):
     """New game, continue, rules, settings, quit."""
 
@@ -127,11 +135,11 @@ def option_widget(name: str, value: Any) -> Any:
     return Input(str(value), type="integer", id=f"opt-{name}")
 
 
-class NewGameScreen(Screen[None]):
+class NewGameScreen(BackScreen):
     """Variant, house rules, the two seats and the seed."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "app.pop_screen", "Back"),
+        Binding("escape", "back", "Back"),
         Binding("ctrl+s", "start", "Start"),
     ]
 
@@ -259,6 +267,8 @@ class NewGameScreen(Screen[None]):
         return rules, (seats[0], seats[1]), seed
 
     def action_start(self) -> None:
+        if not self.is_current:
+            return
         try:
             rules, seats, seed = self.build()
         except ValueError as exc:
@@ -273,13 +283,13 @@ class NewGameScreen(Screen[None]):
 
     @on(Button.Pressed, "#back")
     def back_pressed(self) -> None:
-        self.app.pop_screen()
+        self.action_back()
 
 
-class RulesScreen(Screen[None]):
+class RulesScreen(BackScreen):
     """The rules of every variant, one at a time."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "app.pop_screen", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back")]
 
     def __init__(self, variant: str = "gin") -> None:
         super().__init__()
@@ -305,10 +315,10 @@ class RulesScreen(Screen[None]):
             self.query_one(Markdown).update(rules_markdown(preset(event.option.id)))
 
 
-class SettingsScreen(Screen[None]):
+class SettingsScreen(BackScreen):
     """Theme, cards, pace and aids; changes apply at once."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "app.pop_screen", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back")]
 
     def __init__(self, settings: Settings) -> None:
         super().__init__()

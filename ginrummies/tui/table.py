@@ -183,6 +183,8 @@ class TableScreen(Screen[None]):
 
     def update_table(self) -> None:
         """Show the state of the game and start whatever comes next."""
+        if not self.is_attached or not self.query(HandView):
+            return  # the screen is being closed: a key that was already on its way
         session = self.session
         view = self.view
         rules = session.rules
@@ -200,9 +202,11 @@ class TableScreen(Screen[None]):
             self.cursor_card = self.order[0] if self.order else None
         self.marked &= set(self.order)
         hand_view = self.query_one(HandView)
-        hand_view.face_up = not self.curtain_up
+        if hand_view.face_up == self.curtain_up:
+            hand_view.face_up = not self.curtain_up
+            hand_view.refresh()
         cursor = self.order.index(self.cursor_card) if self.cursor_card in self.order else 0
-        hand_view.show(layout, cursor, self.marked, self.new_card)
+        hand_view.show(layout, cursor, set(self.marked), self.new_card)
         who = names[me]
         unit = "deadwood" if rules.family is Family.GIN else "in hand"
         self.put(
@@ -241,8 +245,9 @@ class TableScreen(Screen[None]):
     def put(self, selector: str, text: str) -> None:
         """Update a line of text only when it changes (each update costs a layout)."""
         if self.texts.get(selector) != text:
-            self.texts[selector] = text
-            self.query_one(selector, Static).update(text)
+            for widget in self.query(selector).results(Static):  # none while closing
+                self.texts[selector] = text
+                widget.update(text)
 
     def notes(self, view: PlayerView) -> list[str]:
         rules = view.rules
@@ -291,7 +296,6 @@ class TableScreen(Screen[None]):
     def after_result(self, _: object = None) -> None:
         session = self.session
         if session.game.is_over:
-            self.app.pop_screen()
             self.app.show_menu()  # type: ignore[attr-defined]
             return
         session.next_hand()
@@ -563,7 +567,8 @@ class TableScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.session.rules))
 
     def action_leave(self) -> None:
-        self.app.pop_screen()
+        if self.is_current:
+            self.app.pop_screen()
 
     @on(PileView.Clicked)
     def pile_clicked(self, message: PileView.Clicked) -> None:

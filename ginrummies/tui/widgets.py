@@ -125,6 +125,8 @@ class HandView(CardInk, can_focus=True):
         self._xs: list[int] = []
 
     def show(self, layout: HandLayout, cursor: int, marked: set[Card], new: Card | None) -> None:
+        if (layout, cursor, marked, new) == (self.layout_, self.cursor, self.marked, self.new):
+            return
         self.layout_ = layout
         self.cursor = cursor
         self.marked = marked
@@ -214,6 +216,8 @@ class BacksView(CardInk):
         self.known: tuple[Card, ...] = ()
 
     def show(self, count: int, known: tuple[Card, ...]) -> None:
+        if (count, known) == (self.count, self.known):
+            return
         self.count, self.known = count, known
         self.refresh()
 
@@ -266,6 +270,9 @@ class PileView(CardInk):
         history: bool,
         notes: list[str],
     ) -> None:
+        state = (stock, pile, has_pile, history, notes)
+        if state == (self.stock, self.pile, self.has_pile, self.history, self.notes):
+            return
         self.stock, self.pile, self.has_pile = stock, pile, has_pile
         self.history, self.notes = history, notes
         self.refresh()
