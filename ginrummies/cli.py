@@ -47,6 +47,18 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--ascii", action="store_true", help="plain ASCII card faces (for limited terminals)"
     )
+    parser.add_argument(
+        "--continue",
+        dest="resume",
+        action="store_true",
+        help="go straight back to the game in progress (it is saved after every move)",
+    )
+    parser.add_argument(
+        "--data-dir",
+        default=None,
+        help="folder for the saved game, statistics and settings "
+        "(default: $GINRUMMIES_DATA_DIR, else your user data folder)",
+    )
     parser.add_argument("--version", action="version", version=f"ginrummies {__version__}")
     return parser
 
@@ -81,7 +93,14 @@ def app_main(args: argparse.Namespace) -> int:
         seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
         rules = preset(args.rules)
         session = Session(rules, default_seats(args.hot_seat, args.opponent), seed)
-    GinApp(settings, session=session).run()
+    from .store.files import data_dir
+
+    try:
+        folder = data_dir(args.data_dir)
+    except OSError as exc:
+        print(f"ginrummies: cannot use the data folder: {exc}", file=sys.stderr)
+        return 2
+    GinApp(settings, session=session, data_dir=folder, resume=args.resume).run()
     return 0
 
 

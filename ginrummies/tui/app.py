@@ -5,12 +5,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from functools import partial
+from pathlib import Path
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from ..core import RuleSet
 from ..store import THEMES, Settings
+from ..store.saves import SAVE_NAME, SaveError, load, save
 from .menus import MenuScreen
 from .session import Seat, Session
 from .table import KEY_MOVES, MOVES, TableScreen
@@ -40,16 +42,78 @@ class GinApp(App[None]):
         settings: Settings | None = None,
         *,
         session: Session | None = None,
+        data_dir: Path | str | None = None,
+        resume: bool = False,
     ) -> None:
+        """``data_dir``: where the game is saved after every move (None: nowhere).
+        ``resume``: go straight to the saved game (``--continue``)."""
         super().__init__()
         self.settings = settings or Settings()
         self.session = session
+        self.data_dir = Path(data_dir) if data_dir is not None else None
+        self.resume = resume
+        self.save_failed = False
 
     def on_mount(self) -> None:
         self.apply_theme()
         self.push_screen(MenuScreen())
-        if self.session is not None:
+        if self.session is not None:  # a game given at start (--rules): at once
+            self.watch_session(self.session)
             self.push_screen(TableScreen(self.session))
+            return
+        if self.data_dir is not None:
+            self.load_saved()
+        if self.resume:
+            if self.session is not None:
+                self.push_screen(TableScreen(self.session))
+            else:
+                self.notify("There is no game to continue.", severity="warning")
+
+    # --- saving ------------------------------------------------------------------
+
+    @property
+    def save_path(self) -> Path | None:
+        return self.data_dir / SAVE_NAME if self.data_dir is not None else None
+
+    def load_saved(self) -> None:
+        path = self.save_path
+        assert path is not None
+        try:
+            saved = load(path)
+            if saved is None:
+                return
+            seats = Session.seats_from(saved.seats)
+            session = Session.resume(saved.rules, seats, saved.seed, saved.log)
+        except (SaveError, ValueError, KeyError) as exc:
+            self.notify(
+                str(exc), title="The saved game cannot be continued", severity="error", timeout=15
+            )
+            return
+        if session.game.is_over:
+            return
+        self.session = session
+        self.watch_session(session)
+
+    def watch_session(self, session: Session) -> None:
+        session.on_change = self.autosave
+        self.autosave(session)
+
+    def autosave(self, session: Session) -> None:
+        """Called after every move: the save on disk is always the game on screen."""
+        path = self.save_path
+        if path is None or session is not self.session:
+            return
+        try:
+            if session.game.is_over:
+                path.unlink(missing_ok=True)  # nothing left to continue
+            else:
+                save(path, session.rules, session.seed, session.seats_data(), session.game)
+        except OSError as exc:
+            if not self.save_failed:  # say it once, not after every move
+                self.notify(f"The game could not be saved: {exc}", severity="error", timeout=15)
+            self.save_failed = True
+        else:
+            self.save_failed = False
 
     # --- settings ----------------------------------------------------------------
 
@@ -76,6 +140,7 @@ class GinApp(App[None]):
 
     def start_game(self, rules: RuleSet, seats: tuple[Seat, Seat], seed: int) -> None:
         self.session = Session(rules, seats, seed)
+        self.watch_session(self.session)
         self.show_menu()
         self.push_screen(TableScreen(self.session))
 

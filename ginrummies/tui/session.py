@@ -8,6 +8,7 @@ reads) and are applied with ``play_computer``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -47,6 +48,7 @@ class Session:
     """One game between two seats, with a log of the moves in words."""
 
     def __init__(self, rules: RuleSet, seats: tuple[Seat, Seat], seed: int) -> None:
+        self.on_change: Callable[[Session], None] | None = None  # e.g. autosave
         self.rules = rules
         self.seats = seats
         self.seed = seed
@@ -59,6 +61,36 @@ class Session:
         self.log: list[str] = [f"{rules.name}, seed {seed}."]
         self._seen = 0
         self._log_deal()
+
+    @classmethod
+    def resume(
+        cls, rules: RuleSet, seats: tuple[Seat, Seat], seed: int, log: Sequence[Sequence[Action]]
+    ) -> Session:
+        """The session a saved log describes, its words rebuilt move by move."""
+        session = cls(rules, seats, seed)
+        for n, actions in enumerate(log):
+            if n:
+                session.next_hand()
+            for action in actions:
+                session.game.apply(action)
+                session._log_events()
+        return session
+
+    def seats_data(self) -> list[dict[str, str]]:
+        return [{"name": s.name, "kind": s.kind.value, "level": s.level} for s in self.seats]
+
+    @staticmethod
+    def seats_from(data: list[dict[str, str]]) -> tuple[Seat, Seat]:
+        seats = []
+        for d in data:
+            kind = SeatKind(d.get("kind", "person"))
+            level = d.get("level", "normal")
+            if level not in LEVELS:
+                raise ValueError(f"no computer level {level!r}")
+            seats.append(Seat(d["name"], kind, level))
+        if len(seats) != 2:
+            raise ValueError("a game has two players")
+        return (seats[0], seats[1])
 
     # --- who is who ------------------------------------------------------------
 
@@ -114,6 +146,7 @@ class Session:
             raise IllegalAction("it is not your turn")
         self.game.apply(action)
         self._log_events()
+        self._changed()
 
     def think(self) -> Action:
         """The computer's choice for the seat to move (reads only)."""
@@ -128,6 +161,7 @@ class Session:
             raise IllegalAction("the computer is not to move")
         self.game.apply(action)
         self._log_events()
+        self._changed()
 
     def next_hand(self) -> None:
         if not self.hand.is_over:
@@ -137,6 +171,11 @@ class Session:
         self.game.next_hand()
         self._seen = 0
         self._log_deal()
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
 
     # --- the log ---------------------------------------------------------------
 

@@ -216,7 +216,9 @@ class TableScreen(Screen[None]):
         )
         n = view.opponent_hand_size
         self.put("#opp-name", f"{names[opp]} · {n} card{'s' if n != 1 else ''}")
-        self.query_one(BacksView).show(view.opponent_hand_size, view.known_opponent_cards)
+        backs = self.query_one(BacksView)
+        backs.set_class(bool(view.known_opponent_cards), "-known")
+        backs.show(view.opponent_hand_size, view.known_opponent_cards)
         settings = self.app.settings  # type: ignore[attr-defined]
         self.query_one(PileView).show(
             view.stock_size,

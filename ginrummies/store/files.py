@@ -1,0 +1,66 @@
+"""Where the app keeps its files, and how it writes them without ever
+leaving half a file behind."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+ENV_DATA_DIR = "GINRUMMIES_DATA_DIR"
+
+
+def data_dir(override: str | Path | None = None) -> Path:
+    """The folder for saves, statistics and settings.
+
+    ``--data-dir`` wins, then $GINRUMMIES_DATA_DIR, then the user's data
+    folder (platformdirs). Tests always pass a temporary one.
+    """
+    if override is not None:
+        path = Path(override)
+    elif os.environ.get(ENV_DATA_DIR):
+        path = Path(os.environ[ENV_DATA_DIR])
+    else:
+        from platformdirs import user_data_dir
+
+        path = Path(user_data_dir("ginrummies", appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` so that ``path`` holds either the old or the new text,
+    whatever happens: temporary file in the same folder, fsync, rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    try:  # the rename itself reaches the disk only with the folder's fsync
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
+
+
+def move_aside(path: Path, why: str) -> Path:
+    """Keep a file that cannot be used, under a new name beside it (never delete)."""
+    n = 1
+    while True:
+        target = path.with_name(f"{path.stem}.{why}-{n}{path.suffix}")
+        if not target.exists():
+            break
+        n += 1
+    os.replace(path, target)
+    return target

@@ -1,0 +1,119 @@
+"""The game in progress, saved after every move: rules, seed, seats and the
+log of actions, as JSON. Loading replays the log through the core, so a
+save that does not replay is refused, never half-loaded; nothing in the
+file is ever run as code."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..core import (
+    Action,
+    Game,
+    IllegalAction,
+    RulesError,
+    RuleSet,
+    action_from_data,
+    action_to_data,
+)
+from .files import move_aside, write_atomic
+
+FORMAT = 1
+SAVE_NAME = "game.json"
+
+
+class SaveError(Exception):
+    """A save that cannot be loaded; the message says why, for the player."""
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What a save holds."""
+
+    rules: RuleSet
+    seed: int
+    seats: list[dict[str, str]]  # name, kind, level
+    log: list[list[Action]]
+
+
+def to_json(rules: RuleSet, seed: int, seats: list[dict[str, str]], game: Game) -> str:
+    data = {
+        "format": FORMAT,
+        "app": "ginrummies",
+        "rules": rules.to_dict(),
+        "seed": seed,
+        "seats": seats,
+        "log": [[action_to_data(a) for a in hand] for hand in game.log],
+    }
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def save(path: Path, rules: RuleSet, seed: int, seats: list[dict[str, str]], game: Game) -> None:
+    write_atomic(path, to_json(rules, seed, seats, game))
+
+
+def parse(text: str) -> Saved:
+    """Read a save; SaveError says what is wrong with it."""
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(
+            f"the save is damaged or cut short ({exc.msg}, line {exc.lineno})"
+        ) from None
+    if not isinstance(data, dict) or data.get("app") != "ginrummies":
+        raise SaveError("this is not a ginrummies save")
+    version = data.get("format")
+    if not isinstance(version, int):
+        raise SaveError("the save has no format version")
+    if version > FORMAT:
+        raise SaveError(
+            f"the save was written by a newer ginrummies (format {version}; this one reads "
+            f"{FORMAT}): update the game to continue it"
+        )
+    try:
+        rules = RuleSet.from_dict(data["rules"])
+        seed = data["seed"]
+        if not isinstance(seed, int):
+            raise SaveError("the save's seed is not a number")
+        seats = data["seats"]
+        if not (
+            isinstance(seats, list)
+            and len(seats) == 2
+            and all(isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats)
+        ):
+            raise SaveError("the save's players are not readable")
+        log = [[action_from_data(a) for a in hand] for hand in data["log"]]
+    except SaveError:
+        raise
+    except (KeyError, TypeError, ValueError, RulesError) as exc:
+        raise SaveError(f"the save is not readable: {exc}") from None
+    return Saved(rules, seed, seats, log)
+
+
+def replay(saved: Saved) -> Game:
+    """The game a save describes; SaveError if its moves do not replay."""
+    try:
+        return Game.replay(saved.rules, saved.seed, saved.log)
+    except IllegalAction as exc:
+        raise SaveError(f"the save has been changed: {exc}") from None
+
+
+def load(path: Path) -> Saved | None:
+    """The save at ``path``, checked by replaying it; None if there is none.
+
+    A save that cannot be used is moved aside (kept, never deleted) and
+    SaveError says why and where it went."""
+    if not path.exists():
+        return None
+    try:
+        text = path.read_text(encoding="utf-8")
+        saved = parse(text)
+        replay(saved)
+    except (SaveError, UnicodeDecodeError, OSError) as exc:
+        kept = move_aside(path, "unreadable")
+        reason = exc if isinstance(exc, SaveError) else f"the save is not readable ({exc})"
+        raise SaveError(f"{reason}. It was kept as {kept.name}; the game starts afresh.") from None
+    return saved

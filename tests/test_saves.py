@@ -1,0 +1,262 @@
+"""Saves: written after every move, atomically; loading replays and checks them."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+from apphelp import SIZE, VARIANTS, key_for_turn, run, settle
+
+from ginrummies.core import preset
+from ginrummies.store import Settings
+from ginrummies.store.files import data_dir, write_atomic
+from ginrummies.store.saves import FORMAT, SAVE_NAME, SaveError, load, save
+from ginrummies.tui.app import GinApp
+from ginrummies.tui.session import Session, default_seats
+from ginrummies.tui.table import TableScreen
+
+
+def played(variant: str, moves: int, seed: int = 3) -> Session:
+    """A session a few moves in, both seats played by their bots' choices."""
+    from ginrummies.ai import make_bot
+
+    rules = preset(variant)
+    session = Session(rules, default_seats(), seed)
+    bot = make_bot("easy", rules, 1)
+    for _ in range(moves):
+        if session.hand.is_over:
+            session.next_hand()
+            continue
+        if session.computer_to_move:
+            session.play_computer(session.think())
+        else:
+            view = session.view()
+            session.play(bot.choose(view, view.legal_actions))
+    return session
+
+
+def save_of(session: Session, path: Path) -> None:
+    save(path, session.rules, session.seed, session.seats_data(), session.game)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_save_and_continue_round_trip(variant: str, tmp_path: Path) -> None:
+    session = played(variant, 70)
+    path = tmp_path / SAVE_NAME
+    save_of(session, path)
+    saved = load(path)
+    assert saved is not None
+    again = Session.resume(saved.rules, Session.seats_from(saved.seats), saved.seed, saved.log)
+    assert again.hand.state_key() == session.hand.state_key()
+    assert again.game.scores == session.game.scores
+    assert again.log == session.log  # the moves in words too
+    assert json.loads(path.read_text())["format"] == FORMAT
+
+
+def damage(path: Path, how: str) -> None:
+    text = path.read_text()
+    data = json.loads(text)
+    if how == "corrupt":
+        path.write_bytes(b"\x00\xff garbage \x13")
+    elif how == "truncated":
+        path.write_text(text[: len(text) // 2])
+    elif how == "tampered":  # a move that does not replay
+        data["log"][0][3] = {"type": "discard", "card": "Ks"}
+        data["log"][0][4] = {"type": "knock", "discard": "Ks", "melds": []}
+        path.write_text(json.dumps(data))
+    elif how == "future":
+        data["format"] = FORMAT + 1
+        path.write_text(json.dumps(data))
+    elif how == "not-a-save":
+        path.write_text(json.dumps({"hello": "world"}))
+
+
+@pytest.mark.parametrize(
+    ("how", "says"),
+    [
+        ("corrupt", "not readable"),
+        ("truncated", "damaged or cut short"),
+        ("tampered", "has been changed"),
+        ("future", "newer ginrummies"),
+        ("not-a-save", "not a ginrummies save"),
+    ],
+)
+def test_a_bad_save_is_explained_and_kept_aside(how: str, says: str, tmp_path: Path) -> None:
+    path = tmp_path / SAVE_NAME
+    save_of(played("gin", 12), path)
+    damage(path, how)
+    before = path.read_bytes()
+    with pytest.raises(SaveError) as err:
+        load(path)
+    assert says in str(err.value)
+    assert not path.exists()
+    kept = list(tmp_path.glob("game.unreadable-*.json"))
+    assert len(kept) == 1 and kept[0].read_bytes() == before  # never deleted
+    assert kept[0].name in str(err.value)
+    save_of(played("gin", 4), path)  # and the next save goes on as normal
+    assert load(path) is not None
+
+
+def test_the_app_reports_a_bad_save_and_goes_on_to_the_menu(tmp_path: Path) -> None:
+    path = tmp_path / SAVE_NAME
+    save_of(played("gin", 12), path)
+    damage(path, "tampered")
+
+    async def go() -> None:
+        app = GinApp(Settings(speed="instant"), data_dir=tmp_path, resume=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert app.session is None
+            from ginrummies.tui.menus import MenuScreen
+
+            assert isinstance(app.screen, MenuScreen)
+            messages = [n.message for n in app._notifications]
+            assert any("has been changed" in m for m in messages)
+
+    run(go)
+    assert list(tmp_path.glob("game.unreadable-*.json"))
+
+
+def test_write_atomic_leaves_the_old_file_when_writing_fails(tmp_path: Path) -> None:
+    path = tmp_path / "x.json"
+    write_atomic(path, "old")
+
+    with pytest.raises(TypeError):
+        write_atomic(path, 12345)  # type: ignore[arg-type]
+    assert path.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["x.json"]  # no temporary left
+
+
+def test_data_dir_from_flag_then_environment(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GINRUMMIES_DATA_DIR", str(tmp_path / "env"))
+    assert data_dir() == tmp_path / "env"
+    assert data_dir(tmp_path / "flag") == tmp_path / "flag"
+    assert (tmp_path / "flag").is_dir()
+
+
+def test_quit_mid_hand_and_continue_exactly_there(tmp_path: Path) -> None:
+    state: dict[str, object] = {}
+
+    async def first() -> None:
+        app = GinApp(
+            Settings(speed="instant"),
+            session=Session(preset("oklahoma"), default_seats(), 9),
+            data_dir=tmp_path,
+        )
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(6):
+                await settle(pilot)
+                for key in key_for_turn(app):
+                    await pilot.press(key)
+            await settle(pilot)
+            assert app.session is not None
+            state["key"] = app.session.hand.state_key()
+            state["log"] = list(app.session.log)
+
+    async def second() -> None:
+        app = GinApp(Settings(speed="instant"), data_dir=tmp_path, resume=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, TableScreen)
+            assert app.session is not None
+            assert app.session.hand.state_key() == state["key"]
+            assert app.session.log == state["log"]
+
+    run(first)
+    run(second)
+
+
+KILLED_GAME = textwrap.dedent(
+    """
+    import asyncio, sys
+    sys.path[:0] = {paths!r}
+    from apphelp import key_for_turn, settle
+    from ginrummies.core import preset
+    from ginrummies.store import Settings
+    from ginrummies.tui.app import GinApp
+    from ginrummies.tui.session import Session, default_seats
+
+    async def main():
+        session = Session(preset("gin"), default_seats(), 31)
+        app = GinApp(Settings(speed="instant"), session=session, data_dir={folder!r})
+        async with app.run_test(size=(120, 36)) as pilot:
+            while True:
+                await settle(pilot)
+                if session.hand.is_over:
+                    await pilot.press("enter")
+                    continue
+                for key in key_for_turn(app):
+                    await pilot.press(key)
+                print(sum(len(h) for h in session.game.log), flush=True)
+
+    asyncio.run(main())
+    """
+)
+
+
+def test_a_game_killed_hard_loses_no_move(tmp_path: Path) -> None:
+    here = Path(__file__).resolve().parent
+    script = KILLED_GAME.format(paths=[str(here), str(here.parent)], folder=str(tmp_path))
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=os.environ.copy()
+    )
+    assert proc.stdout is not None
+    seen = 0
+    deadline = time.monotonic() + 120
+    while seen < 25 and time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        seen = int(line)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert seen >= 25, "the game did not get going"
+    saved = load(tmp_path / SAVE_NAME)
+    assert saved is not None  # never half a file
+    assert sum(len(h) for h in saved.log) >= seen  # every move reported made is saved
+
+
+WRITER = textwrap.dedent(
+    """
+    import sys
+    sys.path[:0] = {paths!r}
+    from pathlib import Path
+    from test_saves import played, save_of
+    session = played({variant!r}, 30)
+    for _ in range(150):
+        save_of(session, Path({path!r}))
+    """
+)
+
+
+def test_two_instances_saving_at_once_never_corrupt_the_save(tmp_path: Path) -> None:
+    here = Path(__file__).resolve().parent
+    path = tmp_path / SAVE_NAME
+    save_of(played("gin", 5), path)
+    writers = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                WRITER.format(paths=[str(here), str(here.parent)], variant=v, path=str(path)),
+            ]
+        )
+        for v in ("gin", "colonel")
+    ]
+    reads = 0
+    while any(w.poll() is None for w in writers):
+        saved = load(path)  # raises (and moves it aside) on a broken file
+        assert saved is not None
+        reads += 1
+    assert all(w.returncode == 0 for w in writers)
+    assert reads > 0 and not list(tmp_path.glob("*.unreadable-*"))
+    assert not list(tmp_path.glob(".game.json.*"))  # no temporary files left
