@@ -460,6 +460,9 @@ def test_thousands_of_random_keys_never_break_the_game(variant: str) -> None:
                 if app.session is not None and app.session.game.is_over:
                     app.start_game(preset(variant), app.session.seats, sent)
                     await settle(pilot)
+            for _ in range(5):  # every key sent is handled before the app closes
+                await pilot.pause()
+                await settle(pilot)
             session = app.session
             assert session is not None and sent == 2000
             # the game is intact: it replays from its log to the same state

@@ -150,7 +150,8 @@ class GinApp(App[None]):
             self.push_screen(TableScreen(self.session))
 
     def show_menu(self) -> None:
-        while len(self.screen_stack) > 2:
+        """Back to the menu, whatever is above it."""
+        while len(self.screen_stack) > 2 and not isinstance(self.screen, MenuScreen):
             self.pop_screen()
 
     # --- the command palette -----------------------------------------------------

@@ -298,7 +298,8 @@ class TableScreen(Screen[None]):
     def after_result(self, _: object = None) -> None:
         session = self.session
         if session.game.is_over:
-            self.app.show_menu()  # type: ignore[attr-defined]
+            # after the result screen has gone: its dismissal is still under way
+            self.app.call_later(self.app.show_menu)  # type: ignore[attr-defined]
             return
         session.next_hand()
         self.shown_seat = None if session.hot_seat else self.shown_seat
