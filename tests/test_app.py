@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from apphelp import SIZE, VARIANTS, make_app, play_hand, run, settle
@@ -449,27 +450,42 @@ def test_thousands_of_random_keys_never_break_the_game(variant: str) -> None:
         base = make_app(variant, seed=17, level="random")
         app = StayingApp(base.settings, session=base.session)
         rng = random.Random(variant)
+        body_error: list[BaseException] = []
+        try:
+            async with app.run_test(size=SIZE) as pilot:
+                try:
+                    await fuzz(app, pilot, rng, keys, variant)
+                except BaseException as exc:
+                    body_error.append(exc)
+                    raise
+        except BaseException:
+            if body_error:  # the app's own complaint on closing would hide it
+                raise body_error[0] from None
+            raise
+
+    async def fuzz(
+        app: StayingApp, pilot: Any, rng: random.Random, keys: list[str], variant: str
+    ) -> None:
         sent = 0
-        async with app.run_test(size=SIZE) as pilot:
-            for _ in range(100):
-                for _ in range(20):
-                    key = rng.choice(keys)
-                    app.post_message(events.Key(key, key if len(key) == 1 else None))
-                    sent += 1
+        for _ in range(100):
+            for _ in range(20):
+                key = rng.choice(keys)
+                app.post_message(events.Key(key, key if len(key) == 1 else None))
+                sent += 1
+            await settle(pilot)
+            if app.session is not None and app.session.game.is_over:
+                app.start_game(preset(variant), app.session.seats, sent)
                 await settle(pilot)
-                if app.session is not None and app.session.game.is_over:
-                    app.start_game(preset(variant), app.session.seats, sent)
-                    await settle(pilot)
-            for _ in range(5):  # every key sent is handled before the app closes
-                await pilot.pause()
-                await settle(pilot)
-            session = app.session
-            assert session is not None and sent == 2000
-            # the game is intact: it replays from its log to the same state
-            again = session.game.replay(session.rules, session.seed, session.game.log)
-            assert again.hand.state_key() == session.hand.state_key()
-            assert len(session.log) > 5
-            app.staying = False
+        for _ in range(5):  # every key sent is handled before the app closes
+            await pilot.pause()
+            await settle(pilot)
+        session = app.session
+        assert session is not None and sent == 2000
+        # the game is intact: it replays from its log to the same state
+        again = session.game.replay(session.rules, session.seed, session.game.log)
+        assert again.hand.state_key() == session.hand.state_key()
+        assert len(session.log) > 5
+        app.staying = False
 
     run(go)
 
