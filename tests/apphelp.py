@@ -4,6 +4,7 @@ play a person's turn with keys the way a player would."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -57,13 +58,14 @@ def run(test: Callable[[], Awaitable[None]]) -> None:
 async def settle(pilot: Pilot[Any]) -> None:
     """Wait until the computer has moved and the screen is still."""
     app = pilot.app
-    for _ in range(400):
+    deadline = time.monotonic() + 90  # generous: CI machines can be slow and busy
+    while time.monotonic() < deadline:
         await app.workers.wait_for_complete()
         await pilot.pause()
         screen = app.screen
         if not (isinstance(screen, TableScreen) and screen.thinking):
             return
-    raise AssertionError("the computer never finished its move")
+    raise AssertionError(f"the computer never finished its move (screen {app.screen})")
 
 
 def key_for_turn(app: GinApp) -> list[str]:
