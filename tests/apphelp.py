@@ -122,5 +122,24 @@ async def play_hand(pilot: Pilot[Any], limit: int = 600) -> ResultScreen:
     raise AssertionError("the hand did not end")
 
 
+async def turns(pilot: Pilot[Any], n: int, until: Callable[[GinApp], bool] | None = None) -> None:
+    """Play ``n`` of the person's turns with plain keys (fewer if ``until`` holds)."""
+    app = pilot.app
+    assert isinstance(app, GinApp)
+    for _ in range(n):
+        await settle(pilot)
+        if until is not None and until(app):
+            return
+        screen = app.screen
+        if isinstance(screen, CurtainScreen | ChoiceScreen):
+            await pilot.press("enter")
+            continue
+        if not isinstance(screen, TableScreen):
+            return
+        for key in key_for_turn(app):
+            await pilot.press(key)
+    await settle(pilot)
+
+
 def computer_seat(level: str = "easy") -> Seat:
     return Seat("Computer", SeatKind.COMPUTER, level)

@@ -7,36 +7,17 @@ import dataclasses
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from apphelp import key_for_turn, make_app, settle
+from apphelp import make_app, settle, turns
 from textual.pilot import Pilot
 
 from ginrummies.store import Settings
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.dialogs import ChoiceScreen, CurtainScreen, ResultScreen
+from ginrummies.tui.dialogs import CurtainScreen, ResultScreen
 from ginrummies.tui.menus import NewGameScreen, RulesScreen, SettingsScreen
 from ginrummies.tui.table import TableScreen
 
 Before = Callable[[Pilot[Any]], Awaitable[None]]
 SIZE = (120, 36)
-
-
-async def turns(pilot: Pilot[Any], n: int, until: Callable[[GinApp], bool] | None = None) -> None:
-    """Play ``n`` of the person's turns with plain keys (fewer if ``until`` holds)."""
-    app = pilot.app
-    assert isinstance(app, GinApp)
-    for _ in range(n):
-        await settle(pilot)
-        if until is not None and until(app):
-            return
-        screen = app.screen
-        if isinstance(screen, CurtainScreen | ChoiceScreen):
-            await pilot.press("enter")
-            continue
-        if not isinstance(screen, TableScreen):
-            return
-        for key in key_for_turn(app):
-            await pilot.press(key)
-    await settle(pilot)
 
 
 def settled(extra: Before | None = None) -> Before:

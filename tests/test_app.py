@@ -6,11 +6,11 @@ import random
 from typing import Any
 
 import pytest
-from apphelp import SIZE, VARIANTS, make_app, play_hand, run, settle
+from apphelp import SIZE, VARIANTS, key_for_turn, make_app, play_hand, run, settle, turns
 from textual import events
 from textual.widgets import Input, OptionList, Select, Static
 
-from ginrummies.core import Discard, DrawStock, Knock, Phase, preset
+from ginrummies.core import Discard, DrawStock, Knock, LayContract, Phase, preset
 from ginrummies.store import Settings
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.dialogs import ChoiceScreen, CurtainScreen, HelpScreen, ResultScreen
@@ -72,8 +72,6 @@ def test_hot_seat_hides_each_hand_behind_a_curtain(variant: str) -> None:
                     # the hand on show is the player to move
                     assert session.viewer() == session.to_move
                     continue
-                from apphelp import key_for_turn
-
                 for key in key_for_turn(app):
                     await pilot.press(key)
             assert curtains >= 3
@@ -118,18 +116,24 @@ def test_only_legal_moves_show_in_the_footer() -> None:
     run(go)
 
 
+async def pass_the_upcard(pilot: Any) -> None:
+    """Both players turn the upcard down: the person is to draw."""
+    session = pilot.app.session
+    await settle(pilot)
+    await pilot.press("p")
+    await settle(pilot)
+    if session.hand.phase is Phase.UPCARD:
+        await pilot.press("p")
+        await settle(pilot)
+
+
 def test_draw_then_discard_the_card_under_the_cursor() -> None:
     async def go() -> None:
         app = make_app("gin", seed=5)
         async with app.run_test(size=SIZE) as pilot:
             session = app.session
             assert session is not None
-            await settle(pilot)
-            await pilot.press("p")
-            await settle(pilot)
-            if session.hand.phase is Phase.UPCARD:
-                await pilot.press("p")
-                await settle(pilot)
+            await pass_the_upcard(pilot)
             assert DrawStock() in session.legal()
             await pilot.press("d")
             table = app.screen
@@ -150,6 +154,15 @@ def test_draw_then_discard_the_card_under_the_cursor() -> None:
 
 
 def test_knocking_asks_which_melds_to_spread() -> None:
+    def can_knock(app: GinApp) -> bool:
+        session = app.session
+        assert session is not None
+        return (
+            not isinstance(app.screen, TableScreen)
+            or session.hand.is_over
+            or any(isinstance(a, Knock) for a in session.legal())
+        )
+
     async def go() -> None:
         # find a deal where the person can knock soon, by trying seeds
         for seed in range(40):
@@ -157,29 +170,22 @@ def test_knocking_asks_which_melds_to_spread() -> None:
             async with app.run_test(size=SIZE) as pilot:
                 session = app.session
                 assert session is not None
-                for _ in range(40):
-                    await settle(pilot)
-                    if not isinstance(app.screen, TableScreen) or session.hand.is_over:
-                        break
-                    if any(isinstance(a, Knock) for a in session.legal()):
-                        await pilot.press("k")
-                        assert isinstance(app.screen, ChoiceScreen)
-                        options = app.screen.query_one(OptionList)
-                        assert options.option_count >= 1
-                        await pilot.press("escape")  # changed my mind
-                        assert isinstance(app.screen, TableScreen)
-                        assert not session.hand.is_over
-                        await pilot.press("k", "enter")
-                        await settle(pilot)
-                        assert session.hand.is_over
-                        result = session.hand.result
-                        assert result is not None and result.knocker == session.viewer()
-                        return
-                    from apphelp import key_for_turn
-
-                    keys = key_for_turn(app)
-                    for key in keys:
-                        await pilot.press(key)
+                await turns(pilot, 40, until=can_knock)
+                if not any(isinstance(a, Knock) for a in session.legal()):
+                    continue
+                await pilot.press("k")
+                assert isinstance(app.screen, ChoiceScreen)
+                options = app.screen.query_one(OptionList)
+                assert options.option_count >= 1
+                await pilot.press("escape")  # changed my mind
+                assert isinstance(app.screen, TableScreen)
+                assert not session.hand.is_over
+                await pilot.press("k", "enter")
+                await settle(pilot)
+                assert session.hand.is_over
+                result = session.hand.result
+                assert result is not None and result.knocker == session.viewer()
+                return
         pytest.fail("no deal gave the person a knock")
 
     run(go)
@@ -218,47 +224,42 @@ def test_hint_names_a_move_and_a_reason() -> None:
 
 
 def test_skarney_meld_needs_a_contract_of_nine_marked_cards() -> None:
+    def contracts(app: GinApp) -> list[LayContract]:
+        session = app.session
+        assert session is not None
+        return [a for a in session.legal() if isinstance(a, LayContract)]
+
+    def can_lay(app: GinApp) -> bool:
+        session = app.session
+        assert session is not None
+        over = not isinstance(app.screen, TableScreen) or session.hand.is_over
+        return over or bool(contracts(app))
+
     async def go() -> None:
         for seed in range(30):
             app = make_app("skarney", seed=seed)
             async with app.run_test(size=SIZE) as pilot:
                 session = app.session
                 assert session is not None
-                for _ in range(30):
-                    await settle(pilot)
-                    if not isinstance(app.screen, TableScreen) or session.hand.is_over:
-                        break
-                    from ginrummies.core import LayContract
-
-                    contracts = [a for a in session.legal() if isinstance(a, LayContract)]
-                    if contracts:
-                        table = app.screen
-                        await pilot.press("1", "space", "2", "space")
-                        await pilot.press("m")
-                        assert "three melds of three cards" in status(app)
-                        table.marked = set()
-                        wanted = [c for m in contracts[0].melds for c in m.cards]
-                        for card in wanted:
-                            await pilot.press(
-                                str(
-                                    table.order.index(card) + 1
-                                    if table.order.index(card) < 9
-                                    else 0
-                                )
-                            )
-                            if table.cursor_card != card:
-                                table.cursor_card = card
-                            await pilot.press("space")
-                        await pilot.press("m")
-                        await settle(pilot)
-                        assert session.hand.view(session.viewer()).contracts[session.viewer()]
-                        return
-                    from apphelp import key_for_turn
-
-                    for key in key_for_turn(app):
-                        if key == "m":
-                            break
-                        await pilot.press(key)
+                await turns(pilot, 30, until=can_lay)
+                offered = contracts(app)
+                if not offered or not isinstance(app.screen, TableScreen):
+                    continue
+                table = app.screen
+                await pilot.press("1", "space", "2", "space")
+                await pilot.press("m")
+                assert "three melds of three cards" in status(app)
+                table.marked = set()
+                for card in [c for m in offered[0].melds for c in m.cards]:
+                    index = table.order.index(card)
+                    await pilot.press(str(index + 1 if index < 9 else 0))
+                    if table.cursor_card != card:
+                        table.cursor_card = card
+                    await pilot.press("space")
+                await pilot.press("m")
+                await settle(pilot)
+                assert session.hand.view(session.viewer()).contracts[session.viewer()]
+                return
         pytest.fail("no deal gave the person a contract")
 
     run(go)
@@ -509,12 +510,7 @@ def test_the_mouse_draws_and_picks_cards() -> None:
         async with app.run_test(size=SIZE) as pilot:
             session = app.session
             assert session is not None
-            await settle(pilot)
-            await pilot.press("p")
-            await settle(pilot)
-            if session.hand.phase is Phase.UPCARD:
-                await pilot.press("p")
-                await settle(pilot)
+            await pass_the_upcard(pilot)
             await pilot.click("#piles", offset=(2, 1))  # the stock
             assert session.hand.phase is Phase.DISCARD
             table = app.screen

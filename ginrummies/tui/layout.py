@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from ..core import Card, Family, Knock, RuleSet, best_arrangement, card_value
+from ..core import Card, Family, Knock, RuleSet, best_arrangement, card_value, hand_value
 from .widgets import HandLayout, meld_label
 
 
@@ -51,4 +51,4 @@ def knock_points(hand: tuple[Card, ...], knock: Knock, rules: RuleSet) -> int:
     spread = {c for m in knock.melds for c in m.cards}
     if knock.discard is not None:
         spread.add(knock.discard)
-    return sum(card_value(c, rules) for c in hand if c not in spread)
+    return hand_value((c for c in hand if c not in spread), rules)

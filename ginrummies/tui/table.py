@@ -36,7 +36,6 @@ from ..core import (
     LayOff,
     Offer,
     Pass,
-    Phase,
     PlayerView,
     TakeDiscard,
 )
@@ -606,4 +605,4 @@ def _meld_cards(action: Action) -> list[Card]:
     return []
 
 
-__all__ = ["MIN_SIZE", "Phase", "TableScreen"]
+__all__ = ["MIN_SIZE", "TableScreen"]
