@@ -148,7 +148,7 @@ class TableScreen(Screen[None]):
                 yield Static("Score", classes="label")
                 yield Scoreboard(id="score")
                 yield Static("Moves", classes="label")
-                yield RichLog(id="log", wrap=True, markup=False)
+                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Static(id="too-small")
         yield Footer()
 
