@@ -20,7 +20,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Gin Rummy and its relatives in the terminal.",
         epilog=(
             "ginrummies sim --help: computer against computer. "
-            "ginrummies text: the plain-text game, for any terminal or pipe."
+            "ginrummies text: the plain-text game, for any terminal or pipe. "
+            "ginrummies replay FILE: watch an exported game again, both hands face up."
         ),
     )
     parser.add_argument(
@@ -71,6 +72,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return sim_main(args_in[1:])
     if args_in[:1] == ["text"]:
         return text_main(build_parser().parse_args(args_in[1:]))
+    if args_in[:1] == ["replay"]:
+        return replay_main(args_in[1:])
     args = build_parser().parse_args(args_in)
     return app_main(args)
 
@@ -79,11 +82,18 @@ def app_main(args: argparse.Namespace) -> int:
     """The Textual app."""
     import dataclasses
 
-    from .store import Settings
+    from .store.files import config_dir, data_dir
+    from .store.settings import SETTINGS_NAME, load_settings
     from .tui.app import GinApp
     from .tui.session import Session, default_seats
 
-    settings = Settings()
+    try:
+        folder = data_dir(args.data_dir)
+        settings_path = config_dir(args.data_dir) / SETTINGS_NAME
+    except OSError as exc:
+        print(f"ginrummies: cannot use the data folder: {exc}", file=sys.stderr)
+        return 2
+    settings, problems = load_settings(settings_path)
     if args.theme:
         settings = dataclasses.replace(settings, theme=args.theme)
     if args.ascii:
@@ -93,14 +103,46 @@ def app_main(args: argparse.Namespace) -> int:
         seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
         rules = preset(args.rules)
         session = Session(rules, default_seats(args.hot_seat, args.opponent), seed)
-    from .store.files import data_dir
+    GinApp(
+        settings,
+        session=session,
+        data_dir=folder,
+        resume=args.resume,
+        settings_path=settings_path,
+        problems=problems,
+    ).run()
+    return 0
 
+
+def replay_main(argv: Sequence[str]) -> int:
+    """``ginrummies replay FILE``: step through an exported game in the app."""
+    from pathlib import Path
+
+    from .store.saves import SaveError, parse, replay
+
+    parser = argparse.ArgumentParser(
+        prog="ginrummies replay",
+        description="Watch a finished game again, move by move, with both hands face up. "
+        "Export one from the statistics screen or the game's result (x).",
+    )
+    parser.add_argument("file", help="a replay file (or a saved game)")
+    parser.add_argument("--ascii", action="store_true", help="plain ASCII card faces")
+    args = parser.parse_args(argv)
+    path = Path(args.file)
     try:
-        folder = data_dir(args.data_dir)
-    except OSError as exc:
-        print(f"ginrummies: cannot use the data folder: {exc}", file=sys.stderr)
+        saved = parse(path.read_text(encoding="utf-8"))
+        replay(saved)
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"ginrummies: cannot read {path}: {exc}", file=sys.stderr)
         return 2
-    GinApp(settings, session=session, data_dir=folder, resume=args.resume).run()
+    except SaveError as exc:
+        print(f"ginrummies: {path} cannot be replayed: {exc}", file=sys.stderr)
+        return 2
+    from .store import Settings
+    from .tui.app import GinApp
+
+    settings = Settings(card_style="ascii") if args.ascii else Settings()
+    GinApp(settings, replay=saved).run()
     return 0
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from ginrummies.ai import Bot, make_bot
 from ginrummies.core import (
     Accept,
     Challenge,
@@ -143,3 +144,27 @@ async def turns(pilot: Pilot[Any], n: int, until: Callable[[GinApp], bool] | Non
 
 def computer_seat(level: str = "easy") -> Seat:
     return Seat("Computer", SeatKind.COMPUTER, level)
+
+
+def step(session: Session, person: Bot) -> None:
+    """One move of the game: the next deal, the computer's move, or the
+    person's, chosen by ``person``."""
+    if session.hand.is_over:
+        session.next_hand()
+    elif session.computer_to_move:
+        session.play_computer(session.think())
+    else:
+        view = session.view()
+        session.play(person.choose(view, view.legal_actions))
+
+
+def finish(app: GinApp | None, session: Session, bot_seed: int = 1) -> Session:
+    """Play the session to its end (through the app's autosave, if an app is
+    given), the person's moves chosen by an easy bot."""
+    if app is not None:
+        app.session = session
+        app.watch_session(session)
+    person = make_bot("easy", session.rules, bot_seed)
+    while not session.game.is_over:
+        step(session, person)
+    return session

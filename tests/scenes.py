@@ -4,16 +4,21 @@ screenshots/make.py, which draws the README's pictures from the same scenes."""
 from __future__ import annotations
 
 import dataclasses
+import tempfile
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from apphelp import make_app, settle, turns
+from apphelp import finish, make_app, settle, turns
 from textual.pilot import Pilot
 
+from ginrummies.core import preset
 from ginrummies.store import Settings
+from ginrummies.store.saves import parse
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.dialogs import CurtainScreen, ResultScreen
 from ginrummies.tui.menus import NewGameScreen, RulesScreen, SettingsScreen
+from ginrummies.tui.session import Seat, SeatKind, Session
+from ginrummies.tui.statsview import StatsScreen
 from ginrummies.tui.table import TableScreen
 
 Before = Callable[[Pilot[Any]], Awaitable[None]]
@@ -128,7 +133,56 @@ def scene(name: str) -> tuple[GinApp, Before]:
             await pilot.resize_terminal(80, 20)
 
         return app, settled(small)
+    if name.startswith("statistics"):
+        app = recorded_app()
+
+        async def stats(pilot: Pilot[Any]) -> None:
+            app.push_screen(StatsScreen(app.stats))
+            await pilot.pause()
+            if name == "statistics-games":
+                await pilot.press("f")
+
+        return app, settled(stats)
+    if name == "replay":
+        session = finish(None, played_session("gin", "easy", 11, target=60), 3)
+        saved = parse(session.to_json())
+        app = GinApp(Settings(speed="instant"), replay=saved)
+
+        async def steps(pilot: Pilot[Any]) -> None:
+            for _ in range(9):
+                await pilot.press("right")
+
+        return app, settled(steps)
+    if name == "undo":
+        app = make_app("gin", 8)
+
+        async def undo(pilot: Pilot[Any]) -> None:
+            await pilot.press("t")
+            await pilot.press("u")
+
+        return app, settled(undo)
     raise KeyError(name)
+
+
+def played_session(variant: str, level: str, seed: int, target: int) -> Session:
+    rules = preset(variant).but(target=target)
+    return Session(rules, (Seat("You"), Seat("Computer", SeatKind.COMPUTER, level)), seed)
+
+
+RECORD = [("gin", "easy"), ("gin", "normal"), ("oklahoma", "easy"), ("colonel", "easy")]
+
+
+def recorded_app() -> GinApp:
+    """An app whose statistics hold eight finished games, at fixed times."""
+    app = GinApp(Settings(speed="instant"), data_dir=tempfile.mkdtemp(prefix="ginrummies-"))
+    for n, (variant, level) in enumerate(RECORD * 2):
+        target = 150 if variant == "colonel" else 60
+        finish(app, played_session(variant, level, 100 + n, target), n)
+    assert app.stats is not None
+    with app.stats.connect(write=True) as db:  # the same clock in every picture
+        db.execute("UPDATE games SET updated = 1795300000 + 3600 * rowid")
+    app.session = None
+    return app
 
 
 SCENES = [
@@ -150,4 +204,8 @@ SCENES = [
     "theme-contrast",
     "four-colour-ascii",
     "too-small",
+    "statistics",
+    "statistics-games",
+    "replay",
+    "undo",
 ]

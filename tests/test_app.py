@@ -294,7 +294,13 @@ def test_menu_new_game_form_starts_the_game_it_shows() -> None:
             labels = [
                 str(options.get_option_at_index(i).prompt) for i in range(options.option_count)
             ]
-            assert labels == ["New game", "Rules", "Settings", "Quit"]  # nothing to continue
+            assert labels == [
+                "New game",
+                "Statistics",
+                "Rules",
+                "Settings",
+                "Quit",
+            ]  # nothing to continue
             await pilot.press("enter")
             form = app.screen
             assert isinstance(form, NewGameScreen)

@@ -12,12 +12,13 @@ import time
 from pathlib import Path
 
 import pytest
-from apphelp import SIZE, VARIANTS, key_for_turn, run, settle
+from apphelp import SIZE, VARIANTS, key_for_turn, run, settle, step
 
+from ginrummies.ai import make_bot
 from ginrummies.core import preset
 from ginrummies.store import Settings
 from ginrummies.store.files import data_dir, write_atomic
-from ginrummies.store.saves import FORMAT, SAVE_NAME, SaveError, load, save
+from ginrummies.store.saves import FORMAT, SAVE_NAME, SaveError, load
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.session import Session, default_seats
 from ginrummies.tui.table import TableScreen
@@ -25,25 +26,16 @@ from ginrummies.tui.table import TableScreen
 
 def played(variant: str, moves: int, seed: int = 3) -> Session:
     """A session a few moves in, both seats played by their bots' choices."""
-    from ginrummies.ai import make_bot
-
     rules = preset(variant)
     session = Session(rules, default_seats(), seed)
     bot = make_bot("easy", rules, 1)
     for _ in range(moves):
-        if session.hand.is_over:
-            session.next_hand()
-            continue
-        if session.computer_to_move:
-            session.play_computer(session.think())
-        else:
-            view = session.view()
-            session.play(bot.choose(view, view.legal_actions))
+        step(session, bot)
     return session
 
 
 def save_of(session: Session, path: Path) -> None:
-    save(path, session.rules, session.seed, session.seats_data(), session.game)
+    session.save(path)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -57,6 +49,7 @@ def test_save_and_continue_round_trip(variant: str, tmp_path: Path) -> None:
     assert again.hand.state_key() == session.hand.state_key()
     assert again.game.scores == session.game.scores
     assert again.log == session.log  # the moves in words too
+    assert saved.game_id == session.game_id  # the statistics see one game, not two
     assert json.loads(path.read_text())["format"] == FORMAT
 
 

@@ -25,6 +25,7 @@ _PLAIN = {
     "holds": "hold",
     "challenges": "challenge",
     "accepts": "accept",
+    "takes": "take",
 }
 
 
@@ -34,6 +35,11 @@ def says(name: str, verb: str) -> str:
         head, _, rest = verb.partition(" ")
         verb = " ".join(filter(None, [_PLAIN.get(head, head), rest]))
     return f"{name} {verb}"
+
+
+def _whose(name: str) -> str:
+    """A player's name before their melds: "Elder melds", but "Your melds"."""
+    return "Your" if name.lower() == "you" else name
 
 
 class Outcome(Enum):
@@ -199,7 +205,7 @@ class HandResult:
         out.append(f"{says(names[kn], verb)}{discard}.")
         for p in (kn, df):
             melds = "  ".join(f"[{m}]" for m in self.melds[p]) or "none"
-            out.append(f"{names[p]} melds: {melds}")
+            out.append(f"{_whose(names[p])} melds: {melds}")
             if p == df and self.layoffs:
                 groups: dict[int, list[Card]] = {}
                 for lo in self.layoffs:
@@ -209,7 +215,7 @@ class HandResult:
                 )
                 out.append(f"{says(names[p], 'lays off')} {laid}")
             dead = format_cards(sorted(self.deadwood[p])) or "none"
-            out.append(f"{names[p]} deadwood: {dead} = {self.counts[p]}")
+            out.append(f"{_whose(names[p])} deadwood: {dead} = {self.counts[p]}")
         out.extend(self.lines)
         if any(self.bonuses):
             out.append(

@@ -1,5 +1,5 @@
-"""What the app keeps between runs: settings (and, later, saves and statistics)."""
+"""What the app keeps between runs: settings, the game in progress, statistics."""
 
-from .settings import SPEEDS, THEMES, Settings
+from .settings import LEVELS, SPEEDS, THEMES, Settings
 
-__all__ = ["SPEEDS", "THEMES", "Settings"]
+__all__ = ["LEVELS", "SPEEDS", "THEMES", "Settings"]

@@ -28,6 +28,19 @@ def data_dir(override: str | Path | None = None) -> Path:
     return path
 
 
+def config_dir(override: str | Path | None = None) -> Path:
+    """The folder for settings.toml: the data folder when one is given
+    (``--data-dir`` or $GINRUMMIES_DATA_DIR points everything there), else
+    the user's config folder (platformdirs)."""
+    if override is not None or os.environ.get(ENV_DATA_DIR):
+        return data_dir(override)
+    from platformdirs import user_config_dir
+
+    path = Path(user_config_dir("ginrummies", appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` so that ``path`` holds either the old or the new text,
     whatever happens: temporary file in the same folder, fsync, rename."""

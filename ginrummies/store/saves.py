@@ -6,6 +6,7 @@ file is ever run as code."""
 from __future__ import annotations
 
 import json
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from ..core import (
     action_from_data,
     action_to_data,
 )
-from .files import move_aside, write_atomic
+from .files import move_aside
 
 FORMAT = 1
 SAVE_NAME = "game.json"
@@ -37,22 +38,26 @@ class Saved:
     seed: int
     seats: list[dict[str, str]]  # name, kind, level
     log: list[list[Action]]
+    game_id: str  # the game's identity in the statistics
 
 
-def to_json(rules: RuleSet, seed: int, seats: list[dict[str, str]], game: Game) -> str:
+def new_game_id() -> str:
+    return uuid.uuid4().hex
+
+
+def to_json(
+    rules: RuleSet, seed: int, seats: list[dict[str, str]], game: Game, *, game_id: str
+) -> str:
     data = {
         "format": FORMAT,
         "app": "ginrummies",
+        "id": game_id,
         "rules": rules.to_dict(),
         "seed": seed,
         "seats": seats,
         "log": [[action_to_data(a) for a in hand] for hand in game.log],
     }
     return json.dumps(data, ensure_ascii=False, indent=1)
-
-
-def save(path: Path, rules: RuleSet, seed: int, seats: list[dict[str, str]], game: Game) -> None:
-    write_atomic(path, to_json(rules, seed, seats, game))
 
 
 def parse(text: str) -> Saved:
@@ -86,11 +91,14 @@ def parse(text: str) -> Saved:
         ):
             raise SaveError("the save's players are not readable")
         log = [[action_from_data(a) for a in hand] for hand in data["log"]]
+        game_id = data.get("id") or new_game_id()  # saves from before ids had none
+        if not isinstance(game_id, str) or not game_id.isalnum() or len(game_id) > 64:
+            raise SaveError("the save's game id is not readable")
     except SaveError:
         raise
     except (KeyError, TypeError, ValueError, RulesError) as exc:
         raise SaveError(f"the save is not readable: {exc}") from None
-    return Saved(rules, seed, seats, log)
+    return Saved(rules, seed, seats, log, game_id)
 
 
 def replay(saved: Saved) -> Game:

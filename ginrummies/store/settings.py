@@ -1,25 +1,198 @@
-"""The player's settings: theme, card faces, pace of the computer, aids."""
+"""The player's settings: theme, card faces, pace of the computer, aids, and
+the variant and house rules a new game starts from.
+
+They live in ``settings.toml`` in the user's config folder. A value that is
+not valid is reported and replaced by its default, the rest is kept; a file
+that is not TOML at all is kept aside and the defaults are used.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any
 
+from ..core import PRESETS, RulesError, preset
+from .files import move_aside, write_atomic
+
+SETTINGS_NAME = "settings.toml"
 THEMES = ("felt", "dark", "light", "contrast")
 SPEEDS = {"instant": 0.0, "fast": 0.3, "normal": 0.8, "slow": 1.6}  # seconds a computer move shows
+CARD_STYLES = ("unicode", "ascii")
+HINT_LEVELS = ("normal", "hard")
+LEVELS = ("easy", "normal", "hard", "random")
+
+# the allowed values of each setting that is a choice
+CHOICES: dict[str, tuple[str, ...]] = {
+    "theme": THEMES,
+    "card_style": CARD_STYLES,
+    "speed": tuple(SPEEDS),
+    "hint_level": HINT_LEVELS,
+    "default_rules": tuple(PRESETS),
+    "default_level": LEVELS,
+}
 
 
 @dataclass(frozen=True)
 class Settings:
     theme: str = "felt"
-    card_style: str = "unicode"  # or "ascii"
+    card_style: str = "unicode"
     four_colour: bool = False
     speed: str = "normal"
     hints: bool = True
-    hint_level: str = "normal"  # or "hard": adds win chance and expected points
+    hint_level: str = "normal"  # "hard" adds win chance and expected points
     discard_history: bool = True  # show the cards discarded so far
+    undo: bool = True  # take back a move against the computer
     default_rules: str = "gin"
     default_level: str = "normal"
+    # per variant: the rule options that differ from its preset
+    house_rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     @property
     def delay(self) -> float:
         return SPEEDS.get(self.speed, SPEEDS["normal"])
+
+    def rules_for(self, variant: str) -> Any:
+        """The preset ``variant`` with the player's house rules (a RuleSet)."""
+        base = preset(variant)
+        changes = self.house_rules.get(variant) or {}
+        try:
+            return base.but(**_rule_values(base, changes)) if changes else base
+        except (RulesError, TypeError, ValueError):
+            return base
+
+
+def _rule_values(base: Any, changes: Mapping[str, Any]) -> dict[str, Any]:
+    """Options from TOML (enums by value) as RuleSet field values."""
+    out: dict[str, Any] = {}
+    for name, value in changes.items():
+        current = getattr(base, name)
+        out[name] = type(current)(value) if isinstance(current, Enum) else value
+    return out
+
+
+def _check_house_rules(data: Any, problems: list[str]) -> dict[str, dict[str, Any]]:
+    if not isinstance(data, dict):
+        problems.append("house_rules must be a table of variants; the presets are used")
+        return {}
+    out: dict[str, dict[str, Any]] = {}
+    for variant, changes in data.items():
+        if variant not in PRESETS:
+            problems.append(f"house_rules.{variant}: there is no such variant; left out")
+            continue
+        if not isinstance(changes, dict):
+            problems.append(f"house_rules.{variant} must be a table; the preset is used")
+            continue
+        base = preset(variant)
+        kept: dict[str, Any] = {}
+        for name, value in changes.items():
+            if name in ("name", "family") or not hasattr(base, name):
+                problems.append(f"house_rules.{variant}.{name}: no such rule option; left out")
+                continue
+            current = getattr(base, name)
+            try:
+                if type(value) is not type(current.value if isinstance(current, Enum) else current):
+                    raise TypeError
+                base.but(**_rule_values(base, {name: value}))
+            except (RulesError, TypeError, ValueError):
+                if isinstance(current, Enum):
+                    allowed = ", ".join(e.value for e in type(current))
+                    why = f"is not one of {allowed}; the preset's {current.value!r} is used"
+                else:
+                    why = f"is not valid; the preset's {current!r} is used"
+                problems.append(f"house_rules.{variant}.{name} = {value!r} {why}")
+                continue
+            kept[name] = value
+        try:
+            base.but(**_rule_values(base, kept))
+        except (RulesError, TypeError, ValueError) as exc:
+            problems.append(f"house_rules.{variant} do not work together ({exc}); preset used")
+            continue
+        if kept:
+            out[variant] = kept
+    return out
+
+
+def from_data(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from parsed TOML, and a message for each value that was replaced."""
+    problems: list[str] = []
+    defaults = Settings()
+    values: dict[str, Any] = {}
+    fields = {f.name: f for f in dataclasses.fields(Settings)}
+    for key, value in data.items():
+        if key not in fields:
+            problems.append(f"{key}: there is no such setting; ignored")
+            continue
+        default = getattr(defaults, key)
+        if key == "house_rules":
+            values[key] = _check_house_rules(value, problems)
+        elif key in CHOICES:
+            if isinstance(value, str) and value in CHOICES[key]:
+                values[key] = value
+            else:
+                allowed = ", ".join(CHOICES[key])
+                problems.append(
+                    f"{key} = {value!r} is not one of {allowed}; the default {default!r} is used"
+                )
+        elif isinstance(default, bool):
+            if isinstance(value, bool):
+                values[key] = value
+            else:
+                word = "true" if default else "false"
+                problems.append(
+                    f"{key} = {value!r} must be true or false; the default {word} is used"
+                )
+    return dataclasses.replace(defaults, **values), problems
+
+
+def to_toml(settings: Settings) -> str:
+    """The settings as TOML (flat values, then a table per variant's house rules)."""
+    lines = ["# ginrummies settings: edited in the app (Settings), or by hand.", ""]
+    for f in dataclasses.fields(Settings):
+        if f.name == "house_rules":
+            continue
+        lines.append(f"{f.name} = {_toml_value(getattr(settings, f.name))}")
+    for variant, changes in sorted(settings.house_rules.items()):
+        if not changes:
+            continue
+        lines += ["", f"[house_rules.{variant}]"]
+        lines += [f"{name} = {_toml_value(value)}" for name, value in sorted(changes.items())]
+    return "\n".join(lines) + "\n"
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, Enum):
+        value = value.value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    text = str(value).replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{text}"'
+
+
+def load_settings(path: Path) -> tuple[Settings, list[str]]:
+    """The settings in ``path`` (defaults if there is no file), and what was wrong."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), []
+    except (OSError, UnicodeDecodeError) as exc:
+        return Settings(), [f"the settings file cannot be read ({exc}); defaults are used"]
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        kept = move_aside(path, "unreadable")
+        return Settings(), [
+            f"the settings file is not valid TOML ({exc}); it was kept as {kept.name} "
+            "and the defaults are used"
+        ]
+    return from_data(data)
+
+
+def save_settings(path: Path, settings: Settings) -> None:
+    write_atomic(path, to_toml(settings))

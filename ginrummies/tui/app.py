@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+import time
+from collections.abc import Iterable, Sequence
 from functools import partial
 from pathlib import Path
 
@@ -12,8 +13,12 @@ from textual.screen import Screen
 
 from ..core import RuleSet
 from ..store import THEMES, Settings
-from ..store.saves import SAVE_NAME, SaveError, load, save
+from ..store.files import write_atomic
+from ..store.saves import SAVE_NAME, Saved, SaveError, load
+from ..store.settings import save_settings
+from ..store.stats import STATS_NAME, Stats, StatsError
 from .menus import MenuScreen
+from .replay import ReplayScreen
 from .session import Seat, Session
 from .table import KEY_MOVES, MOVES, TableScreen
 
@@ -44,19 +49,40 @@ class GinApp(App[None]):
         session: Session | None = None,
         data_dir: Path | str | None = None,
         resume: bool = False,
+        settings_path: Path | None = None,
+        problems: Sequence[str] = (),
+        replay: Saved | None = None,
     ) -> None:
-        """``data_dir``: where the game is saved after every move (None: nowhere).
-        ``resume``: go straight to the saved game (``--continue``)."""
+        """``data_dir``: where the game is saved after every move and the
+        statistics kept (None: nowhere). ``resume``: go straight to the saved
+        game (``--continue``). ``settings_path``: where changed settings are
+        written; ``problems``: what was wrong with them when read.
+        ``replay``: show this game move by move, and nothing else."""
         super().__init__()
         self.settings = settings or Settings()
         self.session = session
         self.data_dir = Path(data_dir) if data_dir is not None else None
         self.resume = resume
+        self.settings_path = settings_path
+        self.problems = list(problems)
+        self.replay = replay
         self.save_failed = False
+        self.stats_failed = False
+        self.stats = Stats(self.data_dir / STATS_NAME) if self.data_dir is not None else None
 
     def on_mount(self) -> None:
         self.apply_theme()
+        if self.replay is not None:
+            self.push_screen(ReplayScreen(self.replay, quit_on_leave=True))
+            return
         self.push_screen(MenuScreen())
+        if self.problems:
+            self.notify(
+                "\n".join(self.problems),
+                title="Some settings were not valid and use their defaults",
+                severity="warning",
+                timeout=20,
+            )
         if self.session is not None:  # a game given at start (--rules): at once
             self.watch_session(self.session)
             self.push_screen(TableScreen(self.session))
@@ -83,7 +109,7 @@ class GinApp(App[None]):
             if saved is None:
                 return
             seats = Session.seats_from(saved.seats)
-            session = Session.resume(saved.rules, seats, saved.seed, saved.log)
+            session = Session.resume(saved.rules, seats, saved.seed, saved.log, saved.game_id)
         except (SaveError, ValueError, KeyError) as exc:
             self.notify(
                 str(exc), title="The saved game cannot be continued", severity="error", timeout=15
@@ -99,21 +125,64 @@ class GinApp(App[None]):
         self.autosave(session)
 
     def autosave(self, session: Session) -> None:
-        """Called after every move: the save on disk is always the game on screen."""
+        """Called after every move: the save on disk is always the game on screen,
+        and every finished hand is in the statistics."""
         path = self.save_path
         if path is None or session is not self.session:
             return
+        if session.hand.is_over:
+            self.record(session)
         try:
             if session.game.is_over:
                 path.unlink(missing_ok=True)  # nothing left to continue
             else:
-                save(path, session.rules, session.seed, session.seats_data(), session.game)
+                session.save(path)
         except OSError as exc:
             if not self.save_failed:  # say it once, not after every move
                 self.notify(f"The game could not be saved: {exc}", severity="error", timeout=15)
             self.save_failed = True
         else:
             self.save_failed = False
+
+    # --- statistics and replays -------------------------------------------------
+
+    def record(self, session: Session, abandoned: bool = False) -> None:
+        if self.stats is None:
+            return
+        try:
+            self.stats.record(
+                session.game_id,
+                session.rules,
+                session.seed,
+                session.seats_data(),
+                session.game,
+                abandoned=abandoned,
+            )
+        except StatsError as exc:
+            if not self.stats_failed:
+                self.notify(str(exc), title="Statistics", severity="error", timeout=15)
+            self.stats_failed = True
+        else:
+            self.stats_failed = False
+        if self.stats.problem:
+            self.notify(self.stats.problem, title="Statistics", severity="warning", timeout=15)
+            self.stats.problem = None
+
+    def export_replay(self, text: str, variant: str, seed: int) -> Path | None:
+        """Write a replay file into the data folder's replays/; None if it failed."""
+        if self.data_dir is None:
+            self.notify("There is no data folder to write the replay to.", severity="error")
+            return None
+        stamp = time.strftime("%Y-%m-%d-%H%M%S")
+        name = f"{stamp}-{variant.lower().replace(' ', '-')}-{seed}.json"
+        path = self.data_dir / "replays" / name
+        try:
+            write_atomic(path, text)
+        except OSError as exc:
+            self.notify(f"The replay could not be written: {exc}", severity="error", timeout=15)
+            return None
+        self.notify(f"Saved as {path}\nginrummies replay {path} plays it back.", title="Replay")
+        return path
 
     # --- settings ----------------------------------------------------------------
 
@@ -125,6 +194,11 @@ class GinApp(App[None]):
 
     def change_settings(self, settings: Settings) -> None:
         self.settings = settings
+        if self.settings_path is not None:
+            try:
+                save_settings(self.settings_path, settings)
+            except OSError as exc:
+                self.notify(f"The settings could not be saved: {exc}", severity="error")
         self.apply_theme()
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen):
@@ -139,6 +213,9 @@ class GinApp(App[None]):
         return self.session is not None and not self.session.game.is_over
 
     def start_game(self, rules: RuleSet, seats: tuple[Seat, Seat], seed: int) -> None:
+        old = self.session
+        if old is not None and not old.game.is_over and old.game.results:
+            self.record(old, abandoned=True)  # its finished hands count; the game is left
         self.session = Session(rules, seats, seed)
         self.watch_session(self.session)
         self.show_menu()

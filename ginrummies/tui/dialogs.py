@@ -18,6 +18,14 @@ from .session import Session
 from .widgets import CardInk
 
 
+class BackScreen(Screen[None]):
+    """A screen that Escape leaves, once (a second Escape on its way does nothing)."""
+
+    def action_back(self) -> None:
+        if self.is_current:
+            self.app.pop_screen()
+
+
 class ChoiceScreen(ModalScreen[int | None]):
     """Pick one of a list (a knock arrangement, a meld); Escape cancels."""
 
@@ -96,6 +104,7 @@ class HelpScreen(ModalScreen[None]):
 | c | challenge (Colonel) |
 | s | sort: by melds, by rank, by suit |
 | ? | a hint |
+| u | undo your last move (against the computer, when it shows no hidden card) |
 | Ctrl+P | every move in the command palette |
 | Esc | back to the menu (the game waits) |
 """
@@ -186,11 +195,23 @@ class ResultView(CardInk):
 class ResultScreen(ModalScreen[None]):
     """The hand's result; Enter goes on to the next hand (or the game's end)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space,escape", "next", "Continue")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space,escape", "next", "Continue"),
+        Binding("x", "export", "Export replay"),
+    ]
 
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "export":  # a replay is of a whole game
+            return self.session.game.is_over
+        return True
+
+    def action_export(self) -> None:
+        s = self.session
+        self.app.export_replay(s.to_json(), s.rules.name, s.seed)  # type: ignore[attr-defined]
 
     def compose(self) -> ComposeResult:
         game = self.session.game
@@ -200,7 +221,10 @@ class ResultScreen(ModalScreen[None]):
             with VerticalScroll(classes="body"):
                 yield ResultView(self.session)
             yield Static(
-                "Enter: back to the menu" if game.is_over else "Enter: next hand", classes="hint"
+                "Enter: back to the menu · x: export the replay"
+                if game.is_over
+                else "Enter: next hand",
+                classes="hint",
             )
         yield Footer()
 

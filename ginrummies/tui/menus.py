@@ -28,9 +28,11 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from ..core import PRESETS, RulesError, RuleSet, preset
-from ..store import SPEEDS, THEMES, Settings
+from ..store import LEVELS, SPEEDS, THEMES, Settings
+from .dialogs import BackScreen
 from .rulestext import rules_markdown
-from .session import LEVELS, Seat, SeatKind
+from .session import Seat, SeatKind
+from .statsview import StatsScreen
 
 VARIANTS = ["gin", "oklahoma", "sequence", "skarney", "colonel", "fosdick", "eaai"]
 
@@ -69,14 +71,6 @@ SKIPPED = ("name", "family")
 SEAT_CHOICES = [("a person", "person")] + [(f"computer, {lv}", lv) for lv in LEVELS]
 
 
-class BackScreen(Screen[None]):
-    """A screen that Escape leaves, once (a second Escape on its way does nothing)."""
-
-    def action_back(self) -> None:
-        if self.is_current:
-            self.app.pop_screen()
-
-
 class MenuScreen(Screen[None]):
     """New game, continue, rules, settings, quit."""
 
@@ -105,6 +99,7 @@ class MenuScreen(Screen[None]):
         if self.app.has_game():  # type: ignore[attr-defined]
             options.add_option(Option("Continue the game", id="continue"))
         options.add_option(Option("New game", id="new"))
+        options.add_option(Option("Statistics", id="stats"))
         options.add_option(Option("Rules", id="rules"))
         options.add_option(Option("Settings", id="settings"))
         options.add_option(Option("Quit", id="quit"))
@@ -118,6 +113,8 @@ class MenuScreen(Screen[None]):
                 app.continue_game()
             case "new":
                 app.push_screen(NewGameScreen(app.settings))
+            case "stats":
+                app.push_screen(StatsScreen(app.stats))
             case "rules":
                 app.push_screen(RulesScreen(app.settings.default_rules))
             case "settings":
@@ -177,6 +174,7 @@ class NewGameScreen(BackScreen):
             yield Static("", id="form-error")
             with Horizontal(classes="row"):
                 yield Button("Start", id="start", variant="primary")
+                yield Button("Preset rules", id="reset")
                 yield Button("Back", id="back")
         yield Footer()
 
@@ -185,16 +183,20 @@ class NewGameScreen(BackScreen):
         self.fill_options()
         self.query_one("#variant", Select).focus()
 
-    def fill_options(self) -> None:
+    def fill_options(self, use_preset: bool = False) -> None:
+        """One row per rule option: your house rules for the variant (or the
+        preset's values), with the preset's value beside each."""
         box = self.query_one("#options", Vertical)
         box.remove_children()
         base = preset(self.variant)
+        mine = base if use_preset else self.settings.rules_for(self.variant)
         rows = []
         for f in dataclasses.fields(RuleSet):
             if f.name in SKIPPED:
                 continue
-            value = getattr(base, f.name)
-            shown = value.value if isinstance(value, Enum) else value
+            value = getattr(mine, f.name)
+            preset_value = getattr(base, f.name)
+            shown = preset_value.value if isinstance(preset_value, Enum) else preset_value
             if isinstance(shown, bool):
                 shown = "on" if shown else "off"
             row = Horizontal(
@@ -275,6 +277,7 @@ class NewGameScreen(BackScreen):
             self.query_one("#form-error", Static).update(f"⚠ {exc}")
             self.app.bell()
             return
+        self.remember(rules)
         self.app.start_game(rules, seats, seed)  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#start")
@@ -284,6 +287,26 @@ class NewGameScreen(BackScreen):
     @on(Button.Pressed, "#back")
     def back_pressed(self) -> None:
         self.action_back()
+
+    @on(Button.Pressed, "#reset")
+    def reset_pressed(self) -> None:
+        self.fill_options(use_preset=True)
+
+    def remember(self, rules: RuleSet) -> None:
+        """Keep the variant and its house rules as the next new game's defaults."""
+        base = preset(self.variant)
+        changes = {}
+        for f in dataclasses.fields(RuleSet):
+            value = getattr(rules, f.name)
+            if f.name not in SKIPPED and value != getattr(base, f.name):
+                changes[f.name] = value.value if isinstance(value, Enum) else value
+        app: Any = self.app
+        house = {k: v for k, v in app.settings.house_rules.items() if k != self.variant}
+        if changes:
+            house[self.variant] = changes
+        updated = dataclasses.replace(app.settings, default_rules=self.variant, house_rules=house)
+        if updated != app.settings:
+            app.change_settings(updated)
 
 
 class RulesScreen(BackScreen):
@@ -352,6 +375,7 @@ class SettingsScreen(BackScreen):
                 "hard adds win chances",
             ),
             ("discard_history", Switch(value=s.discard_history), "show the cards discarded so far"),
+            ("undo", Switch(value=s.undo), "take back a move against the computer (u)"),
             (
                 "default_rules",
                 Select(
@@ -376,6 +400,9 @@ class SettingsScreen(BackScreen):
                     yield Label(name.replace("_", " "), classes="name")
                     yield widget
                     yield Static(note, classes="hint")
+            path = getattr(self.app, "settings_path", None)
+            where = f"Kept in {path}" if path else "Kept for this run only"
+            yield Static(f"{where}. Changes apply at once.", id="settings-file", classes="hint")
         yield Footer()
 
     def on_mount(self) -> None:

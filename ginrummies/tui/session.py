@@ -11,18 +11,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 
 from ..ai import Bot, make_bot
-from ..core import Action, Game, Hand, IllegalAction, PlayerView, RuleSet
+from ..core import Action, DrawStock, Game, Hand, IllegalAction, PlayerView, RuleSet
 from ..core.result import says
+from ..store.files import write_atomic
+from ..store.saves import new_game_id, to_json
+from ..store.settings import LEVELS
+from .describe import action_words
 
 
 class SeatKind(Enum):
     PERSON = "person"
     COMPUTER = "computer"
-
-
-LEVELS = ("easy", "normal", "hard", "random")
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,11 +49,15 @@ def default_seats(hot_seat: bool = False, level: str = "normal") -> tuple[Seat, 
 class Session:
     """One game between two seats, with a log of the moves in words."""
 
-    def __init__(self, rules: RuleSet, seats: tuple[Seat, Seat], seed: int) -> None:
+    def __init__(
+        self, rules: RuleSet, seats: tuple[Seat, Seat], seed: int, game_id: str | None = None
+    ) -> None:
         self.on_change: Callable[[Session], None] | None = None  # e.g. autosave
         self.rules = rules
         self.seats = seats
         self.seed = seed
+        self.game_id = game_id or new_game_id()
+        self.version = 0  # goes up with every change: a stale computer move is dropped
         self.game = Game(rules, seed)
         self.bots: dict[int, Bot] = {
             i: make_bot(s.level, rules, seed * 2 + i)
@@ -64,10 +70,15 @@ class Session:
 
     @classmethod
     def resume(
-        cls, rules: RuleSet, seats: tuple[Seat, Seat], seed: int, log: Sequence[Sequence[Action]]
+        cls,
+        rules: RuleSet,
+        seats: tuple[Seat, Seat],
+        seed: int,
+        log: Sequence[Sequence[Action]],
+        game_id: str | None = None,
     ) -> Session:
         """The session a saved log describes, its words rebuilt move by move."""
-        session = cls(rules, seats, seed)
+        session = cls(rules, seats, seed, game_id)
         for n, actions in enumerate(log):
             if n:
                 session.next_hand()
@@ -75,6 +86,14 @@ class Session:
                 session.game.apply(action)
                 session._log_events()
         return session
+
+    def to_json(self) -> str:
+        """The game so far in the save format (also the replay format)."""
+        return to_json(self.rules, self.seed, self.seats_data(), self.game, game_id=self.game_id)
+
+    def save(self, path: Path) -> None:
+        """Write the game to ``path`` atomically (see store.files.write_atomic)."""
+        write_atomic(path, self.to_json())
 
     def seats_data(self) -> list[dict[str, str]]:
         return [{"name": s.name, "kind": s.kind.value, "level": s.level} for s in self.seats]
@@ -173,7 +192,44 @@ class Session:
         self._log_deal()
         self._changed()
 
+    def undo_problem(self) -> str | None:
+        """Why the last move cannot be taken back now; None if it can.
+
+        Only a person's own last move, against the computer, and only when
+        taking it back shows nothing hidden: after a stock draw the person
+        has seen the card, and after the computer's move they have seen what
+        it did."""
+        if self.hot_seat:
+            return "there is no undo in a hot-seat game"
+        hand = self.hand
+        if hand.is_over:
+            return "the hand is over"
+        if not hand.log:
+            return "there is no move of yours to take back in this hand"
+        player, action = hand.log[-1]
+        if not self.seats[player].is_person:
+            return "the computer has moved since, and taking that back would show its cards"
+        if isinstance(action, DrawStock):
+            return "you have seen the card you drew from the stock"
+        return None
+
+    def undo(self) -> Action:
+        """Take back the person's last move (IllegalAction says why not)."""
+        problem = self.undo_problem()
+        if problem is not None:
+            raise IllegalAction(problem)
+        player = self.hand.log[-1][0]
+        log = self.game.log
+        action = log[-1].pop()
+        again = Session.resume(self.rules, self.seats, self.seed, log, self.game_id)
+        self.game, self.log, self._seen = again.game, again.log, again._seen
+        words = action_words(action, self.game.view(player).hand, self.rules)
+        self.log.append(f"{says(self.names[player], 'takes back')} a move: {words}.")
+        self._changed()
+        return action
+
     def _changed(self) -> None:
+        self.version += 1
         if self.on_change is not None:
             self.on_change(self)
 

@@ -39,12 +39,19 @@ from ..core import (
     PlayerView,
     TakeDiscard,
 )
-from .cardart import CardStyle
 from .describe import action_words, prompt
 from .dialogs import ChoiceScreen, CurtainScreen, HelpScreen, ResultScreen
 from .layout import SortMode, knock_points, lay_out
 from .session import Session
-from .widgets import BacksView, HandView, PileView, Scoreboard, TableMeldsView
+from .widgets import (
+    BacksView,
+    HandView,
+    PileView,
+    Scoreboard,
+    TableMeldsView,
+    side_panel,
+    style_cards,
+)
 
 MIN_SIZE = (100, 30)
 
@@ -104,6 +111,7 @@ class TableScreen(Screen[None]):
         Binding("right", "cursor(1)", "Right", show=False),
         Binding("home", "cursor_to(0)", "First", show=False),
         Binding("end", "cursor_to(-1)", "Last", show=False),
+        Binding("u", "undo", "Undo"),
         Binding("s", "sort", "Sort"),
         Binding("question_mark", "hint", "Hint", key_display="?"),
         Binding("f1,h", "help", "Help"),
@@ -144,11 +152,7 @@ class TableScreen(Screen[None]):
                 yield Static(id="hand-name", classes="label")
                 yield HandView(id="hand")
                 yield Static(id="status")
-            with Vertical(id="side"):
-                yield Static("Score", classes="label")
-                yield Scoreboard(id="score")
-                yield Static("Moves", classes="label")
-                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
+            yield side_panel()
         yield Static(id="too-small")
         yield Footer()
 
@@ -168,11 +172,7 @@ class TableScreen(Screen[None]):
 
     def apply_settings(self) -> None:
         settings = self.app.settings  # type: ignore[attr-defined]
-        style = CardStyle(settings.card_style)
-        for w in self.query(".cards"):
-            w.card_style = style  # type: ignore[attr-defined]
-            w.four_colour = settings.four_colour  # type: ignore[attr-defined]
-            w.refresh()
+        style_cards(self, settings.card_style, settings.four_colour)
 
     # --- showing the state -------------------------------------------------------
 
@@ -238,6 +238,7 @@ class TableScreen(Screen[None]):
         self.put("#status", self.message or prompt(session, view))
         self.message = ""
         moves = tuple(name for name in MOVES if self.legal_of(name))
+        moves += ("undo",) if self.can_undo() else ()
         if moves != self.moves_shown:  # the footer rebuilds itself: only when it must
             self.moves_shown = moves
             self.refresh_bindings()
@@ -309,7 +310,7 @@ class TableScreen(Screen[None]):
     @work(thread=True, group="computer")
     def computer_move(self) -> None:
         start = time.monotonic()
-        moves = len(self.session.hand.log)
+        moves = self.session.version
         try:
             action = self.session.think()
         except IllegalAction:
@@ -326,7 +327,7 @@ class TableScreen(Screen[None]):
         if not self.is_attached or self.app.screen_stack.count(self) == 0:
             return  # the player left the table meanwhile: the move is thought again later
         session = self.session
-        fresh = len(session.hand.log) == moves and session.computer_to_move
+        fresh = session.version == moves and session.computer_to_move
         if action is not None and fresh:
             session.play_computer(action)
         self.update_table()
@@ -348,10 +349,20 @@ class TableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in MOVES:
             return bool(self.legal_of(action))
+        if action == "undo":
+            return self.can_undo()
         return True
+
+    def can_undo(self) -> bool:
+        settings = self.app.settings  # type: ignore[attr-defined]
+        return settings.undo and not self.curtain_up and self.session.undo_problem() is None
 
     def on_key(self, event: events.Key) -> None:
         """A move key that is not legal now: say why, change nothing."""
+        if event.key == "u" and not self.can_undo():
+            event.stop()
+            self.action_undo()
+            return
         name = KEY_MOVES.get(event.key)
         if name is None or self.legal_of(name):
             return
@@ -536,6 +547,29 @@ class TableScreen(Screen[None]):
             self.say(f"You hold {len(self.order)} cards.", warn=True)
             return
         self.cursor_card = self.order[index]
+        self.update_table()
+
+    def action_undo(self) -> None:
+        settings = self.app.settings  # type: ignore[attr-defined]
+        session = self.session
+        if session.hot_seat:
+            self.say("There is no undo in a hot-seat game.", warn=True)
+            return
+        if not settings.undo:
+            self.say("Undo is switched off in the settings.", warn=True)
+            return
+        try:
+            action = session.undo()
+        except IllegalAction as exc:
+            self.say(f"You cannot take that back: {exc}.", warn=True)
+            return
+        card = getattr(action, "card", None)
+        if card is not None:
+            self.cursor_card = card
+        self.new_card = None
+        self.query_one(RichLog).clear()  # the words are rebuilt along with the game
+        self.logged = 0
+        self.message = f"Taken back: {action_words(action, self.view.hand, session.rules)}."
         self.update_table()
 
     def action_sort(self) -> None:

@@ -11,9 +11,11 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual import events
+from textual.containers import Vertical
 from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
+from textual.widgets import RichLog, Static
 
 from ..core import Card, Meld, MeldKind, RuleSet
 from .cardart import CardStyle, back_rows, face_label, face_rows, suit_class
@@ -379,3 +381,22 @@ class Scoreboard(Widget):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return min(len(self.rows), 8) + 4
+
+
+def side_panel() -> Vertical:
+    """The column beside the table: the scoreboard and the moves in words."""
+    return Vertical(
+        Static("Score", classes="label"),
+        Scoreboard(id="score"),
+        Static("Moves", classes="label"),
+        RichLog(id="log", wrap=True, markup=False, min_width=20),
+        id="side",
+    )
+
+
+def style_cards(root: Widget, card_style: str, four_colour: bool) -> None:
+    """Apply the card settings to every card widget under ``root``."""
+    for w in root.query(".cards").results(CardInk):
+        w.card_style = CardStyle(card_style)
+        w.four_colour = four_colour
+        w.refresh()

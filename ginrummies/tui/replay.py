@@ -1,0 +1,171 @@
+"""Watching a finished game again, move by move, with both hands face up.
+
+``ginrummies replay FILE`` opens it; so does the statistics screen. The
+replay rebuilds the game from its seed and action log through the core at
+each step, so what is shown is exactly what was played.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Header, RichLog, Static
+
+from ..core import Card, Family
+from ..store.saves import Saved
+from .layout import SortMode, lay_out
+from .session import Session
+from .widgets import HandView, PileView, Scoreboard, TableMeldsView, side_panel, style_cards
+
+
+class ReplayScreen(Screen[None]):
+    """Step through a saved game: → next move, ← back, PgDn/PgUp a hand."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,space,l", "step(1)", "Next move"),
+        Binding("left,backspace,h", "step(-1)", "Back"),
+        Binding("pagedown,n", "hand(1)", "Next hand"),
+        Binding("pageup,p", "hand(-1)", "Previous hand"),
+        Binding("home", "to_start", "Start of hand"),
+        Binding("end", "to_end", "End of hand"),
+        Binding("escape,q", "leave", "Leave"),
+    ]
+
+    def __init__(self, saved: Saved, *, quit_on_leave: bool = False) -> None:
+        super().__init__()
+        self.saved = saved
+        self.seats = Session.seats_from(saved.seats)
+        self.hand_no = 0
+        self.step_no = 0
+        self.quit_on_leave = quit_on_leave
+        self.session: Session | None = None
+
+    @property
+    def moves(self) -> list[int]:
+        """How many moves each hand of the game has."""
+        return [len(h) for h in self.saved.log] or [0]
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="board"):
+            with Vertical(id="play"):
+                yield Static(id="name1", classes="label")
+                yield HandView(id="hand1")
+                yield PileView(id="piles")
+                yield TableMeldsView(id="melds")
+                yield Static(id="name0", classes="label")
+                yield HandView(id="hand0")
+                yield Static(id="replay-status")
+            yield side_panel()
+        yield Footer()
+
+    def on_mount(self) -> None:
+        settings = self.app.settings  # type: ignore[attr-defined]
+        style_cards(self, settings.card_style, settings.four_colour)
+        self.show()
+
+    def show(self) -> None:
+        saved = self.saved
+        log = [list(h) for h in saved.log[: self.hand_no]]
+        if saved.log:
+            log.append(list(saved.log[self.hand_no][: self.step_no]))
+        session = Session.resume(saved.rules, self.seats, saved.seed, log, saved.game_id)
+        before = self.session
+        self.session = session
+        game, hand, rules, names = session.game, session.hand, saved.rules, session.names
+        self.title = f"Replay: {rules.name}"
+        total = self.moves[self.hand_no]
+        self.sub_title = (
+            f"hand {self.hand_no + 1} of {len(self.moves)} · move {self.step_no} of {total}"
+        )
+        for seat in (0, 1):
+            view = game.view(seat)
+            layout, count = lay_out(view.hand, rules, SortMode.MELDS)
+            new = self._gained(before, seat, view.hand)
+            self.query_one(f"#hand{seat}", HandView).show(layout, -1, set(), new)
+            unit = "deadwood" if rules.family is Family.GIN else "in hand"
+            mover = " · to move" if hand.to_move == seat else ""
+            self.query_one(f"#name{seat}", Static).update(
+                f"{names[seat]} · {len(view.hand)} cards · {unit} {count}{mover}"
+            )
+        view = game.view(0)
+        self.query_one(PileView).show(
+            view.stock_size,
+            view.discard_pile,
+            has_pile=rules.family is not Family.SKARNEY,
+            history=True,
+            notes=[],
+        )
+        melds = self.query_one(TableMeldsView)
+        melds.display = rules.family is not Family.GIN
+        melds.show([(t.meld, names[t.owner]) for t in view.table])
+        rows = [h.result.points for h in game.hands if h.result is not None]
+        self.query_one(Scoreboard).show(names, rows, (game.boxes[0], game.boxes[1]), rules)
+        words = self.query_one(RichLog)
+        words.clear()
+        for line in session.log:
+            words.write(line, scroll_end=True)
+        self.query_one("#replay-status", Static).update(self.status_text(session))
+
+    def status_text(self, session: Session) -> str:
+        hand = session.hand
+        if hand.result is not None:
+            lines = hand.result.breakdown(session.names)
+            if session.game.result is not None:
+                lines += session.game.result.breakdown(session.names)
+            return "\n".join(lines)
+        if self.step_no == 0:
+            return "The deal. → steps through the moves, PgDn skips to the next hand."
+        return session.log[-1]
+
+    def _gained(self, before: Session | None, seat: int, now: tuple[Card, ...]) -> Card | None:
+        """The card a seat has just picked up, to point it out."""
+        if before is None:
+            return None
+        old = set(before.game.view(seat).hand)
+        gained = set(now) - old
+        return next(iter(gained)) if len(gained) == 1 else None
+
+    def action_step(self, delta: int) -> None:
+        moves = self.moves
+        step = self.step_no + delta
+        if step < 0:
+            if self.hand_no == 0:
+                self.notify("This is the deal of the first hand.", timeout=3)
+                return
+            self.hand_no -= 1
+            step = moves[self.hand_no]
+        elif step > moves[self.hand_no]:
+            if self.hand_no + 1 >= len(moves):
+                self.notify("That was the last move of the game.", timeout=3)
+                return
+            self.hand_no += 1
+            step = 0
+        self.step_no = step
+        self.show()
+
+    def action_hand(self, delta: int) -> None:
+        target = self.hand_no + delta
+        if not 0 <= target < len(self.moves):
+            self.notify("There is no other hand that way.", timeout=3)
+            return
+        self.hand_no, self.step_no = target, 0
+        self.show()
+
+    def action_to_start(self) -> None:
+        self.step_no = 0
+        self.show()
+
+    def action_to_end(self) -> None:
+        self.step_no = self.moves[self.hand_no]
+        self.show()
+
+    def action_leave(self) -> None:
+        if self.quit_on_leave:
+            self.app.exit()
+        elif self.is_current:
+            self.app.pop_screen()

@@ -1,0 +1,214 @@
+"""The statistics screen: the record per variant and opponent, streaks, a
+chart of recent results, and the finished games to watch again or export."""
+
+from __future__ import annotations
+
+import time
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.widget import Widget
+from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
+
+from ..store.saves import SaveError, parse
+from ..store.stats import Line, Played, Stats, StatsError
+from .dialogs import BackScreen
+from .replay import ReplayScreen
+
+CHART_ROWS = 3  # rows above and below the axis
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.0f}%" if whole else "–"
+
+
+def chart_text(games: list[Played], width: int) -> Text:
+    """Recent games as bars: up for a win, down for a loss, height by margin."""
+    out = Text()
+    shown = games[-max(1, (width - 8) // 2) :]
+    if not shown:
+        return Text("No finished games yet.")
+    top = max(abs(g.margin) for g in shown) or 1
+    heights = [max(1, round(CHART_ROWS * abs(g.margin) / top)) for g in shown]
+    for row in range(CHART_ROWS, -CHART_ROWS - 1, -1):
+        if row == CHART_ROWS:
+            label = f"+{top}"
+        elif row == -CHART_ROWS:
+            label = f"−{top}"
+        elif row == 0:
+            label = "0"
+        else:
+            label = ""
+        out.append(f"{label:>6} ", style="dim")
+        for g, h in zip(shown, heights, strict=True):
+            if row == 0:
+                out.append("──", style="dim")
+            elif row > 0 and g.won and h >= row:
+                out.append("█ ", style="green")
+            elif row < 0 and not g.won and h >= -row:
+                out.append("█ ", style="red")
+            else:
+                out.append("  ")
+        out.append("\n")
+    out.append(f"{'':>7}oldest → newest ({len(shown)} games)", style="dim")
+    return out
+
+
+class Chart(Widget):
+    """The bar chart of recent results."""
+
+    DEFAULT_CSS = "Chart { height: auto; }"
+
+    def __init__(self, games: list[Played], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.games = games
+
+    def render(self) -> Text:
+        return chart_text(self.games, self.size.width)
+
+    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
+        return 2 * CHART_ROWS + 2 if self.games else 1
+
+
+class StatsScreen(BackScreen):
+    """Games and hands won per variant and opponent, streaks, a chart, and the
+    finished games: Enter watches one again, x exports it to a file."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,q", "back", "Back"),
+        Binding("r", "show_tab('record')", "Record"),
+        Binding("f", "show_tab('finished')", "Finished games"),
+        Binding("enter", "watch", "Watch again", show=False),
+        Binding("x", "export", "Export replay"),
+    ]
+
+    def __init__(self, stats: Stats | None) -> None:
+        super().__init__()
+        self.stats = stats
+        self.games: list[Played] = []
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        lines: list[Line] = []
+        problem = None
+        if self.stats is None:
+            problem = "Statistics are kept only with a data folder."
+        else:
+            try:
+                lines = self.stats.lines()
+                self.games = self.stats.history()
+                streaks = self.stats.streaks()
+            except StatsError as exc:
+                problem = str(exc)
+        if problem is not None or not lines:
+            message = problem or "No hands played yet: finish a hand and it counts here."
+            with VerticalScroll(id="stats"):
+                yield Static("Statistics", classes="title")
+                yield Static(message, id="stats-empty")
+            yield Footer()
+            return
+        with TabbedContent(id="stats-tabs"):
+            with TabPane("Record", id="record"), VerticalScroll(id="stats"):
+                table: DataTable[str] = DataTable(id="stats-table", cursor_type="none")
+                table.add_columns(
+                    "Variant", "Opponent", "Games", "Won", "Hands", "Won", "Gins", "Undercuts",
+                    "Points/hand",
+                )  # fmt: skip
+                for line in lines:
+                    table.add_row(
+                        line.variant,
+                        line.opponent,
+                        str(line.games),
+                        f"{line.games_won} ({percent(line.games_won, line.games)})",
+                        str(line.hands),
+                        f"{line.hands_won} ({percent(line.hands_won, line.hands)})",
+                        str(line.gins),
+                        str(line.undercuts),
+                        f"{line.points_per_hand:+.1f}",
+                    )
+                yield table
+                yield Static(streak_words(streaks.current, streaks.best), id="streaks")
+                yield Static("Results over time (settlement of each game)", classes="title")
+                yield Chart(self.games, id="chart")
+            with TabPane("Finished games", id="finished"), VerticalScroll(id="stats-games"):
+                yield Static(
+                    "Enter watches a game again, both hands face up; x exports it to a file.",
+                    classes="hint",
+                )
+                recent: DataTable[str] = DataTable(id="games", cursor_type="row")
+                recent.add_columns("When", "Variant", "Opponent", "Result", "Score")
+                for g in reversed(self.games):
+                    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.when))
+                    result = f"won by {g.margin}" if g.won else f"lost by {-g.margin}"
+                    recent.add_row(
+                        when, g.variant, g.opponent, result, f"{g.mine}–{g.theirs}", key=g.game_id
+                    )
+                yield recent
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Statistics"
+
+    @on(TabbedContent.TabActivated)
+    def tab_shown(self, event: TabbedContent.TabActivated) -> None:
+        if event.pane.id == "finished":
+            self.query_one("#games", DataTable).focus()
+
+    def action_show_tab(self, tab: str) -> None:
+        for tabs in self.query(TabbedContent).results(TabbedContent):
+            tabs.active = tab
+
+    def chosen_game(self) -> str | None:
+        for table in self.query("#games").results(DataTable):
+            if table.row_count:
+                row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
+                return str(row_key.value)
+        self.notify("There is no finished game to choose yet.", severity="warning", timeout=4)
+        return None
+
+    def replay_text(self) -> str | None:
+        game_id = self.chosen_game()
+        if game_id is None or self.stats is None:
+            return None
+        try:
+            text = self.stats.replay_text(game_id)
+        except StatsError as exc:
+            self.notify(str(exc), severity="error")
+            return None
+        return text
+
+    @on(DataTable.RowSelected, "#games")
+    def row_chosen(self) -> None:
+        self.action_watch()
+
+    def action_watch(self) -> None:
+        text = self.replay_text()
+        if text is None:
+            return
+        try:
+            saved = parse(text)
+        except SaveError as exc:
+            self.notify(f"This game cannot be replayed: {exc}", severity="error")
+            return
+        self.app.push_screen(ReplayScreen(saved))
+
+    def action_export(self) -> None:
+        text = self.replay_text()
+        if text is None:
+            return
+        saved = parse(text)
+        self.app.export_replay(text, saved.rules.name, saved.seed)  # type: ignore[attr-defined]
+
+
+def streak_words(current: int, best: int) -> str:
+    if current > 0:
+        now = f"{current} game{'s' if current != 1 else ''} won in a row"
+    elif current < 0:
+        now = f"{-current} game{'s' if current != -1 else ''} lost in a row"
+    else:
+        now = "no games finished yet"
+    return f"Streak: {now} · best winning streak: {best}"

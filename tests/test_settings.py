@@ -1,0 +1,169 @@
+"""Settings in TOML: read, checked value by value, written back from the app."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from apphelp import SIZE, run
+from textual.widgets import Input, Select, Switch
+
+from ginrummies.core import AcePolicy, preset
+from ginrummies.store import Settings
+from ginrummies.store.files import config_dir
+from ginrummies.store.settings import SETTINGS_NAME, load_settings, save_settings
+from ginrummies.tui.app import GinApp
+from ginrummies.tui.menus import MenuScreen, NewGameScreen, SettingsScreen
+from ginrummies.tui.table import TableScreen
+
+
+def test_settings_round_trip_through_toml(tmp_path: Path) -> None:
+    path = tmp_path / SETTINGS_NAME
+    settings = Settings(
+        theme="light",
+        card_style="ascii",
+        four_colour=True,
+        speed="slow",
+        hints=False,
+        undo=False,
+        default_rules="oklahoma",
+        default_level="hard",
+        house_rules={"gin": {"knock_limit": 7, "ace": "low_or_high"}, "colonel": {"target": 50}},
+    )
+    save_settings(path, settings)
+    again, problems = load_settings(path)
+    assert problems == []
+    assert again == settings
+    rules = again.rules_for("gin")
+    assert rules.knock_limit == 7 and rules.ace is AcePolicy.LOW_OR_HIGH
+    assert again.rules_for("colonel").target == 50
+    assert again.rules_for("sequence") == preset("sequence")
+
+
+def test_no_file_means_the_defaults(tmp_path: Path) -> None:
+    assert load_settings(tmp_path / SETTINGS_NAME) == (Settings(), [])
+
+
+def test_each_bad_value_is_reported_and_replaced_the_rest_kept(tmp_path: Path) -> None:
+    path = tmp_path / SETTINGS_NAME
+    path.write_text(
+        'theme = "pink"\n'
+        'speed = "fast"\n'
+        "hints = 3\n"
+        "four_colour = true\n"
+        "volume = 11\n"
+        'default_rules = "poker"\n'
+        "[house_rules.gin]\n"
+        "knock_limit = 5\n"
+        'gin_bonus = "lots"\n'
+        "hand_size = 3\n"
+        "wild_cards = true\n"
+        "[house_rules.canasta]\n"
+        "target = 5000\n"
+    )
+    settings, problems = load_settings(path)
+    assert settings.theme == "felt" and settings.default_rules == "gin"  # defaults
+    assert settings.speed == "fast" and settings.four_colour is True  # kept
+    assert settings.hints is True
+    assert settings.house_rules == {"gin": {"knock_limit": 5}}
+    text = "\n".join(problems)
+    for bad in (
+        "theme",
+        "hints",
+        "volume",
+        "default_rules",
+        "gin_bonus",
+        "hand_size",
+        "wild_cards",
+    ):
+        assert bad in text
+    assert "canasta" in text
+    assert len(problems) == 8
+
+
+def test_a_bad_choice_of_rule_names_the_allowed_ones(tmp_path: Path) -> None:
+    path = tmp_path / SETTINGS_NAME
+    path.write_text('[house_rules.gin]\nace = "sideways"\n')
+    settings, problems = load_settings(path)
+    assert settings.house_rules == {}
+    assert "low, high, low_or_high, around" in problems[0]
+
+
+def test_a_file_that_is_not_toml_is_kept_aside(tmp_path: Path) -> None:
+    path = tmp_path / SETTINGS_NAME
+    path.write_text("theme = = felt\n")
+    settings, problems = load_settings(path)
+    assert settings == Settings()
+    assert "not valid TOML" in problems[0]
+    kept = tmp_path / "settings.unreadable-1.toml"
+    assert kept.read_text() == "theme = = felt\n"
+    assert kept.name in problems[0]
+
+
+def test_settings_live_in_the_data_dir_when_one_is_given(tmp_path: Path) -> None:
+    assert config_dir(tmp_path) == tmp_path
+
+
+def test_the_app_reports_bad_settings(tmp_path: Path) -> None:
+    path = tmp_path / SETTINGS_NAME
+    path.write_text('speed = "warp"\n')
+    settings, problems = load_settings(path)
+
+    async def go() -> None:
+        app = GinApp(settings, settings_path=path, problems=problems)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, MenuScreen)
+            messages = [n.message for n in app._notifications]
+            assert any("speed = 'warp'" in m for m in messages)
+
+    run(go)
+
+
+def test_changes_in_the_settings_screen_are_saved(tmp_path: Path) -> None:
+    path = tmp_path / SETTINGS_NAME
+
+    async def go() -> None:
+        app = GinApp(Settings(), settings_path=path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.push_screen(SettingsScreen(app.settings))
+            await pilot.pause()
+            screen = app.screen
+            screen.query_one("#set-theme", Select).value = "dark"
+            screen.query_one("#set-undo", Switch).value = False
+            await pilot.pause()
+            assert app.settings.theme == "dark" and app.settings.undo is False
+
+    run(go)
+    settings, problems = load_settings(path)
+    assert problems == []
+    assert settings.theme == "dark" and settings.undo is False
+
+
+def test_new_game_form_starts_from_and_remembers_house_rules(tmp_path: Path) -> None:
+    path = tmp_path / SETTINGS_NAME
+    start = Settings(default_rules="gin", house_rules={"gin": {"knock_limit": 8}})
+
+    async def go() -> None:
+        app = GinApp(start, settings_path=path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.push_screen(NewGameScreen(app.settings))
+            await pilot.pause()
+            form: Any = app.screen
+            limit = form.query_one("#opt-knock_limit", Input)
+            assert limit.value == "8"  # the player's house rule, not the preset's 10
+            limit.value = "6"
+            form.query_one("#opt-gin_bonus", Input).value = "30"
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            assert app.session is not None
+            assert app.session.rules.knock_limit == 6
+            assert app.session.rules.gin_bonus == 30
+
+    run(go)
+    settings, _ = load_settings(path)
+    assert settings.house_rules == {"gin": {"knock_limit": 6, "gin_bonus": 30}}
+    assert settings.rules_for("gin").knock_limit == 6

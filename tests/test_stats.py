@@ -1,0 +1,202 @@
+"""Statistics: every finished hand and game recorded once, figures that
+match the games played, a database that two instances can share."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from apphelp import SIZE, finish, play_hand, run
+from textual.widgets import DataTable
+
+from ginrummies.ai import make_bot
+from ginrummies.core import Outcome, preset
+from ginrummies.store import Settings
+from ginrummies.store.stats import STATS_NAME, Stats
+from ginrummies.tui.app import GinApp
+from ginrummies.tui.menus import MenuScreen
+from ginrummies.tui.session import Seat, SeatKind, Session
+from ginrummies.tui.statsview import StatsScreen, chart_text
+
+GAMES = [("gin", "easy", 1), ("gin", "easy", 2), ("gin", "random", 3), ("oklahoma", "easy", 4)]
+
+
+def test_statistics_match_the_games_played(tmp_path: Path) -> None:
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
+    played = []
+    for variant, level, seed in GAMES:
+        rules = preset(variant).but(target=60)
+        seats = (Seat("You"), Seat("Computer", SeatKind.COMPUTER, level))
+        session = Session(rules, seats, seed)
+        finish(app, session, seed)
+        played.append((session, level))
+
+    stats = Stats(tmp_path / STATS_NAME)
+    lines = {(line.variant, line.opponent): line for line in stats.lines()}
+    assert set(lines) == {("Gin Rummy", "easy"), ("Gin Rummy", "random"), ("Oklahoma Gin", "easy")}
+    for (variant, opponent), line in lines.items():
+        games = [s.game for s, lv in played if s.rules.name == variant and lv == opponent]
+        results = [r for g in games for r in g.results]
+        assert line.games == len(games)
+        assert line.games_won == sum(g.result is not None and g.result.winner == 0 for g in games)
+        assert line.hands == len(results)
+        assert line.hands_won == sum(r.winner == 0 for r in results)
+        assert line.gins == sum(
+            r.winner == 0 and r.outcome in (Outcome.GIN, Outcome.BIG_GIN) for r in results
+        )
+        assert line.undercuts == sum(
+            r.winner == 0 and r.outcome is Outcome.UNDERCUT for r in results
+        )
+        net = sum(r.points[0] - r.points[1] for r in results)
+        assert line.points_per_hand == pytest.approx(net / len(results))
+
+    history = stats.history()
+    assert [h.game_id for h in history] == [s.game_id for s, _ in played]
+    for h, (s, _) in zip(history, played, strict=True):
+        assert s.game.result is not None
+        assert h.won == (s.game.result.winner == 0)
+        assert abs(h.margin) == s.game.result.settlement
+        assert (h.mine, h.theirs) == tuple(s.game.scores)
+    wins = [h.won for h in history]
+    run_now = 0
+    for w in wins:
+        run_now = max(run_now, 0) + 1 if w else min(run_now, 0) - 1
+    assert stats.streaks().current == run_now
+
+    # recording again (a crash and a resumed save) counts nothing twice
+    for s, _ in played:
+        stats.record(s.game_id, s.rules, s.seed, s.seats_data(), s.game)
+    assert stats.lines() == list(lines.values())
+
+
+def test_a_game_left_for_a_new_one_is_abandoned_but_its_hands_count(tmp_path: Path) -> None:
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
+    rules = preset("gin")
+    session = Session(rules, (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "easy")), 9)
+    app.session = session
+    app.watch_session(session)
+    bot = make_bot("easy", rules, 2)
+    while not session.hand.is_over:
+        if session.computer_to_move:
+            session.play_computer(session.think())
+        else:
+            session.play(bot.choose(session.view(), session.view().legal_actions))
+    session.next_hand()
+    app.record(session, abandoned=True)
+    stats = Stats(tmp_path / STATS_NAME)
+    (line,) = stats.lines()
+    assert line.games == 0 and line.hands == 1
+    with sqlite3.connect(tmp_path / STATS_NAME) as db:
+        assert db.execute("SELECT status FROM games").fetchall() == [("abandoned",)]
+
+
+RECORDER = textwrap.dedent(
+    """
+    import sys
+    sys.path[:0] = {paths!r}
+    from pathlib import Path
+    from ginrummies.ai import make_bot
+    from ginrummies.core import preset
+    from ginrummies.store.stats import Stats
+    from ginrummies.tui.session import Seat, SeatKind, Session
+    stats = Stats(Path({path!r}))
+    for n in range(25):
+        seats = (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "easy"))
+        session = Session(preset("gin").but(target=1), seats, {base} + n)
+        me = make_bot("easy", session.rules, n)
+        while not session.game.is_over:
+            if session.computer_to_move:
+                session.play_computer(session.think())
+            else:
+                session.play(me.choose(session.view(), session.legal()))
+            if session.hand.is_over and not session.game.is_over:
+                stats.record(session.game_id, session.rules, session.seed,
+                             session.seats_data(), session.game)
+                session.next_hand()
+        stats.record(session.game_id, session.rules, session.seed,
+                     session.seats_data(), session.game)
+        stats.lines()
+    """
+)
+
+
+def test_two_instances_recording_at_once_keep_every_game(tmp_path: Path) -> None:
+    here = Path(__file__).resolve().parent
+    path = tmp_path / STATS_NAME
+    procs = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                RECORDER.format(paths=[str(here), str(here.parent)], path=str(path), base=base),
+            ],
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for base in (1000, 2000)
+    ]
+    for p in procs:
+        _, err = p.communicate(timeout=300)
+        assert p.returncode == 0, err
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert db.execute("SELECT COUNT(*) FROM games WHERE status='finished'").fetchone() == (50,)
+        seeds = {s for (s,) in db.execute("SELECT seed FROM games")}
+    assert seeds == set(range(1000, 1025)) | set(range(2000, 2025))
+    assert sum(line.games for line in Stats(path).lines()) == 50
+
+
+def test_a_damaged_database_is_kept_aside_and_a_new_one_begun(tmp_path: Path) -> None:
+    path = tmp_path / STATS_NAME
+    path.write_bytes(b"this is not sqlite at all" * 100)
+    stats = Stats(path)
+    assert stats.lines() == []
+    assert stats.problem is not None and "statistics.unreadable-1.sqlite3" in stats.problem
+    assert (tmp_path / "statistics.unreadable-1.sqlite3").read_bytes().startswith(b"this is")
+
+
+def test_chart_draws_wins_up_and_losses_down() -> None:
+    from ginrummies.store.stats import Played
+
+    games = [
+        Played("a", 0, "Gin Rummy", "easy", True, 100, 120, 20),
+        Played("b", 0, "Gin Rummy", "easy", False, -50, 40, 110),
+    ]
+    rows = chart_text(games, 40).plain.splitlines()
+    assert rows[0].startswith("  +100") and rows[0].rstrip().endswith("█")
+    axis = rows[3]
+    assert axis.strip().startswith("0") and "────" in axis
+    assert "█" in rows[4] or "█" in rows[5]  # the loss, half as deep
+    assert "█" not in rows[6].split("−100")[-1][:2]  # the win's column stays empty below
+
+
+def test_the_statistics_screen_after_a_game_played_with_keys(tmp_path: Path) -> None:
+    rules = preset("gin").but(target=1)  # one scored hand ends the game
+
+    async def go() -> None:
+        session = Session(rules, (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "easy")), 4)
+        app = GinApp(Settings(speed="instant"), session=session, data_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            while not session.game.is_over:
+                await play_hand(pilot)
+                await pilot.press("enter")
+            await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, MenuScreen)
+            app.push_screen(StatsScreen(app.stats))
+            await pilot.pause()
+            table = app.screen.query_one("#stats-table", DataTable)
+            row = table.get_row_at(0)
+            assert row[0] == "Gin Rummy" and row[1] == "easy" and row[2] == "1"
+            won = session.game.result is not None and session.game.result.winner == 0
+            assert row[3].startswith("1" if won else "0")
+            assert row[4] == str(len(session.game.results))
+            games = app.screen.query_one("#games", DataTable)
+            assert games.row_count == 1
+            assert games.get_row_at(0)[3].startswith("won by" if won else "lost by")
+
+    run(go)
