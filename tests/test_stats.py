@@ -200,3 +200,57 @@ def test_the_statistics_screen_after_a_game_played_with_keys(tmp_path: Path) -> 
             assert games.get_row_at(0)[3].startswith("won by" if won else "lost by")
 
     run(go)
+
+
+APP_GAME = textwrap.dedent(
+    """
+    import asyncio, sys
+    sys.path[:0] = {paths!r}
+    from apphelp import play_hand
+    from ginrummies.core import preset
+    from ginrummies.store import Settings
+    from ginrummies.tui.app import GinApp
+    from ginrummies.tui.session import Seat, SeatKind, Session
+
+    async def main():
+        rules = preset("gin").but(target=1)
+        seats = (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "easy"))
+        for seed in {seeds!r}:
+            session = Session(rules, seats, seed)
+            app = GinApp(Settings(speed="instant"), session=session, data_dir={folder!r})
+            async with app.run_test(size=(120, 36)) as pilot:
+                while not session.game.is_over:
+                    await play_hand(pilot)
+                    await pilot.press("enter")
+                await pilot.pause()
+
+    asyncio.run(main())
+    """
+)
+
+
+def test_two_app_instances_on_one_data_folder(tmp_path: Path) -> None:
+    """Two copies of the app, each playing games to the end at the same time
+    in the same folder: every game is recorded, the database stays whole."""
+    here = Path(__file__).resolve().parent
+    procs = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-c",
+                APP_GAME.format(
+                    paths=[str(here), str(here.parent)], seeds=seeds, folder=str(tmp_path)
+                ),
+            ],
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for seeds in ([1, 2, 3], [11, 12, 13])
+    ]
+    for p in procs:
+        _, err = p.communicate(timeout=300)
+        assert p.returncode == 0, err
+    with sqlite3.connect(tmp_path / STATS_NAME) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        seeds = sorted(s for (s,) in db.execute("SELECT seed FROM games WHERE status='finished'"))
+    assert seeds == [1, 2, 3, 11, 12, 13]

@@ -249,6 +249,7 @@ class GinApp(App[None]):
                     partial(screen.command, action),
                     discover=not now,
                 )
+            yield SystemCommand("Undo", "key u: take back your last move", screen.action_undo)
             yield SystemCommand("Sort the hand", "key s", screen.action_sort)
             yield SystemCommand("Hint", "key ?", screen.action_hint)
             yield SystemCommand("Help and rules", "key F1", screen.action_help)
