@@ -244,3 +244,18 @@ def test_normal_outscores_random(variant: str) -> None:
     )
     normal, rand = runs[-1]
     assert normal.points > rand.points
+
+
+def test_normal_takes_more_knock_risk_when_the_game_may_end() -> None:
+    import dataclasses
+
+    from ginrummies.core import Game
+
+    rules = preset("gin")
+    bot = make_bot("normal", rules, 1)
+    view = Game(rules, 3).view(0)
+    early = dataclasses.replace(view, scores=(10, 20))
+    assert bot.knock_threshold(early) == bot.knock_risk  # type: ignore[attr-defined]
+    for scores in ((90, 20), (20, 80)):  # either side within reach of 100
+        late = dataclasses.replace(view, scores=scores)
+        assert bot.knock_threshold(late) == bot.endgame_risk > bot.knock_risk  # type: ignore[attr-defined]

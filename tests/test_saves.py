@@ -253,3 +253,43 @@ def test_two_instances_saving_at_once_never_corrupt_the_save(tmp_path: Path) -> 
     assert all(w.returncode == 0 for w in writers)
     assert reads > 0 and not list(tmp_path.glob("*.unreadable-*"))
     assert not list(tmp_path.glob(".game.json.*"))  # no temporary files left
+
+
+def test_a_second_app_on_the_same_folder_leaves_the_first_ones_save_alone(
+    tmp_path: Path,
+) -> None:
+    from ginrummies.store.files import FolderLock
+    from ginrummies.tui.app import LOCK_NAME
+
+    first = played("gin", 9)
+    save_of(first, tmp_path / SAVE_NAME)
+    before = (tmp_path / SAVE_NAME).read_bytes()
+    held = FolderLock(tmp_path / LOCK_NAME)
+    assert held.acquire()  # the first app, still running
+
+    async def second() -> None:
+        app = GinApp(
+            Settings(speed="instant"),
+            session=Session(preset("gin"), default_seats(), 77),
+            data_dir=tmp_path,
+        )
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            for key in key_for_turn(app):
+                await pilot.press(key)
+            await settle(pilot)
+            messages = [n.message for n in app._notifications]
+            assert any("Another ginrummies is open" in m for m in messages)
+
+    run(second)
+    assert (tmp_path / SAVE_NAME).read_bytes() == before  # the first game is kept
+    held.release()
+
+    async def alone() -> None:  # with the first app gone, saving works again
+        app = GinApp(Settings(speed="instant"), data_dir=tmp_path, resume=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert app.saving and app.session is not None
+            assert app.session.game.log == first.game.log
+
+    run(alone)

@@ -86,6 +86,8 @@ class GinBot:
     take_margin = 1.0  # how much better than a stock draw the top must be
     late_weight = 0.4  # weight of the deadwood in hand (not after a draw) as the stock ends
     knock_next_weight = 25.0  # deadwood points a sure knock next turn is worth
+    endgame_reach = 25  # within this many points of the target, a hand may decide the game
+    endgame_risk = 0.5  # the undercut risk accepted then
 
     def __init__(self, rules: RuleSet, seed: int | None = None, level: str = "normal") -> None:
         if level not in ("easy", "normal"):
@@ -160,7 +162,16 @@ class GinBot:
         if self.level == "easy":
             return True
         mine = self._points_after(memory.mine, knock)
-        return undercut_risk(self._solver, view, memory, mine, self._rng(view)) < self.knock_risk
+        risk = undercut_risk(self._solver, view, memory, mine, self._rng(view))
+        return risk < self.knock_threshold(view)
+
+    def knock_threshold(self, view: PlayerView) -> float:
+        """The undercut risk worth taking: more near the end of the game,
+        where a knock that wins the hand may win the game, and waiting lets
+        an opponent close to the target end it."""
+        target = self.rules.target
+        closest = target - max(view.scores)
+        return self.endgame_risk if closest <= self.endgame_reach else self.knock_risk
 
     def pick_discard(self, view: PlayerView, memory: Memory, discards: list[Discard]) -> Discard:
         solver = self._solver

@@ -4,8 +4,10 @@ leaving half a file behind."""
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
+from typing import IO
 
 ENV_DATA_DIR = "GINRUMMIES_DATA_DIR"
 
@@ -77,3 +79,43 @@ def move_aside(path: Path, why: str) -> Path:
         n += 1
     os.replace(path, target)
     return target
+
+
+class FolderLock:
+    """Marks a data folder as in use by one running app (an OS file lock,
+    released by the OS if the app dies), so a second copy of the app does
+    not overwrite the first one's saved game."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._file: IO[str] | None = None
+
+    def acquire(self) -> bool:
+        """Take the lock; False if another running app holds it."""
+        if self._file is not None:
+            return True
+        f = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held while the app runs
+        try:
+            _lock(f)
+        except OSError:
+            f.close()
+            return False
+        self._file = f
+        return True
+
+    def release(self) -> None:
+        if self._file is not None:
+            self._file.close()  # closing the file releases the lock
+            self._file = None
+
+
+def _lock(f: IO[str]) -> None:
+    if sys.platform == "win32":
+        import msvcrt
+
+        f.seek(0)
+        msvcrt.locking(f.fileno(), msvcrt.LK_NBLCK, 1)
+    else:
+        import fcntl
+
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)

@@ -13,7 +13,7 @@ from textual.screen import Screen
 
 from ..core import RuleSet
 from ..store import THEMES, Settings
-from ..store.files import write_atomic
+from ..store.files import FolderLock, write_atomic
 from ..store.saves import SAVE_NAME, Saved, SaveError, load
 from ..store.settings import save_settings
 from ..store.stats import STATS_NAME, Stats, StatsError
@@ -26,6 +26,8 @@ try:
     from ginrummies.themes import paths as theme_paths
 except ImportError:  # pragma: no cover - a broken install
     raise SystemExit("ginrummies: the themes are missing from this install") from None
+
+LOCK_NAME = "ginrummies.lock"
 
 TEXTUAL_THEME = {
     "felt": "textual-dark",
@@ -69,6 +71,8 @@ class GinApp(App[None]):
         self.save_failed = False
         self.stats_failed = False
         self.stats = Stats(self.data_dir / STATS_NAME) if self.data_dir is not None else None
+        self.lock = FolderLock(self.data_dir / LOCK_NAME) if self.data_dir is not None else None
+        self.saving = self.data_dir is not None  # False while another copy of the app saves here
 
     def on_mount(self) -> None:
         self.apply_theme()
@@ -83,11 +87,20 @@ class GinApp(App[None]):
                 severity="warning",
                 timeout=20,
             )
+        if self.lock is not None and not self.lock.acquire():
+            self.saving = False
+            self.notify(
+                "Another ginrummies is open on this data folder and keeps its game there. "
+                "This window's games count in the statistics but are not saved to continue.",
+                title="Already running",
+                severity="warning",
+                timeout=20,
+            )
         if self.session is not None:  # a game given at start (--rules): at once
             self.watch_session(self.session)
             self.push_screen(TableScreen(self.session))
             return
-        if self.data_dir is not None:
+        if self.saving:
             self.load_saved()
         if self.resume:
             if self.session is not None:
@@ -132,6 +145,8 @@ class GinApp(App[None]):
             return
         if session.hand.is_over:
             self.record(session)
+        if not self.saving:
+            return
         try:
             if session.game.is_over:
                 path.unlink(missing_ok=True)  # nothing left to continue
@@ -143,6 +158,10 @@ class GinApp(App[None]):
             self.save_failed = True
         else:
             self.save_failed = False
+
+    def on_unmount(self) -> None:
+        if self.lock is not None:
+            self.lock.release()
 
     # --- statistics and replays -------------------------------------------------
 
