@@ -193,7 +193,8 @@ class GinApp(App[None]):
             self.notify("There is no data folder to write the replay to.", severity="error")
             return None
         stamp = time.strftime("%Y-%m-%d-%H%M%S")
-        name = f"{stamp}-{variant.lower().replace(' ', '-')}-{seed}.json"
+        plain = "-".join("".join(c if c.isalnum() else " " for c in variant.lower()).split())
+        name = f"{stamp}-{plain}-{seed}.json"
         path = self.data_dir / "replays" / name
         try:
             write_atomic(path, text)
