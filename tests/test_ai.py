@@ -20,6 +20,7 @@ from ginrummies.core import (
     Knock,
     Pass,
     TakeDiscard,
+    parse_cards,
     preset,
     replay,
 )
@@ -259,3 +260,33 @@ def test_normal_takes_more_knock_risk_when_the_game_may_end() -> None:
     for scores in ((90, 20), (20, 80)):  # either side within reach of 100
         late = dataclasses.replace(view, scores=scores)
         assert bot.knock_threshold(late) == bot.endgame_risk > bot.knock_risk  # type: ignore[attr-defined]
+
+
+def test_colonel_hard_swaps_a_high_card_for_a_low_discard() -> None:
+    rules = preset("colonel")
+    nd = "Kc Qd Jh 9s 8c 5d 3h 6s 7d 4c"
+    d = "Ah Ad Kd Qs Jc 10h 9h 8d 7s 6c"
+    hand = Hand.deal(rules, 0, deck=stack(nd, d, "2c"))
+    view = hand.view(1)  # the non-dealer, first to move
+    assert view.phase.name == "DRAW"
+    legal = view.legal_actions
+    # 2♣ melds with nothing: normal draws from the stock, hard takes it to
+    # throw a king or a queen (a hand caught when the opponent goes out pays
+    # its total)
+    assert make_bot("normal", rules, 1).choose(view, legal) == DrawStock()
+    assert make_bot("hard", rules, 1).choose(view, legal) == TakeDiscard()
+
+
+def test_colonel_hard_keeps_the_card_whose_partners_are_live() -> None:
+    from ginrummies.ai.tablebot import TableBot
+
+    rules = preset("colonel")
+    bot = TableBot(rules, 1, "hard")
+    normal = TableBot(rules, 1, "normal")
+    # 5♠ 6♠ are two to a run with 4♠ and 7♠ still unseen; 5♥ 6♣ are loose.
+    # With the same points now, only hard sees what the next draw can bring.
+    run_pair = sum(c.bit for c in parse_cards("5s 6s Kd"))
+    loose_pair = sum(c.bit for c in parse_cards("5h 6c Kd"))
+    unseen = sum(c.bit for c in parse_cards("4s 7s 2d 9c Kh"))
+    assert normal._kept(run_pair, unseen) == normal._kept(loose_pair, unseen)
+    assert bot._kept(run_pair, unseen) < bot._kept(loose_pair, unseen)

@@ -37,7 +37,7 @@ from ..core import (
     layoff_targets,
     solver_for,
 )
-from .ginbot import danger
+from .ginbot import danger, expected_deadwood
 from .tracking import Memory, remember
 
 
@@ -51,6 +51,8 @@ class TableBot:
     # how many points of stuck hand a card that helps the opponent is worth
     feed_offer = 2.0
     feed_discard = 3.0
+    ahead_weight = 0.75  # hard: weight of the stuck points expected after a draw
+    take_margin = 1.0  # hard, Colonel: points a taken card must save over a stock draw
 
     def __init__(self, rules: RuleSet, seed: int | None = None, level: str = "normal") -> None:
         if rules.family is Family.GIN:
@@ -163,7 +165,7 @@ class TableBot:
             if Challenge() in legal and mine <= 0.4 * self._their_guess(view) and mine <= 15:
                 return Challenge()
             top = memory.top
-            if TakeDiscard() in legal and top and self.stuck(hand | top) < self.stuck(hand):
+            if TakeDiscard() in legal and top and self._takes(hand, top, memory):
                 return TakeDiscard()
             return DrawStock()
         offs = [a for a in legal if isinstance(a, LayOff)]
@@ -185,11 +187,39 @@ class TableBot:
         return min(
             discards,
             key=lambda a: (
-                self.stuck(hand & ~a.card.bit)
+                self._kept(hand & ~a.card.bit, memory.unseen & ~a.card.bit)
                 + self.feed_discard * self._feeds(view, a.card, memory),
                 rng.random(),
             ),
         )
+
+    def _kept(self, rest: int, unseen: int) -> float:
+        """What a hand left after a discard is worth keeping (lower is better):
+        its stuck points, and for ``hard`` also those to expect after the next
+        draw, which favours cards whose meld partners are still to come
+        (Colonel only: in Skarney it measured level, at many times the cost)."""
+        now = self.stuck(rest)
+        if self.level != "hard" or not rest:
+            return now
+        ahead = expected_deadwood(self._solver, rest, unseen)
+        return (1 - self.ahead_weight) * now + self.ahead_weight * ahead
+
+    def _takes(self, hand: int, top: int, memory: Memory) -> bool:
+        """Take the discard? ``normal``: when it melds. ``hard`` also swaps a
+        low card for a high one, when that beats what a stock draw is worth
+        (a Colonel hand that does not go out is scored by its total)."""
+        if self.stuck(hand | top) < self.stuck(hand):
+            return True
+        if self.level != "hard":
+            return False
+        solver = self._solver
+        rest = hand
+        kept = 10**6
+        while rest:  # keep the card taken, throw the one that leaves least
+            bit = rest & -rest
+            rest ^= bit
+            kept = min(kept, solver.deadwood((hand | top) & ~bit))
+        return kept < expected_deadwood(solver, hand, memory.unseen) - self.take_margin
 
     def _their_guess(self, view: PlayerView) -> float:
         """A rough guess at the opponent's hand total: 6.5 points a card."""
