@@ -129,6 +129,8 @@ def replay_main(argv: Sequence[str]) -> int:
     parser.add_argument("--ascii", action="store_true", help="plain ASCII card faces")
     args = parser.parse_args(argv)
     path = Path(args.file)
+    from .tui.session import Session
+
     try:
         saved = parse(path.read_text(encoding="utf-8"))
         replay(saved)
@@ -137,6 +139,14 @@ def replay_main(argv: Sequence[str]) -> int:
         return 2
     except SaveError as exc:
         print(f"ginrummies: {path} cannot be replayed: {exc}", file=sys.stderr)
+        return 2
+    try:
+        Session.seats_from(saved.seats)
+    except (ValueError, KeyError) as exc:  # seats the app does not know
+        print(
+            f"ginrummies: {path} cannot be replayed: its players are not readable ({exc})",
+            file=sys.stderr,
+        )
         return 2
     from .store import Settings
     from .tui.app import GinApp

@@ -91,6 +91,12 @@ def test_replay_command_refuses_a_bad_file_with_a_message(
     bad.write_text('{"app": "ginrummies", "format": 1, "rules": {}, "seed": "x"}')
     assert main(["replay", str(bad)]) == 2
     assert "cannot be replayed" in capsys.readouterr().err
+    odd = finished("gin", 3)
+    data = json.loads(odd.to_json())
+    data["seats"][1]["level"] = "grandmaster"
+    bad.write_text(json.dumps(data))
+    assert main(["replay", str(bad)]) == 2
+    assert "players are not readable" in capsys.readouterr().err
 
 
 def test_a_finished_game_is_exported_from_its_result(tmp_path: Path) -> None:
