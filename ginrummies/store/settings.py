@@ -16,7 +16,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from ..core import PRESETS, RulesError, preset
+from ..core import PRESETS, RulesError, RuleSet, preset
 from .files import move_aside, write_atomic
 
 SETTINGS_NAME = "settings.toml"
@@ -56,23 +56,20 @@ class Settings:
     def delay(self) -> float:
         return SPEEDS.get(self.speed, SPEEDS["normal"])
 
-    def rules_for(self, variant: str) -> Any:
-        """The preset ``variant`` with the player's house rules (a RuleSet)."""
+    def rules_for(self, variant: str) -> RuleSet:
+        """The preset ``variant`` with the player's house rules."""
         base = preset(variant)
         changes = self.house_rules.get(variant) or {}
         try:
-            return base.but(**_rule_values(base, changes)) if changes else base
+            return with_changes(base, changes) if changes else base
         except (RulesError, TypeError, ValueError):
             return base
 
 
-def _rule_values(base: Any, changes: Mapping[str, Any]) -> dict[str, Any]:
-    """Options from TOML (enums by value) as RuleSet field values."""
-    out: dict[str, Any] = {}
-    for name, value in changes.items():
-        current = getattr(base, name)
-        out[name] = type(current)(value) if isinstance(current, Enum) else value
-    return out
+def with_changes(base: RuleSet, changes: Mapping[str, Any]) -> RuleSet:
+    """``base`` with rule options as TOML holds them (enums by value);
+    RulesError (or ValueError, TypeError) if they are not valid."""
+    return RuleSet.from_dict({**base.to_dict(), **changes})
 
 
 def _check_house_rules(data: Any, problems: list[str]) -> dict[str, dict[str, Any]]:
@@ -97,7 +94,7 @@ def _check_house_rules(data: Any, problems: list[str]) -> dict[str, dict[str, An
             try:
                 if type(value) is not type(current.value if isinstance(current, Enum) else current):
                     raise TypeError
-                base.but(**_rule_values(base, {name: value}))
+                with_changes(base, {name: value})
             except (RulesError, TypeError, ValueError):
                 if isinstance(current, Enum):
                     allowed = ", ".join(e.value for e in type(current))
@@ -108,7 +105,7 @@ def _check_house_rules(data: Any, problems: list[str]) -> dict[str, dict[str, An
                 continue
             kept[name] = value
         try:
-            base.but(**_rule_values(base, kept))
+            with_changes(base, kept)
         except (RulesError, TypeError, ValueError) as exc:
             problems.append(f"house_rules.{variant} do not work together ({exc}); preset used")
             continue

@@ -120,15 +120,51 @@ class Stats:
         self.problem: str | None = None  # set when a damaged database was put aside
         self._ready = False
 
-    @contextmanager
-    def _connect(self, write: bool) -> Iterator[sqlite3.Connection]:
+    def _open(self) -> sqlite3.Connection:
         try:
-            conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            return sqlite3.connect(self.path, timeout=30, isolation_level=None)
         except sqlite3.Error as exc:
             raise StatsError(f"the statistics cannot be opened: {exc}") from None
+
+    def _set_up(self) -> None:
+        """WAL mode, the tables, and a check of the schema's version."""
+        conn = self._open()
         try:
-            if not self._ready:
-                self._prepare(conn)
+            conn.execute("PRAGMA journal_mode=WAL")
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise StatsError(
+                    "the statistics were written by a newer ginrummies; update the game "
+                    "to record more"
+                )
+            conn.executescript(SCHEMA)
+            conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        finally:
+            conn.close()
+
+    def _ready_up(self) -> None:
+        """Set the database up once; a damaged file is kept aside and replaced."""
+        if self._ready:
+            return
+        try:
+            self._set_up()
+        except sqlite3.DatabaseError as exc:
+            if "not a database" not in str(exc) and "malformed" not in str(exc):
+                raise StatsError(f"the statistics cannot be opened: {exc}") from None
+            kept = move_aside(self.path, "unreadable")
+            self.problem = (
+                f"The statistics file was damaged ({exc}); it was kept as {kept.name} "
+                "and a new record begins."
+            )
+            self._set_up()
+        self._ready = True
+
+    @contextmanager
+    def connect(self, write: bool = False) -> Iterator[sqlite3.Connection]:
+        """A transaction on the database; a writer takes the lock at once."""
+        self._ready_up()
+        conn = self._open()
+        try:
             conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
             try:
                 yield conn
@@ -140,45 +176,6 @@ class Stats:
             raise StatsError(f"the statistics could not be updated: {exc}") from None
         finally:
             conn.close()
-
-    def _prepare(self, conn: sqlite3.Connection) -> None:
-        try:
-            conn.execute("PRAGMA journal_mode=WAL")
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise StatsError(
-                    "the statistics were written by a newer ginrummies; update the game "
-                    "to record more"
-                )
-            conn.executescript(SCHEMA)
-            conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        except sqlite3.DatabaseError as exc:
-            if "not a database" not in str(exc) and "malformed" not in str(exc):
-                raise
-            conn.close()
-            kept = move_aside(self.path, "unreadable")
-            self.problem = (
-                f"The statistics file was damaged ({exc}); it was kept as {kept.name} "
-                "and a new record begins."
-            )
-            fresh = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-            fresh.execute("PRAGMA journal_mode=WAL")
-            fresh.executescript(SCHEMA)
-            fresh.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-            fresh.close()
-            raise _Retry from None
-        self._ready = True
-
-    @contextmanager
-    def connect(self, write: bool = False) -> Iterator[sqlite3.Connection]:
-        """A transaction on the database (one retry after replacing a damaged file)."""
-        try:
-            with self._connect(write) as conn:
-                yield conn
-        except _Retry:
-            self._ready = True
-            with self._connect(write) as conn:
-                yield conn
 
     # --- recording ---------------------------------------------------------------
 
@@ -307,7 +304,3 @@ class Stats:
         with self.connect() as db:
             row = db.execute("SELECT replay FROM games WHERE id = ?", (game_id,)).fetchone()
         return row[0] if row else None
-
-
-class _Retry(Exception):
-    """The damaged database was replaced: open it again."""

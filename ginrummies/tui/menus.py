@@ -295,11 +295,12 @@ class NewGameScreen(BackScreen):
     def remember(self, rules: RuleSet) -> None:
         """Keep the variant and its house rules as the next new game's defaults."""
         base = preset(self.variant)
-        changes = {}
-        for f in dataclasses.fields(RuleSet):
-            value = getattr(rules, f.name)
-            if f.name not in SKIPPED and value != getattr(base, f.name):
-                changes[f.name] = value.value if isinstance(value, Enum) else value
+        preset_values = base.to_dict()
+        changes = {
+            name: value
+            for name, value in rules.to_dict().items()
+            if name not in SKIPPED and value != preset_values[name]
+        }
         app: Any = self.app
         house = {k: v for k, v in app.settings.house_rules.items() if k != self.variant}
         if changes:
