@@ -7,6 +7,10 @@ the seats swapped, spread over the machine's cores. Prints the share of
 games won with its 95% interval: the figure docs/strength.md reports, for
 weights that act on the game score (``tune_ginbot.py`` measures single
 hands, which is quicker but blind to the score).
+
+``--peek`` measures a ceiling, not a player: ``hard`` whose sampled worlds
+hold the opponent's real hand (the stock order it still guesses), to see
+what better guesses at that hand could gain.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -21,25 +26,45 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tune_ginbot import build
+from tune_ginbot import build, with_weights
 
 from ginrummies.ai import make_bot
-from ginrummies.ai.arena import BotStats, play_game, wilson
-from ginrummies.core import preset
+from ginrummies.ai.arena import BotStats, play_on, wilson
+from ginrummies.ai.search import HardGinBot, World
+from ginrummies.ai.tracking import Memory, cards
+from ginrummies.core import Game, PlayerView, preset
+from ginrummies.core.cards import to_mask
 
 
-def chunk(job: tuple[str, dict[str, Any], str, str, int, int, int]) -> tuple[int, int]:
-    name, weights, opponent, rules_name, seed, start, count = job
+class PeekingHard(HardGinBot):
+    """``hard`` that sees the opponent's hand in ``game``: a benchmark only."""
+
+    game: Game
+
+    def _world(self, view: PlayerView, memory: Memory, rng: random.Random) -> World:
+        opp = to_mask(self.game.view(1 - view.player).hand)
+        pool = cards(memory.unseen & ~opp)
+        rng.shuffle(pool)
+        return World(opp, tuple(c.bit for c in pool[: view.stock_size]))
+
+
+def chunk(job: tuple[str, dict[str, Any], str, str, int, int, int, bool]) -> tuple[int, int]:
+    name, weights, opponent, rules_name, seed, start, count, peek = job
     rules = preset(rules_name)
     won = played = 0
     for g in range(start, start + count):
         game_seed = seed * 1_000_003 + g
         for me in (0, 1):
-            tuned = build(name, weights, rules_name, game_seed)
+            game = Game(rules, game_seed, first_dealer=g % 2)
+            if peek:
+                peeker = PeekingHard(rules, game_seed)
+                peeker.game = game
+                tuned = with_weights(peeker, weights)
+            else:
+                tuned = build(name, weights, rules_name, game_seed)
             other = make_bot(opponent, rules, game_seed + 7919)
             bots = (tuned, other) if me == 0 else (other, tuned)
-            stats = (BotStats("a"), BotStats("b"))
-            game = play_game(rules, bots, stats, game_seed, g % 2)
+            play_on(game, bots, (BotStats("a"), BotStats("b")))
             assert game.result is not None
             won += game.result.winner == me
             played += 1
@@ -55,11 +80,23 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=500, help="deals (each played twice)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--peek", action="store_true", help="hard sees the opponent's hand")
     args = parser.parse_args()
+    if args.peek and args.bot != "hard":
+        parser.error("--peek goes with --bot hard")
     weights = json.loads(args.weights)
     size = max(1, args.games // (args.workers * 4))
     jobs = [
-        (args.bot, weights, args.opponent, args.rules, args.seed, s, min(size, args.games - s))
+        (
+            args.bot,
+            weights,
+            args.opponent,
+            args.rules,
+            args.seed,
+            s,
+            min(size, args.games - s),
+            args.peek,
+        )
         for s in range(0, args.games, size)
     ]
     with ProcessPoolExecutor(args.workers) as pool:
@@ -68,8 +105,8 @@ def main() -> None:
     played = sum(p for _, p in results)
     low, high = wilson(won, played)
     print(
-        f"{args.bot} {weights} vs {args.opponent} ({args.rules}): "
-        f"{won}/{played} games = {won / played:.1%} ({low:.1%}-{high:.1%})"
+        f"{args.bot}{' (peeking)' if args.peek else ''} {weights} vs {args.opponent} "
+        f"({args.rules}): {won}/{played} games = {won / played:.1%} ({low:.1%}-{high:.1%})"
     )
 
 

@@ -24,10 +24,14 @@ from ginrummies.core import Game, preset
 
 
 def build(name: str, weights: dict[str, Any], rules_name: str, seed: int) -> Bot:
-    bot = make_bot(name, preset(rules_name), seed)
+    return with_weights(make_bot(name, preset(rules_name), seed), weights)
+
+
+def with_weights(bot: Bot, weights: dict[str, Any]) -> Bot:
+    """``bot`` with the given attributes changed; an unknown one stops the run."""
     for key, value in weights.items():
         if not hasattr(bot, key):
-            raise SystemExit(f"{name} has no weight {key!r}")
+            raise SystemExit(f"{bot.name} has no weight {key!r}")
         setattr(bot, key, value)
     return bot
 

@@ -70,6 +70,17 @@ def play_game(
 ) -> Game:
     """Play one game (or its first ``max_hands`` hands) between seat 0 and seat 1."""
     game = Game(rules, seed, first_dealer=first_dealer)
+    play_on(game, bots, stats, max_hands)
+    return game
+
+
+def play_on(
+    game: Game,
+    bots: tuple[Bot, Bot],
+    stats: tuple[BotStats, BotStats],
+    max_hands: int | None = None,
+) -> None:
+    """Play ``game`` on from where it stands, to its end or ``max_hands`` hands."""
     clock = time.perf_counter
     while True:
         hand = game.hand
@@ -104,7 +115,6 @@ def play_game(
         for seat in (0, 1):
             stats[seat].games += 1
         stats[game.result.winner].games_won += 1
-    return game
 
 
 def match(
