@@ -9,8 +9,9 @@ from conftest import stack
 
 from ginrummies.ai import BOTS, make_bot
 from ginrummies.ai.arena import BotStats, match, wilson
-from ginrummies.ai.ginbot import EaaiSimple, danger
+from ginrummies.ai.ginbot import EaaiSimple, danger, neighbours
 from ginrummies.ai.hints import hint
+from ginrummies.ai.search import Rollout
 from ginrummies.ai.tracking import remember
 from ginrummies.core import (
     Card,
@@ -23,7 +24,9 @@ from ginrummies.core import (
     parse_cards,
     preset,
     replay,
+    solver_for,
 )
+from ginrummies.core.cards import cards_of_mask, to_mask
 
 VARIANTS = ["gin", "oklahoma", "sequence", "skarney", "colonel"]
 
@@ -172,7 +175,12 @@ def test_card_tracking_and_danger() -> None:
     assert Card.parse("9h").bit & memory.opp_known
     assert Card.parse("Kd").bit & memory.opp_discarded
     # the dealer thinks twice about feeding nines and hearts near 9h
-    assert danger(Card.parse("9s"), memory) > danger(Card.parse("2h"), memory)
+    gin = preset("gin")
+    assert danger(Card.parse("9s"), memory, gin) > danger(Card.parse("2h"), memory, gin)
+    # in Sequence Gin (runs only) another nine is no risk, a heart next to 9h is
+    seq = preset("sequence")
+    assert danger(Card.parse("9s"), memory, seq) == 0
+    assert danger(Card.parse("Th"), memory, seq) > 0
     hand.apply(DrawStock())
     memory = remember(hand.view(1))
     assert Card.parse("Kd").bit & memory.opp_refused
@@ -290,3 +298,33 @@ def test_colonel_hard_keeps_the_card_whose_partners_are_live() -> None:
     unseen = sum(c.bit for c in parse_cards("4s 7s 2d 9c Kh"))
     assert normal._kept(run_pair, unseen) == normal._kept(loose_pair, unseen)
     assert bot._kept(run_pair, unseen) < bot._kept(loose_pair, unseen)
+
+
+def test_neighbours_follow_the_meld_rules() -> None:
+    def near(card: str, rules_name: str) -> set[Card]:
+        return set(cards_of_mask(neighbours(Card.parse(card), preset(rules_name))))
+
+    def given(text: str) -> set[Card]:
+        return {Card.parse(c) for c in text.split()}
+
+    assert near("7s", "gin") == given("7c 7d 7h 5s 6s 8s 9s")
+    assert near("7s", "sequence") == given("5s 6s 8s 9s")
+    assert near("Kh", "gin") == given("Kc Kd Ks Jh Qh")
+    # Skarney's aces stand high or low, so a king runs on to the ace
+    assert given("Ah Jh Qh") <= near("Kh", "skarney")
+    assert given("Qh Kh 2h 3h") <= near("Ah", "skarney")
+
+
+def test_hard_counts_sequence_bonuses_when_it_scores_a_knock() -> None:
+    knocker = to_mask(parse_cards("Js Qs Ks 2h 3h 4h 5c 6c 7c 2d 9d"))
+    defender = to_mask(parse_cards("8h 9h Th 3d 5d 7d 9c Jc Kc Kd"))
+    discard = Card.parse("9d").bit
+
+    def value(rules_name: str) -> float:
+        rules = preset(rules_name)
+        rollout = Rollout(rules, solver_for(rules), 10, False)
+        return rollout.knock_value(0, knocker, defender, discard)
+
+    # the same knock, Fosdick scoring both times; Sequence Gin adds J, Q and K
+    # of the knocker's spade run, and the defender's 8-9-10 run earns nothing
+    assert value("sequence") == value("fosdick") + 3

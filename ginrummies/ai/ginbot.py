@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 
 from ..core import (
+    AcePolicy,
     Action,
     Card,
     Discard,
@@ -53,22 +54,31 @@ def expected_deadwood(solver: Solver, hand: int, pool: int) -> float:
     return draw_outlook(solver, hand, pool)[0]
 
 
-def neighbours(card: Card) -> int:
-    """Cards that would make a meld or a near-meld with ``card``."""
+def neighbours(card: Card, rules: RuleSet) -> int:
+    """Cards that would make a meld or a near-meld with ``card``: the same
+    rank (if sets count) and the same suit close in rank (if runs count,
+    with the ace high too where the rules allow)."""
+    ace_high = rules.ace is not AcePolicy.LOW
     mask = 0
     base = "cdhs".index(card.suit) * 13
-    for s in range(4):  # same rank
-        mask |= 1 << (s * 13 + card.rank - 1)
-    for step in (-2, -1, 1, 2):  # same suit, close in rank
-        r = card.rank + step
-        if 1 <= r <= 13:
-            mask |= 1 << (base + r - 1)
+    if rules.sets:
+        for s in range(4):
+            mask |= 1 << (s * 13 + card.rank - 1)
+    if rules.runs:
+        for step in (-2, -1, 1, 2):
+            r = card.rank + step
+            if ace_high and r in (14, 15):
+                r -= 13  # Q-K-A
+            elif ace_high and r in (-1, 0):
+                r += 13  # A-K-Q, counted from the ace
+            if 1 <= r <= 13:
+                mask |= 1 << (base + r - 1)
     return mask & ~card.bit
 
 
-def danger(card: Card, memory: Memory) -> float:
+def danger(card: Card, memory: Memory, rules: RuleSet) -> float:
     """How likely the opponent wants this card: 0 (safe) upwards."""
-    near = neighbours(card)
+    near = neighbours(card, rules)
     score = 1.5 * (near & memory.opp_known).bit_count()
     # cards the opponent let go or passed over suggest they are not collecting there
     score -= 0.5 * (near & (memory.opp_discarded | memory.opp_refused)).bit_count()
@@ -202,7 +212,7 @@ class GinBot:
             now_weight * now
             + (1 - now_weight) * ahead
             - self.knock_next_weight * knock_chance
-            + self.danger_weight * danger(action.card, memory)
+            + self.danger_weight * danger(action.card, memory, self.rules)
         )
 
 

@@ -109,7 +109,7 @@ def _discard_reason(view: PlayerView, memory: Memory, card: Card) -> str:
     if meld is not None:
         parts.append(f"breaks [{meld}]")
     else:
-        partners = [c for c in cards(neighbours(card) & hand)]
+        partners = cards(neighbours(card, view.rules) & hand)
         value = view.rules.ace_value if card.rank == 1 else min(card.rank, 10)
         if partners:
             parts.append(f"splits {card.label} from {partners[0].label}")
@@ -118,9 +118,9 @@ def _discard_reason(view: PlayerView, memory: Memory, card: Card) -> str:
     kept = _best_partial(view, memory, rest)
     if kept:
         parts.append(f"keeps {kept} open")
-    risk = danger(card, memory)
+    risk = danger(card, memory, view.rules)
     if risk > 0:
-        near = cards(neighbours(card) & memory.opp_known)
+        near = cards(neighbours(card, view.rules) & memory.opp_known)
         if near:
             parts.append(f"risky: the opponent took {near[0].label}")
     return "; ".join(parts)

@@ -24,9 +24,10 @@ from ..core import (
     TakeDiscard,
     defend,
     score_knock,
+    sequence_bonus,
 )
 from ..core.cards import cards_of_mask
-from ..core.melds import Solver
+from ..core.melds import Meld, Solver
 from .ginbot import GinBot
 from .tracking import Memory, cards, remember
 
@@ -78,11 +79,20 @@ class Rollout:
         arr = solver.arrange(hand11 & ~discard, False)
         k = arr.points
         if k == 0:
-            d = solver.deadwood(defender)
-            return float(score_knock(self.rules, 0, d, gin=True, spade=self.spade).base)
+            s = score_knock(self.rules, 0, solver.deadwood(defender), gin=True, spade=self.spade)
+            if not self.rules.sequence_bonuses:
+                return float(s.base)
+            return s.base + self.bonus(arr.melds, solver.arrange(defender, False).melds)
         defense = defend(cards_of_mask(defender), arr.melds, self.rules)
         s = score_knock(self.rules, k, defense.points, spade=self.spade)
-        return float(s.base if s.winner_is_knocker else -s.base)
+        return (s.base if s.winner_is_knocker else -s.base) + self.bonus(arr.melds, defense.melds)
+
+    def bonus(self, knocker: Sequence[Meld], defender: Sequence[Meld]) -> float:
+        """Sequence Gin's bonuses, the knocker's less the defender's."""
+        if not self.rules.sequence_bonuses:
+            return 0.0
+        net = sequence_bonus(knocker) - sequence_bonus(defender)
+        return float(2 * net if self.spade else net)
 
     def play(
         self,

@@ -150,7 +150,7 @@ class TableBot:
             if t.owner != view.player or self.rules.family is Family.COLONEL
             if card in layoff_targets(t.meld, self.rules)
         )
-        return fits + danger(card, memory)
+        return fits + danger(card, memory, self.rules)
 
     # --- Colonel ------------------------------------------------------------------
 
