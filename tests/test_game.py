@@ -22,6 +22,7 @@ from ginrummies.core import (
     preset,
     settle,
 )
+from ginrummies.core.result import says
 
 GIN = preset("gin")
 
@@ -139,3 +140,11 @@ def test_a_hand_played_out_with_no_score_passes_the_deal() -> None:
     tie = HandResult(Outcome.STOCK, winner=None, points=(0, 0))
     assert next_dealer(GIN, 0, tie) == 1
     assert next_dealer(GIN.but(dealer_rotation=DealerRotation.WINNER), 0, tie) == 0
+
+
+def test_the_log_speaks_to_you_in_the_second_person() -> None:
+    assert says("You", "deals") == "You deal"
+    assert says("Computer", "deals") == "Computer deals"
+    assert says("You", "goes gin") == "You go gin"
+    assert says("You", "lays off") == "You lay off"
+    assert says("Elder", "lays off") == "Elder lays off"

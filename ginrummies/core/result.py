@@ -18,6 +18,7 @@ from .rules import Family, KnockScoring, RuleSet
 
 _PLAIN = {
     "knocks": "knock",
+    "deals": "deal",
     "goes": "go",
     "lays": "lay",
     "scores": "score",
