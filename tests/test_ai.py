@@ -310,9 +310,12 @@ def test_neighbours_follow_the_meld_rules() -> None:
     assert near("7s", "gin") == given("7c 7d 7h 5s 6s 8s 9s")
     assert near("7s", "sequence") == given("5s 6s 8s 9s")
     assert near("Kh", "gin") == given("Kc Kd Ks Jh Qh")
-    # Skarney's aces stand high or low, so a king runs on to the ace
+    # Skarney's aces stand high or low, so a king runs on to the ace; in
+    # Colonel an ace is high only, so it makes no run with a two
     assert given("Ah Jh Qh") <= near("Kh", "skarney")
     assert given("Qh Kh 2h 3h") <= near("Ah", "skarney")
+    assert near("Ah", "colonel") == given("Ac Ad As Qh Kh")
+    assert near("2h", "colonel") == given("2c 2d 2s 3h 4h")
 
 
 def test_hard_counts_sequence_bonuses_when_it_scores_a_knock() -> None:

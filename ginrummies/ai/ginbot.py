@@ -57,22 +57,21 @@ def expected_deadwood(solver: Solver, hand: int, pool: int) -> float:
 def neighbours(card: Card, rules: RuleSet) -> int:
     """Cards that would make a meld or a near-meld with ``card``: the same
     rank (if sets count) and the same suit close in rank (if runs count,
-    with the ace high too where the rules allow)."""
-    ace_high = rules.ace is not AcePolicy.LOW
+    with the ace low, high or both, as the rules have it)."""
     mask = 0
-    base = "cdhs".index(card.suit) * 13
     if rules.sets:
         for s in range(4):
             mask |= 1 << (s * 13 + card.rank - 1)
     if rules.runs:
-        for step in (-2, -1, 1, 2):
-            r = card.rank + step
-            if ace_high and r in (14, 15):
-                r -= 13  # Q-K-A
-            elif ace_high and r in (-1, 0):
-                r += 13  # A-K-Q, counted from the ace
-            if 1 <= r <= 13:
-                mask |= 1 << (base + r - 1)
+        base = "cdhs".index(card.suit) * 13
+        aces = {AcePolicy.LOW: (1,), AcePolicy.HIGH: (14,)}.get(rules.ace, (1, 14))
+        for place in aces if card.rank == 1 else (card.rank,):
+            for step in (-2, -1, 1, 2):
+                r = place + step
+                if r in aces:
+                    mask |= 1 << base  # the ace
+                elif 2 <= r <= 13:
+                    mask |= 1 << (base + r - 1)
     return mask & ~card.bit
 
 
