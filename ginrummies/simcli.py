@@ -29,10 +29,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     size = parser.add_mutually_exclusive_group()
     size.add_argument(
-        "--games", type=int, default=None, help="whole games to the target (default: 100)"
+        "--games",
+        type=int,
+        default=None,
+        help="deals of whole games to the target; each is played twice when mirrored,"
+        " so 100 means 200 games (default: 100)",
     )
     size.add_argument(
-        "--hands", type=int, default=None, help="play this many single hands instead of games"
+        "--hands",
+        type=int,
+        default=None,
+        help="play this many single deals instead of games (twice each when mirrored)",
     )
     parser.add_argument(
         "--seed", type=int, default=0, help="seed of the deals, for a match you can repeat"
