@@ -5,6 +5,11 @@
 Each deal is played twice (seats swapped) as a single hand; the figure is
 the mean points a hand for the tuned bot minus its opponent's, with its
 standard error. Used to set ``GinBot``'s weights (docs/strength.md).
+
+``--reveal`` measures a ceiling, not a player: ``normal`` told which of its
+discards the opponent would meld (``feeds``: a penalty of 8 deadwood points
+on those, in place of its danger guess), which unseen cards are in the
+stock (``stock``), or both.
 """
 
 from __future__ import annotations
@@ -20,10 +25,45 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ginrummies.ai import Bot, make_bot
-from ginrummies.core import Game, preset
+from ginrummies.ai.ginbot import GinBot, danger, draw_outlook, in_any_meld
+from ginrummies.ai.tracking import Memory
+from ginrummies.core import Discard, Game, PlayerView, preset
+from ginrummies.core.cards import to_mask
 
 
-def build(name: str, weights: dict[str, Any], rules_name: str, seed: int) -> Bot:
+class Revealed(GinBot):
+    """``normal`` that is told some of the hidden cards in ``game``: a benchmark only."""
+
+    game: Game
+    reveal: str = ""
+
+    def discard_score(self, view: PlayerView, memory: Memory, action: Discard) -> float:
+        opp = to_mask(self.game.view(1 - view.player).hand)
+        late = max(0.0, min(1.0, 1 - (view.stock_size - 2) / 29))
+        now_weight = self.late_weight * late
+        rest = memory.mine & ~action.card.bit
+        pool = memory.unseen & ~action.card.bit
+        if self.reveal in ("stock", "both"):
+            pool &= ~opp
+        limit = view.knock_limit if view.knock_limit is not None else 10
+        ahead, knock_chance = draw_outlook(self._solver, rest, pool, limit)
+        if self.reveal in ("feeds", "both"):
+            risk = 8.0 * in_any_meld(self.rules, opp, action.card.bit)
+        else:
+            risk = self.danger_weight * danger(action.card, memory, self.rules)
+        return (
+            now_weight * self._solver.deadwood(rest)
+            + (1 - now_weight) * ahead
+            - self.knock_next_weight * knock_chance
+            + risk
+        )
+
+
+def build(name: str, weights: dict[str, Any], rules_name: str, seed: int, reveal: str) -> Bot:
+    if reveal:
+        bot = Revealed(preset(rules_name), seed)
+        bot.reveal = reveal
+        return with_weights(bot, weights)
     return with_weights(make_bot(name, preset(rules_name), seed), weights)
 
 
@@ -36,16 +76,18 @@ def with_weights(bot: Bot, weights: dict[str, Any]) -> Bot:
     return bot
 
 
-def chunk(job: tuple[str, dict[str, Any], str, str, int, int]) -> tuple[list[int], int]:
-    name, weights, opponent, rules_name, start, count = job
+def chunk(job: tuple[str, dict[str, Any], str, str, int, int, str]) -> tuple[list[int], int]:
+    name, weights, opponent, rules_name, start, count, reveal = job
     rules = preset(rules_name)
     diffs, wins = [], 0
     for deal in range(start, start + count):
         for me in (0, 1):
-            tuned = build(name, weights, rules_name, deal)
+            tuned = build(name, weights, rules_name, deal, reveal)
             other = make_bot(opponent, rules, deal + 7919)
             bots = (tuned, other) if me == 0 else (other, tuned)
             game = Game(rules, deal, first_dealer=deal % 2)
+            if isinstance(tuned, Revealed):
+                tuned.game = game
             hand = game.hand
             while not hand.is_over:
                 seat = hand.to_move
@@ -68,11 +110,14 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--seed", type=int, default=100000, help="first deal")
+    parser.add_argument("--reveal", choices=("feeds", "stock", "both"), default="")
     args = parser.parse_args()
+    if args.reveal and args.bot != "normal":
+        parser.error("--reveal goes with --bot normal")
     weights = json.loads(args.weights)
     per = args.deals // args.jobs
     jobs = [
-        (args.bot, weights, args.against, args.rules, args.seed + i * per, per)
+        (args.bot, weights, args.against, args.rules, args.seed + i * per, per, args.reveal)
         for i in range(args.jobs)
     ]
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -81,8 +126,10 @@ def main() -> None:
     wins = sum(p[1] for p in parts)
     mean = statistics.mean(diffs)
     error = statistics.stdev(diffs) / len(diffs) ** 0.5
+    told = f" told {args.reveal}" if args.reveal else ""
     print(
-        f"{args.bot} {json.dumps(weights)} vs {args.against} ({args.rules}, {len(diffs)} hands): "
+        f"{args.bot}{told} {json.dumps(weights)} vs {args.against} "
+        f"({args.rules}, {len(diffs)} hands): "
         f"{mean:+.2f} ± {error:.2f} points a hand, {wins / len(diffs):.1%} of hands won"
     )
 

@@ -199,7 +199,7 @@ class HardGinBot(GinBot):
         return candidates[best]
 
     def _world(self, view: PlayerView, memory: Memory, rng: random.Random) -> World:
-        """One guess at the hidden cards (benchmarks/ceiling.py overrides it)."""
+        """One guess at the hidden cards (``tune_games.py --peek`` overrides it)."""
         return sample_world(view, memory, rng, self._solver)
 
     def _value(
