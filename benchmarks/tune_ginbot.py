@@ -25,7 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ginrummies.ai import Bot, make_bot
-from ginrummies.ai.ginbot import GinBot, danger, draw_outlook, in_any_meld
+from ginrummies.ai.ginbot import GinBot, in_any_meld
 from ginrummies.ai.tracking import Memory
 from ginrummies.core import Discard, Game, PlayerView, preset
 from ginrummies.core.cards import to_mask
@@ -37,26 +37,17 @@ class Revealed(GinBot):
     game: Game
     reveal: str = ""
 
-    def discard_score(self, view: PlayerView, memory: Memory, action: Discard) -> float:
-        opp = to_mask(self.game.view(1 - view.player).hand)
-        late = max(0.0, min(1.0, 1 - (view.stock_size - 2) / 29))
-        now_weight = self.late_weight * late
-        rest = memory.mine & ~action.card.bit
-        pool = memory.unseen & ~action.card.bit
-        if self.reveal in ("stock", "both"):
-            pool &= ~opp
-        limit = view.knock_limit if view.knock_limit is not None else 10
-        ahead, knock_chance = draw_outlook(self._solver, rest, pool, limit)
+    def _opponent(self, view: PlayerView) -> int:
+        return to_mask(self.game.view(1 - view.player).hand)
+
+    def draw_pool(self, view: PlayerView, memory: Memory, action: Discard) -> int:
+        pool = super().draw_pool(view, memory, action)
+        return pool & ~self._opponent(view) if self.reveal in ("stock", "both") else pool
+
+    def feed_risk(self, view: PlayerView, memory: Memory, action: Discard) -> float:
         if self.reveal in ("feeds", "both"):
-            risk = 8.0 * in_any_meld(self.rules, opp, action.card.bit)
-        else:
-            risk = self.danger_weight * danger(action.card, memory, self.rules)
-        return (
-            now_weight * self._solver.deadwood(rest)
-            + (1 - now_weight) * ahead
-            - self.knock_next_weight * knock_chance
-            + risk
-        )
+            return 8.0 * in_any_meld(self.rules, self._opponent(view), action.card.bit)
+        return super().feed_risk(view, memory, action)
 
 
 def build(name: str, weights: dict[str, Any], rules_name: str, seed: int, reveal: str) -> Bot:

@@ -206,13 +206,22 @@ class GinBot:
         rest = memory.mine & ~action.card.bit
         now = solver.deadwood(rest)
         limit = view.knock_limit if view.knock_limit is not None else 10
-        ahead, knock_chance = draw_outlook(solver, rest, memory.unseen & ~action.card.bit, limit)
+        pool = self.draw_pool(view, memory, action)
+        ahead, knock_chance = draw_outlook(solver, rest, pool, limit)
         return (
             now_weight * now
             + (1 - now_weight) * ahead
             - self.knock_next_weight * knock_chance
-            + self.danger_weight * danger(action.card, memory, self.rules)
+            + self.feed_risk(view, memory, action)
         )
+
+    def draw_pool(self, view: PlayerView, memory: Memory, action: Discard) -> int:
+        """The cards the next draw may bring after ``action``."""
+        return memory.unseen & ~action.card.bit
+
+    def feed_risk(self, view: PlayerView, memory: Memory, action: Discard) -> float:
+        """Deadwood points that handing the opponent this card is worth."""
+        return self.danger_weight * danger(action.card, memory, self.rules)
 
 
 def undercut_risk(
