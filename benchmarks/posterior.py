@@ -16,8 +16,8 @@ feed, in place of its danger guess, or added to it with ``--add``).
 It prints points a hand against eaai-simple (2 hands a deal, seats
 swapped) and, over every discard ``normal`` weighed, how well the filter and
 the danger guess rank the cards that really would feed the opponent (area
-under the ROC curve: 0.5 is a coin, 1.0 knowing the hand). Gin rules with
-sets, runs and the ace low only. See docs/strength.md.
+under the ROC curve: 0.5 is a coin, 1.0 knowing the hand). The eaai rules
+only (its preset). See docs/strength.md.
 """
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from ginrummies.ai import make_bot
 from ginrummies.ai.ginbot import GinBot, danger
 from ginrummies.ai.search import HardGinBot, World
-from ginrummies.ai.tracking import Memory, remember
+from ginrummies.ai.tracking import ALL, Memory, remember
 from ginrummies.core import (
     Action,
     Discard,
@@ -51,25 +51,19 @@ from ginrummies.core import (
     preset,
     solver_for,
 )
-from ginrummies.core.cards import to_mask
+from ginrummies.core.cards import CARDS, to_mask
+from ginrummies.core.melds import _meld_masks, card_value
 
 SOFT = 1e-3  # a turn the policy would not have played: unlikely, never impossible
 REFUSE, TAKE, STOCK, THROW = range(4)  # what the opponent was seen to do
 
 
-def _pairs(index: int) -> list[int]:
-    """The pairs of cards that make a 3-card meld with card ``index``."""
-    suit, rank = divmod(index, 13)
-    same = [t * 13 + rank for t in range(4) if t != suit]
-    out = [(1 << a) | (1 << b) for i, a in enumerate(same) for b in same[i + 1 :]]
-    for lo, hi in ((-2, -1), (-1, 1), (1, 2)):
-        if rank + lo >= 0 and rank + hi <= 12:
-            out.append((1 << (suit * 13 + rank + lo)) | (1 << (suit * 13 + rank + hi)))
-    return out
-
-
-PAIRS = [_pairs(i) for i in range(52)]
-VALUE = [min(i % 13 + 1, 10) for i in range(52)]
+RULES = preset("eaai")
+# the 3-card melds of the rules, from the core's meld engine: for each card,
+# the pairs that meld with it (the check ``in_any_meld`` makes, as a lookup)
+TRIPLES = [m for m, _ in _meld_masks(ALL, RULES) if m.bit_count() == 3]
+PAIRS = [[m & ~(1 << i) for m in TRIPLES if m >> i & 1] for i in range(52)]
+VALUE = [card_value(card, RULES) for card in CARDS]
 
 
 def melds_with(hand: int, bit: int) -> bool:
@@ -313,7 +307,7 @@ def chunk(
     job: tuple[int, int, dict[str, float]],
 ) -> tuple[list[int], list[tuple[float, float, bool]]]:
     start, count, weights = job
-    rules = preset("eaai")
+    rules = RULES
     diffs, log = [], []
     for deal in range(start, start + count):
         for me in (0, 1):
@@ -339,7 +333,7 @@ def check(start: int, deals: int, player: str) -> tuple[int, int]:
     """Turns ``player`` played against ``normal``, and how many of them the
     filter's model of eaai-simple calls unlikely, judged on the real hand
     (none, for eaai-simple itself)."""
-    rules = preset("eaai")
+    rules = RULES
     turns = off = 0
     for deal in range(start, start + deals):
         for simple in (0, 1):
