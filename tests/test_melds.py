@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from oracle import oracle_deadwood as _oracle_deadwood
+from oracle import oracle_melds as _oracle_melds
 
 from ginrummies.core import (
     CARDS,
@@ -34,54 +34,6 @@ POKER = RuleSet(poker_melds=True, ace=AcePolicy.LOW_OR_HIGH, ace_value=15)
 
 def cards(text: str) -> list[Card]:
     return parse_cards(text)
-
-
-# --- an independent definition, for checking the solver ------------------------
-
-
-def _is_interval(ranks: list[int], ace: AcePolicy) -> bool:
-    n = len(ranks)
-    s = set(ranks)
-    if len(s) != n or n < 3:
-        return False
-    if ace is AcePolicy.AROUND:
-        return n == 13 or any({(a + i - 1) % 13 + 1 for i in range(n)} == s for a in s)
-    lows = [sorted(s)] if ace in (AcePolicy.LOW, AcePolicy.LOW_OR_HIGH) else []
-    highs = [sorted(14 if r == 1 else r for r in s)] if ace is not AcePolicy.LOW else []
-    return any(seq[-1] - seq[0] == n - 1 for seq in lows + highs)
-
-
-def _oracle_melds(hand: list[Card], rules: RuleSet) -> list[frozenset[Card]]:
-    out = []
-    for n in range(3, len(hand) + 1):
-        for combo in itertools.combinations(hand, n):
-            ranks = [c.rank for c in combo]
-            suits = {c.suit for c in combo}
-            if (len(set(ranks)) == 1 and n <= 4 and rules.sets) or (
-                _is_interval(ranks, rules.ace)
-                and ((rules.runs and len(suits) == 1) or rules.poker_melds)
-            ):
-                out.append(frozenset(combo))
-    return out
-
-
-def _oracle_deadwood(hand: list[Card], rules: RuleSet, discard: bool) -> int:
-    melds = _oracle_melds(hand, rules)
-    whole = sum(card_value(c, rules) for c in hand)
-
-    def best(i: int, used: frozenset[Card]) -> int:
-        if i == len(melds):
-            return 0
-        top = best(i + 1, used)
-        if not melds[i] & used:
-            top = max(
-                top, sum(card_value(c, rules) for c in melds[i]) + best(i + 1, used | melds[i])
-            )
-        return top
-
-    if not discard:
-        return whole - best(0, frozenset())
-    return min(_oracle_deadwood([c for c in hand if c != d], rules, False) for d in hand)
 
 
 RULE_VARIANTS = [
