@@ -52,7 +52,7 @@ from ginrummies.core import (
     solver_for,
 )
 from ginrummies.core.cards import CARDS, to_mask
-from ginrummies.core.melds import _meld_masks, card_value
+from ginrummies.core.melds import card_value, meld_masks
 
 SOFT = 1e-3  # a turn the policy would not have played: unlikely, never impossible
 REFUSE, TAKE, STOCK, THROW = range(4)  # what the opponent was seen to do
@@ -61,7 +61,7 @@ REFUSE, TAKE, STOCK, THROW = range(4)  # what the opponent was seen to do
 RULES = preset("eaai")
 # the 3-card melds of the rules, from the core's meld engine: for each card,
 # the pairs that meld with it (the check ``in_any_meld`` makes, as a lookup)
-TRIPLES = [m for m, _ in _meld_masks(ALL, RULES) if m.bit_count() == 3]
+TRIPLES = [m for m, _ in meld_masks(ALL, RULES) if m.bit_count() == 3]
 PAIRS = [[m & ~(1 << i) for m in TRIPLES if m >> i & 1] for i in range(52)]
 VALUE = [card_value(card, RULES) for card in CARDS]
 

@@ -31,9 +31,9 @@ from tune_ginbot import build, with_weights
 from ginrummies.ai import make_bot
 from ginrummies.ai.arena import BotStats, play_on, wilson
 from ginrummies.ai.search import HardGinBot, World
-from ginrummies.ai.tracking import Memory, cards
+from ginrummies.ai.tracking import Memory
 from ginrummies.core import Game, PlayerView, preset
-from ginrummies.core.cards import to_mask
+from ginrummies.core.cards import from_mask, to_mask
 
 
 class PeekingHard(HardGinBot):
@@ -43,7 +43,7 @@ class PeekingHard(HardGinBot):
 
     def _world(self, view: PlayerView, memory: Memory, rng: random.Random) -> World:
         opp = to_mask(self.game.view(1 - view.player).hand)
-        pool = cards(memory.unseen & ~opp)
+        pool = from_mask(memory.unseen & ~opp)
         rng.shuffle(pool)
         return World(opp, tuple(c.bit for c in pool[: view.stock_size]))
 

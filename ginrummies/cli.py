@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
-from .ai import make_bot
+from .ai import LEVELS
 from .core import PRESETS, RulesError, preset
 from .store import THEMES
 
@@ -36,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--opponent",
         default="normal",
-        choices=["random", "easy", "normal", "hard"],
+        choices=list(LEVELS),
         help="how well the computer plays (default: normal)",
     )
     parser.add_argument(
@@ -82,10 +82,10 @@ def app_main(args: argparse.Namespace) -> int:
     """The Textual app."""
     import dataclasses
 
-    from .store.files import config_dir, data_dir
+    from .play.session import Session, default_seats
+    from .store.files import LOCK_NAME, FolderError, FolderLock, config_dir, data_dir
     from .store.settings import SETTINGS_NAME, load_settings
     from .tui.app import GinApp
-    from .tui.session import Session, default_seats
 
     try:
         folder = data_dir(args.data_dir)
@@ -93,6 +93,14 @@ def app_main(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"ginrummies: cannot use the data folder: {exc}", file=sys.stderr)
         return 2
+    lock = FolderLock(folder / LOCK_NAME)
+    try:
+        lock.acquire()  # held by another copy is fine: the app says so itself
+    except FolderError as exc:
+        print(f"ginrummies: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        lock.release()  # the app takes it again as it starts
     settings, problems = load_settings(settings_path)
     if args.theme:
         settings = dataclasses.replace(settings, theme=args.theme)
@@ -129,7 +137,7 @@ def replay_main(argv: Sequence[str]) -> int:
     parser.add_argument("--ascii", action="store_true", help="plain ASCII card faces")
     args = parser.parse_args(argv)
     path = Path(args.file)
-    from .tui.session import Session
+    from .play.session import Session
 
     try:
         saved = parse(path.read_text(encoding="utf-8"))
@@ -158,6 +166,7 @@ def replay_main(argv: Sequence[str]) -> int:
 
 def text_main(args: argparse.Namespace) -> int:
     """The plain-text game."""
+    from .play import Session, default_seats
     from .textplay import Quit, play
 
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
@@ -177,7 +186,7 @@ def text_main(args: argparse.Namespace) -> int:
         return answer
 
     try:
-        play(rules, seed, make_bot(args.opponent, rules, seed), ask, print)
+        play(Session(rules, default_seats(args.hot_seat, args.opponent), seed), ask, print)
     except (Quit, KeyboardInterrupt):
         print(f"\nGoodbye. (This deal was seed {seed}: --seed {seed} plays it again.)")
     except BrokenPipeError:

@@ -1,7 +1,9 @@
-"""A plain-text game against the computer, for any terminal or pipe.
+"""The plain-text game, for any terminal or pipe.
 
+It runs the same ``Session`` as the app (the play layer): the same seats,
+the same computer with the same view of the game, the same moves in words.
 Shows your hand in melds with its deadwood, the discard pile, the stock,
-the table and what the opponent did; you answer with a number from the
+the table and what the other player did; you answer with a number from the
 menu or a short command. Bad input gets a message and the question again.
 """
 
@@ -9,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .ai import Bot
 from .ai.hints import hint
 from .core import (
     Accept,
@@ -19,21 +20,16 @@ from .core import (
     Discard,
     DrawStock,
     EndTurn,
-    Family,
     Game,
-    Hand,
     Knock,
-    LayOff,
     Offer,
     Pass,
-    RuleSet,
-    TableHand,
     TakeDiscard,
     best_arrangement,
     format_cards,
 )
+from .play import Session, action_words
 
-NAMES = ("You", "Computer")
 HELP = """Commands: a number from the menu, or
   d  draw from the stock      t  take the discard      p  pass
   x CARD  discard a card (x 7h, x 10h)      k  knock or go gin (best spread)
@@ -46,54 +42,40 @@ class Quit(Exception):
     """The player asked to stop (or the input ended)."""
 
 
-def describe(action: Action, hand: Hand) -> str:
-    """A menu line for an action."""
-    if isinstance(action, Knock):
-        dead = "gin" if action.discard is None else f"discard {action.discard.label}"
-        return f"knock ({dead}): " + "  ".join(f"[{m}]" for m in action.melds)
-    if isinstance(action, LayOff) and isinstance(hand, TableHand):
-        return f"lay off {action.card.label} on [{hand.table[action.target].meld}]"
-    if isinstance(action, Accept | Decline):
-        offer = hand.view(hand.to_move or 0).pending_offer
-        return f"{action} {offer.label}" if offer else f"{action} the challenge"
-    return str(action)
-
-
-def show_table(game: Game, say: Callable[[str], None]) -> None:
-    hand = game.hand
-    rules = game.rules
-    view = hand.view(0)
+def show_table(session: Session, say: Callable[[str], None]) -> None:
+    """The table as the person to move sees it."""
+    game, rules = session.game, session.rules
+    view = session.view()
+    other = 1 - view.player
+    names = session.names
     arr = best_arrangement(view.hand, rules, discard=False)
     say("")
     facts = [
-        f"Score: you {game.scores[0]}, computer {game.scores[1]} (to {rules.target})",
+        f"Score: {names[0]} {game.scores[0]}, {names[1]} {game.scores[1]} (to {rules.target})",
         f"Stock {view.stock_size}",
     ]
     if view.knock_limit is not None:
         facts.append(f"Knock limit {view.knock_limit}")
     if view.doubled:
         facts.append("Spade upcard: this hand counts double")
-    if rules.family is Family.SKARNEY:
-        mine, theirs = view.contracts[0], view.contracts[1]
-        facts.append(
-            f"Contract: you {'down' if mine else 'not yet'}, computer "
-            f"{'down' if theirs else 'not yet'}"
-        )
+    if rules.has_contract:
+        state = ["down" if laid else "not yet" for laid in view.contracts]
+        facts.append(f"Contract: {names[0]} {state[0]}, {names[1]} {state[1]}")
     say("   ".join(facts))
-    parts = [f"Computer holds {view.opponent_hand_size} cards"]
-    if rules.family is not Family.SKARNEY:
+    parts = [f"{names[other]} holds {view.opponent_hand_size} cards"]
+    if rules.has_discard_pile:
         top = view.discard_top.label if view.discard_top else "empty"
         parts.insert(0, f"Discard pile: {top}")
     say("   ".join(parts))
     for i, t in enumerate(view.table, 1):
-        say(f"  table {i}: [{t.meld}] ({NAMES[t.owner].lower()})")
+        say(f"  table {i}: [{t.meld}] ({names[t.owner]})")
     melds = [f"[{m}]" for m in arr.melds]
     melds.append(f"deadwood {format_cards(sorted(arr.deadwood)) or 'none'} = {arr.points}")
     say("Your hand: " + "  ".join(melds))
     if view.pending_offer is not None:
-        say(f"The computer offers you {view.pending_offer.label}.")
+        say(f"{names[other]} offers you {view.pending_offer.label}.")
     if view.challenge_pending:
-        say("The computer challenges you: lower hand total wins.")
+        say(f"{names[other]} challenges you: lower hand total wins.")
 
 
 def parse_command(text: str, menu: list[Action]) -> Action:
@@ -146,63 +128,76 @@ def parse_command(text: str, menu: list[Action]) -> Action:
     return wanted
 
 
-def play(
-    rules: RuleSet,
-    seed: int,
-    bot: Bot,
-    ask: Callable[[str], str],
-    say: Callable[[str], None],
-) -> Game:
-    """Play a whole game: the person is player 0, the bot player 1."""
-    game = Game(rules, seed)
-    say(f"{rules.name}, seed {seed}. You play first when the computer deals.")
-    seen = 0
+def play(session: Session, ask: Callable[[str], str], say: Callable[[str], None]) -> Game:
+    """Play the session's game to its end, every seat's turn in order.
+
+    Hot-seat, the hand of the person to move is shown only after they say
+    they are at the keyboard, and the screen is cleared of the last one."""
+    said = 0
+    at_keyboard: int | None = None
+
+    def tell() -> None:
+        nonlocal said
+        for line in session.log[said:]:
+            say("  " + line)
+        said = len(session.log)
+
     while True:
-        hand = game.hand
-        events = hand.events
-        for event in events[seen:]:
-            if event.player == 1:
-                say("  " + event.describe(NAMES))
-        seen = len(events)
+        tell()
+        hand = session.hand
+        game = session.game
         if hand.is_over:
             assert hand.result is not None
             say("")
-            for line in hand.result.breakdown(NAMES):
+            for line in hand.result.breakdown(session.names):
                 say("  " + line)
             if game.is_over:
                 assert game.result is not None
                 say("")
-                for line in game.result.breakdown(NAMES):
+                for line in game.result.breakdown(session.names):
                     say(line)
                 return game
             ask("Press Enter for the next hand (q to quit) ")
-            game.next_hand()
-            seen = 0
+            session.next_hand()
+            at_keyboard = None
             continue
-        actions = hand.legal_actions()
-        if hand.to_move == 1:
-            game.apply(bot.choose(hand.view(1), actions))
+        if session.computer_to_move:
+            decision = session.computer_plays()
+            if decision.problem is not None:
+                say(f"  ({decision.problem}; it played a simple move instead.)")
             continue
-        show_table(game, say)
-        for i, action in enumerate(actions, 1):
-            say(f"  {i:2}. {describe(action, hand)}")
-        while True:
-            answer = ask("> ")
-            if answer.strip().lower() in ("h", "help"):
-                say(HELP)
-                continue
-            if answer.strip() in ("?", "hint"):
-                for h in hint(hand.view(0), actions)[:3]:
-                    say(f"  hint: {describe(h.action, hand)} ({h.reason})")
-                continue
-            try:
-                action = parse_command(answer, actions)
-            except ValueError as exc:
-                say(f"  {exc}")
-                continue
-            before = set(hand.cards_of(0))
-            game.apply(action)
-            if isinstance(action, DrawStock):
-                (drawn,) = set(hand.cards_of(0)) - before
-                say(f"  You drew {drawn.label}")
-            break
+        seat = session.to_move
+        if session.hot_seat and seat != at_keyboard:
+            say("\n" * 40)  # scroll the last hand out of sight
+            ask(f"Pass the keyboard to {session.names[seat or 0]}, who presses Enter. ")
+            at_keyboard = seat
+        take_turn(session, ask, say)
+
+
+def take_turn(session: Session, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
+    """One move of the person to move, asked until it is a legal one."""
+    show_table(session, say)
+    view = session.view()
+    actions = list(view.legal_actions)
+    for i, action in enumerate(actions, 1):
+        say(f"  {i:2}. {action_words(action, view)}")
+    while True:
+        answer = ask("> ")
+        if answer.strip().lower() in ("h", "help"):
+            say(HELP)
+            continue
+        if answer.strip() in ("?", "hint"):
+            for h in hint(view, actions)[:3]:
+                say(f"  hint: {action_words(h.action, view)} ({h.reason})")
+            continue
+        try:
+            action = parse_command(answer, actions)
+        except ValueError as exc:
+            say(f"  {exc}")
+            continue
+        before = set(view.hand)
+        session.play(action)
+        if isinstance(action, DrawStock):
+            (drawn,) = set(session.hand.cards_of(view.player)) - before
+            say(f"  You drew {drawn.label}")
+        return

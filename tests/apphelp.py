@@ -4,8 +4,10 @@ play a person's turn with keys the way a player would."""
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from textual.pilot import Pilot
@@ -13,22 +15,28 @@ from textual.pilot import Pilot
 from ginrummies.ai import Bot, make_bot
 from ginrummies.core import (
     Accept,
+    Action,
+    Card,
     Challenge,
     Decline,
     DrawStock,
     EndTurn,
+    Game,
+    Hand,
     Knock,
     LayContract,
     LayMeld,
     Offer,
     Pass,
     Phase,
+    PlayerView,
+    TableHand,
     preset,
 )
+from ginrummies.play.session import Seat, SeatKind, Session, default_seats
 from ginrummies.store import Settings
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.dialogs import ChoiceScreen, CurtainScreen, ResultScreen
-from ginrummies.tui.session import Seat, SeatKind, Session, default_seats
 from ginrummies.tui.table import TableScreen
 
 SIZE = (120, 36)
@@ -152,7 +160,7 @@ def step(session: Session, person: Bot) -> None:
     if session.hand.is_over:
         session.next_hand()
     elif session.computer_to_move:
-        session.play_computer(session.think())
+        session.computer_plays()
     else:
         view = session.view()
         session.play(person.choose(view, view.legal_actions))
@@ -168,3 +176,99 @@ def finish(app: GinApp | None, session: Session, bot_seed: int = 1) -> Session:
     while not session.game.is_over:
         step(session, person)
     return session
+
+
+# --- checking what the keys did ----------------------------------------------------
+
+
+def cards_in_play(hand: Hand) -> list[Card]:
+    """Every card of the hand wherever it is: both hands, the discard pile,
+    the stock and the table (each of the 52 should be there once)."""
+    cards = [*hand.cards_of(0), *hand.cards_of(1), *hand.discard_pile]
+    cards += hand.deck[len(hand.deck) - hand.stock_size :]
+    if isinstance(hand, TableHand):
+        cards += [c for t in hand.table for c in t.meld.cards]
+    return cards
+
+
+def same_move(a: Action, b: Action) -> bool:
+    """The same move as the rules read it (a spread's melds in any order)."""
+    if isinstance(a, Knock) and isinstance(b, Knock):
+        return a.discard == b.discard and {m.cards for m in a.melds} == {m.cards for m in b.melds}
+    return a == b
+
+
+def replay_checking(session: Session) -> Game:
+    """The session's game replayed move by move from its seed, each move
+    checked to be one the core offered at that point."""
+    game = Game(session.rules, session.seed)
+    for n, actions in enumerate(session.game.log):
+        if n:
+            game.next_hand()
+        for i, action in enumerate(actions):
+            legal = game.hand.legal_actions()
+            assert any(same_move(action, a) for a in legal), (
+                f"hand {n + 1}, move {i + 1}: {action} was not legal then"
+            )
+            game.apply(action)
+    return game
+
+
+async def pick(pilot: Pilot[Any], card: Card) -> None:
+    """Put the cursor on ``card`` with keys, as a player would: its number
+    (1-9, 0 for the tenth), then the right arrow for the cards after that."""
+    table = pilot.app.screen
+    assert isinstance(table, TableScreen)
+    index = table.order.index(card)
+    if index < 10:
+        await pilot.press(str((index + 1) % 10))
+    else:
+        await pilot.press("0", *["right"] * (index - 9))
+    assert table.cursor_card == card, f"the keys did not reach {card.label}"
+
+
+class HeldBot:
+    """A computer player whose every answer waits until the test lets it go.
+
+    ``thought`` is set once it has chosen (for the position it was shown);
+    ``release()`` lets that answer through. The test, not the clock, decides
+    what happens while the computer is thinking."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.thought = threading.Event()
+        self.gate = threading.Event()
+        self.answers: list[Action] = []
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        action = self.bot.choose(view, legal_actions)
+        self.answers.append(action)
+        self.thought.set()
+        if not self.gate.wait(timeout=60):
+            raise AssertionError("the test never released the computer's move")
+        return action
+
+    def release(self) -> None:
+        self.gate.set()
+
+    async def until_thought(self, pilot: Pilot[Any]) -> None:
+        """Wait, without blocking the app, until the computer has chosen."""
+        deadline = time.monotonic() + 60
+        while not self.thought.is_set():
+            assert time.monotonic() < deadline, "the computer never started to think"
+            await pilot.pause(0.01)
+
+
+@contextmanager
+def held_computer(session: Session) -> Iterator[HeldBot]:
+    """While inside, the computer's moves in ``session`` wait for ``release()``."""
+    (seat,) = session.bots
+    real = session.bots[seat]
+    held = HeldBot(real)
+    session.bots[seat] = held
+    try:
+        yield held
+    finally:
+        held.release()
+        session.bots[seat] = real

@@ -4,20 +4,25 @@ screenshots/make.py, which draws the README's pictures from the same scenes."""
 from __future__ import annotations
 
 import dataclasses
+import shutil
 import tempfile
+import weakref
 from collections.abc import Awaitable, Callable
+from datetime import UTC
+from pathlib import Path
 from typing import Any
 
-from apphelp import finish, make_app, settle, turns
+from apphelp import finish, make_app, settle, step, turns
 from textual.pilot import Pilot
 
+from ginrummies.ai import make_bot
 from ginrummies.core import preset
+from ginrummies.play.session import Seat, SeatKind, Session
 from ginrummies.store import Settings
 from ginrummies.store.saves import parse
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.dialogs import CurtainScreen, ResultScreen
 from ginrummies.tui.menus import NewGameScreen, RulesScreen, SettingsScreen
-from ginrummies.tui.session import Seat, SeatKind, Session
 from ginrummies.tui.statsview import StatsScreen
 from ginrummies.tui.table import TableScreen
 
@@ -50,8 +55,10 @@ def table_melds(app: GinApp) -> bool:
     return len(session.view().table) >= 4 or session.hand.is_over
 
 
-def scene(name: str) -> tuple[GinApp, Before]:
-    """The app and what to do before the picture, by scene name."""
+def scene(name: str, folder: Path | None = None) -> tuple[GinApp, Before]:
+    """The app and what to do before the picture, by scene name. ``folder``:
+    the data folder of the scenes that need one (default: a temporary one,
+    removed with the app)."""
     felt = Settings(speed="instant")
     if name == "menu":
         return make_app(session=False), settled()
@@ -134,13 +141,14 @@ def scene(name: str) -> tuple[GinApp, Before]:
 
         return app, settled(small)
     if name.startswith("statistics"):
-        app = recorded_app()
+        app = recorded_app(folder)
 
         async def stats(pilot: Pilot[Any]) -> None:
-            app.push_screen(StatsScreen(app.stats))
+            # the games' times in one time zone, whatever the machine's
+            app.push_screen(StatsScreen(app.stats, zone=UTC))
             await pilot.pause()
             if name == "statistics-games":
-                await pilot.press("f")
+                await pilot.press("g")
 
         return app, settled(stats)
     if name == "replay":
@@ -172,16 +180,32 @@ def played_session(variant: str, level: str, seed: int, target: int) -> Session:
 RECORD = [("gin", "easy"), ("gin", "normal"), ("oklahoma", "easy"), ("colonel", "easy")]
 
 
-def recorded_app() -> GinApp:
-    """An app whose statistics hold eight finished games, at fixed times."""
-    app = GinApp(Settings(speed="instant"), data_dir=tempfile.mkdtemp(prefix="ginrummies-"))
+def recorded_app(folder: Path | None = None) -> GinApp:
+    """An app whose statistics hold eight finished games and one abandoned
+    after its first hand, at fixed times. Its data folder is ``folder``, or a
+    temporary one that goes when the app does (or at the latest when Python
+    exits), so no run leaves one behind."""
+    if folder is None:
+        folder = Path(tempfile.mkdtemp(prefix="ginrummies-scene-"))
+        app = GinApp(Settings(speed="instant"), data_dir=folder)
+        weakref.finalize(app, shutil.rmtree, folder, ignore_errors=True)
+    else:
+        app = GinApp(Settings(speed="instant"), data_dir=folder)
+    stats = app.stats
+    assert stats is not None
+    # recorded the way the app records them, without its save after every move
     for n, (variant, level) in enumerate(RECORD * 2):
         target = 150 if variant == "colonel" else 60
-        finish(app, played_session(variant, level, 100 + n, target), n)
-    assert app.stats is not None
-    with app.stats.connect(write=True) as db:  # the same clock in every picture
+        done = finish(None, played_session(variant, level, 100 + n, target), n)
+        stats.record(done.game_id, done.rules, done.seed, done.seats_data(), done.game)
+    left = played_session("gin", "easy", 200, 60)
+    person = make_bot("easy", left.rules, 8)
+    while not left.hand.is_over:
+        step(left, person)
+    left.next_hand()  # left at the start of its second hand
+    stats.record(left.game_id, left.rules, left.seed, left.seats_data(), left.game, abandoned=True)
+    with stats.connect(write=True) as db:  # the same clock in every picture
         db.execute("UPDATE games SET updated = 1795300000 + 3600 * rowid")
-    app.session = None
     return app
 
 

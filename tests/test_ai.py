@@ -3,23 +3,27 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 from conftest import stack
 
-from ginrummies.ai import BOTS, make_bot
-from ginrummies.ai.arena import BotStats, match, wilson
+from ginrummies.ai import BOTS, Bot, make_bot
+from ginrummies.ai.arena import BotStats, match, play_on, wilson
 from ginrummies.ai.ginbot import EaaiSimple, danger, neighbours
 from ginrummies.ai.hints import hint
 from ginrummies.ai.search import Rollout
 from ginrummies.ai.tracking import remember
 from ginrummies.core import (
+    Action,
     Card,
     Discard,
     DrawStock,
+    Game,
     Hand,
     Knock,
     Pass,
+    PlayerView,
     TakeDiscard,
     parse_cards,
     preset,
@@ -60,6 +64,11 @@ def reshuffled(hand: Hand, player: int, rng: random.Random) -> Hand:
     return replay(hand.rules, hand.dealer, deck, [a for _, a in hand.log])
 
 
+def hidden_cards(hand: Hand, player: int) -> tuple[frozenset[Card], tuple[Card, ...]]:
+    """What ``player`` cannot see: the opponent's hand, and the stock in order."""
+    return frozenset(hand.cards_of(1 - player)), hand.deck[len(hand.deck) - hand.stock_size :]
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_bots_choice_ignores_the_unseen_cards(variant: str) -> None:
     rules = preset(variant)
@@ -78,7 +87,10 @@ def test_a_bots_choice_ignores_the_unseen_cards(variant: str) -> None:
         p = hand.to_move
         assert p is not None
         other = reshuffled(hand, p, rng)
-        assert other.cards_of(1 - p) != hand.cards_of(1 - p) or other.state_key() != ()
+        # the cards ``p`` cannot see really are dealt anew: the opponent's hand
+        # or the stock's order differs, while ``p``'s own cards do not
+        assert hidden_cards(other, p) != hidden_cards(hand, p), "nothing was reshuffled"
+        assert other.cards_of(p) == hand.cards_of(p)
         view, other_view = hand.view(p), other.view(p)
         assert other_view == view, "the view leaks a hidden card"
         for name in bots_for(variant):
@@ -95,22 +107,45 @@ def test_a_bots_choice_ignores_the_unseen_cards(variant: str) -> None:
     assert checked >= 5
 
 
+class Watched:
+    """A bot whose every choice is checked against what the core allows at the
+    time it is made."""
+
+    def __init__(self, bot: Bot, game: Game, seat: int, choices: list[Action]) -> None:
+        self.bot, self.game, self.seat, self.choices = bot, game, seat, choices
+        self.name = bot.name
+
+    def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
+        hand = self.game.hand
+        assert hand.to_move == self.seat == view.player, "a bot was asked out of turn"
+        allowed = hand.legal_actions()
+        assert list(legal_actions) == allowed, "the bot was offered what the core does not allow"
+        action = self.bot.choose(view, legal_actions)
+        assert action in allowed, f"{self.name} chose {action}, which is not legal now"
+        self.choices.append(action)
+        return action
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 @pytest.mark.parametrize("level", ["random", "easy", "normal"])
 def test_bots_only_play_legal_moves_to_the_end(variant: str, level: str) -> None:
     rules = preset(variant)
-    stats = (BotStats("a"), BotStats("b"))
-    runs = match(
-        rules,
-        (lambda s: make_bot(level, rules, s), lambda s: make_bot("easy", rules, s)),
-        1,
-        seed=3,
-        max_hands=2,
-    )
-    for stats in runs:  # noqa: B007  (keep the last figures)
-        pass
-    # every move was applied by the core, which refuses anything illegal
-    assert stats[0].decisions > 5 and stats[1].decisions > 5
+    for seed, first in ((3, 0), (4, 1)):
+        game = Game(rules, seed, first_dealer=first)
+        choices: list[Action] = []
+        bots = (
+            Watched(make_bot(level, rules, seed), game, 0, choices),
+            Watched(make_bot("easy", rules, seed + 1), game, 1, choices),
+        )
+        play_on(game, bots, (BotStats("a"), BotStats("b")), max_hands=2)
+        # every hand played ended with a result, every move in it was a
+        # watched choice, and the logs hold exactly those choices in order
+        assert 1 <= len(game.hands) <= 2 and (len(game.hands) == 2 or game.is_over)
+        for h in game.hands:
+            assert h.is_over and h.result is not None and h.legal_actions() == []
+            assert game.results[game.hands.index(h)] is h.result
+        assert [a for h in game.hands for _, a in h.log] == choices
+        assert {s for h in game.hands for s, _ in h.log} == {0, 1}, "both bots played"
 
 
 def test_make_bot_names() -> None:
@@ -257,8 +292,6 @@ def test_normal_outscores_random(variant: str) -> None:
 
 def test_normal_takes_more_knock_risk_when_the_game_may_end() -> None:
     import dataclasses
-
-    from ginrummies.core import Game
 
     rules = preset("gin")
     bot = make_bot("normal", rules, 1)

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
 import subprocess
 import sys
+from collections.abc import Sequence
 
 import pytest
 
 from ginrummies.ai import make_bot
-from ginrummies.core import preset
-from ginrummies.textplay import play
+from ginrummies.core import Action, PlayerView, preset
+from ginrummies.play import Seat, SeatKind, Session
+from ginrummies.textplay import Quit, play
 
 
 def run(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
@@ -67,7 +70,46 @@ def test_a_whole_game_can_be_played_through_the_menu(name: str) -> None:
         return str(max(throw)) if throw else "1"
 
     rules = preset(name)
-    game = play(rules, 5, make_bot("random", rules, 5), ask, said.append)
+    session = Session(rules, (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "random")), 5)
+    game = play(session, ask, said.append)
     assert game.is_over and game.result is not None
     assert any(re.search(r"(You win|Computer wins) the game", line) for line in said)
     assert any(line.startswith("Settlement:") for line in said)
+
+
+class Spy:
+    """A bot that plays like ``normal`` and notes the scores its views carry."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.bot = make_bot("normal", session.rules, 1)
+        self.seen: list[tuple[tuple[int, int], tuple[int, int]]] = []
+
+    def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        game = self.session.game
+        self.seen.append((view.scores, (game.scores[0], game.scores[1])))
+        return self.bot.choose(view, legal)
+
+
+def test_text_play_gives_the_computer_the_same_view_as_the_app() -> None:
+    """The computer sees the game's score in text play too (it plays for the target)."""
+    rules = preset("gin")
+    session = Session(rules, (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "normal")), 8)
+    spy = Spy(session)
+    session.bots[1] = spy
+    said: list[str] = []
+
+    def ask(prompt: str) -> str:
+        if not prompt.startswith(">"):
+            return ""
+        if len(session.game.results) >= 3:
+            raise Quit
+        view = session.view()
+        knocks = [a for a in view.legal_actions if "knock" in str(a) or "gin" in str(a)]
+        return "k" if knocks else "1"
+
+    with contextlib.suppress(Quit):
+        play(session, ask, said.append)
+    assert spy.seen, "the computer never moved"
+    assert all(view == game for view, game in spy.seen)
+    assert any(game != (0, 0) for _, game in spy.seen), "no hand was scored to compare"

@@ -11,13 +11,13 @@ from apphelp import SIZE, finish, play_hand, run, settle
 
 from ginrummies.cli import main
 from ginrummies.core import Discard, DrawStock, IllegalAction, Pass, Phase, TakeDiscard, preset
+from ginrummies.play.session import Seat, SeatKind, Session, default_seats
 from ginrummies.store import Settings
 from ginrummies.store.saves import parse, replay
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.dialogs import ResultScreen
 from ginrummies.tui.layout import SortMode, lay_out
 from ginrummies.tui.replay import ReplayScreen
-from ginrummies.tui.session import Seat, SeatKind, Session, default_seats
 from ginrummies.tui.table import TableScreen
 from ginrummies.tui.widgets import HandView
 
@@ -155,7 +155,7 @@ def test_statistics_screen_exports_and_watches_a_game(tmp_path: Path) -> None:
 
 def to_person_turn(session: Session) -> None:
     while session.computer_to_move:
-        session.play_computer(session.think())
+        session.computer_plays()
 
 
 def test_undo_takes_back_a_taken_upcard_and_a_discard() -> None:
@@ -184,14 +184,14 @@ def test_undo_refuses_what_would_show_a_hidden_card() -> None:
     session.play(next(a for a in session.legal() if isinstance(a, Pass | DrawStock)))
     while session.hand.phase is not Phase.DRAW or session.computer_to_move:
         if session.computer_to_move:
-            session.play_computer(session.think())
+            session.computer_plays()
         else:
             session.play(session.legal()[0])
     session.play(DrawStock())
     with pytest.raises(IllegalAction, match="drew from the stock"):
         session.undo()
     session.play(next(a for a in session.legal() if isinstance(a, Discard)))
-    session.play_computer(session.think())  # the computer answers
+    session.computer_plays()  # the computer answers
     with pytest.raises(IllegalAction, match="computer has moved"):
         session.undo()
     hot = Session(preset("gin"), default_seats(hot_seat=True), 8)

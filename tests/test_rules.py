@@ -117,3 +117,40 @@ def test_knock_limit_for_the_upcard() -> None:
     assert ok.knock_limit_for(1, 1) == 0
     assert preset("fosdick").knock_limit_for(1, 1) == 1
     assert preset("gin").knock_limit_for(3, 3) == 10
+
+
+def test_every_option_has_its_help_on_the_rule_set() -> None:
+    for f in dataclasses.fields(RuleSet):
+        if f.name not in ("name", "family"):
+            help_text = RuleSet.option_help(f.name)
+            assert help_text and help_text == f.metadata["help"], f.name
+    with pytest.raises(RulesError, match="jokers"):
+        RuleSet.option_help("jokers")
+
+
+@pytest.mark.parametrize(
+    ("name", "pile", "upcard", "table", "knock", "contract", "word"),
+    [
+        ("gin", True, True, False, True, False, "deadwood"),
+        ("oklahoma", True, True, False, True, False, "deadwood"),
+        ("sequence", True, True, False, True, False, "deadwood"),
+        ("skarney", False, False, True, False, True, "in hand"),
+        ("colonel", True, True, True, False, False, "in hand"),
+    ],
+)
+def test_rule_facts_the_screens_branch_on(
+    name: str, pile: bool, upcard: bool, table: bool, knock: bool, contract: bool, word: str
+) -> None:
+    r = preset(name)
+    assert r.has_discard_pile is pile
+    assert r.has_upcard is upcard
+    assert r.has_table_melds is table
+    assert r.has_knock is knock
+    assert r.has_contract is contract and r.has_offers is contract
+    assert r.counts_all_cards is table
+    assert r.count_word == word
+
+
+def test_eleven_cards_turn_up_no_card() -> None:
+    r = preset("gin").but(first_turn=FirstTurn.ELEVEN_CARDS)
+    assert r.has_discard_pile and not r.has_upcard

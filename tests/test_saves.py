@@ -16,11 +16,11 @@ from apphelp import SIZE, VARIANTS, key_for_turn, run, settle, step
 
 from ginrummies.ai import make_bot
 from ginrummies.core import preset
+from ginrummies.play.session import Session, default_seats
 from ginrummies.store import Settings
 from ginrummies.store.files import data_dir, write_atomic
 from ginrummies.store.saves import FORMAT, SAVE_NAME, SaveError, load
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.session import Session, default_seats
 from ginrummies.tui.table import TableScreen
 
 
@@ -176,7 +176,7 @@ KILLED_GAME = textwrap.dedent(
     from ginrummies.core import preset
     from ginrummies.store import Settings
     from ginrummies.tui.app import GinApp
-    from ginrummies.tui.session import Session, default_seats
+    from ginrummies.play.session import Session, default_seats
 
     async def main():
         session = Session(preset("gin"), default_seats(), 31)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from apphelp import SIZE, run
 from textual.widgets import Input, Select, Switch
 
@@ -167,3 +168,22 @@ def test_new_game_form_starts_from_and_remembers_house_rules(tmp_path: Path) -> 
     settings, _ = load_settings(path)
     assert settings.house_rules == {"gin": {"knock_limit": 6, "gin_bonus": 30}}
     assert settings.rules_for("gin").knock_limit == 6
+
+
+def test_bad_settings_in_a_folder_that_cannot_be_written_use_the_defaults(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The damaged file cannot be moved aside: a message, the defaults, no crash."""
+    from ginrummies.store import settings as settings_module
+
+    path = tmp_path / SETTINGS_NAME
+    path.write_text("theme = [broken", encoding="utf-8")
+
+    def refuse(path: Path, why: str) -> Path:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr(settings_module, "move_aside", refuse)
+    settings, problems = load_settings(path)
+    assert settings == Settings()
+    assert len(problems) == 1 and "could not be moved aside" in problems[0]
+    assert path.read_text(encoding="utf-8") == "theme = [broken"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import c, refused, stack
 
 from ginrummies.core import (
@@ -11,14 +12,18 @@ from ginrummies.core import (
     DrawStock,
     EndTurn,
     Hand,
+    IllegalAction,
     LayContract,
     LayMeld,
     LayOff,
+    Meld,
     MeldKind,
     Offer,
     Outcome,
     Phase,
     SkarneyHand,
+    action_from_data,
+    action_to_data,
     make_meld,
     meld_kind,
     parse_cards,
@@ -142,15 +147,39 @@ def test_two_lay_offs_a_meld_a_turn_and_last_card() -> None:
 def test_contract_must_be_three_melds_of_three() -> None:
     hand = deal("4s 5s 6s 9c 9d 9h Jc Qd Kh 7s", OPP, "8s")
     hand.apply(DrawStock())
-    four = make_meld(parse_cards("4s 5s 6s 7s"), SK)
-    nines, court = melds("9c 9d 9h", "Jc Qd Kh")
-    refused(hand, LayContract((four, nines, court)), "three cards each")
-    from ginrummies.core import Meld
-
-    pair = Meld(MeldKind.SET, tuple(parse_cards("Jc Qd")))
-    run = make_meld(parse_cards("4s 5s 6s"), SK)
-    refused(hand, LayContract((run, nines, pair)), "not a meld")  # an 8-card contract
+    run, nines = melds("4s 5s 6s", "9c 9d 9h")
+    # three cards that make no meld, melds sharing a card, cards not held
+    loose = Meld(MeldKind.SET, tuple(parse_cards("Jc Qd 7s")))
+    refused(hand, LayContract((run, nines, loose)), "not a meld")
+    (overlap,) = melds("5s 6s 7s")
+    refused(hand, LayContract((run, nines, overlap)), "share a card")
+    (elsewhere,) = melds("2c 3c 4c")
+    refused(hand, LayContract((run, nines, elsewhere)), "do not hold")
     refused(hand, LayMeld(run), "before your contract is down")
+    assert contract("4s 5s 6s", "9c 9d 9h", "Jc Qd Kh") in hand.legal_actions()
+
+
+def test_a_contract_not_of_three_melds_of_three_says_why() -> None:
+    """A contract of two melds (or four, or a meld of four cards) is an
+    IllegalAction that says why, not a bare unpacking error."""
+    run, nines, court, twos = melds("4s 5s 6s", "9c 9d 9h", "Jc Qd Kh", "2c 2d 2h")
+    with pytest.raises(IllegalAction, match="three melds of three cards each; this has 2 melds"):
+        LayContract((run, nines))  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="three melds of three cards each; this has 4 melds"):
+        LayContract((run, nines, court, twos))  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="this has 0 melds"):
+        LayContract(())  # type: ignore[arg-type]
+    four = make_meld(parse_cards("4s 5s 6s 7s"), SK)
+    with pytest.raises(IllegalAction, match="three cards each; these have 4, 3, 3 cards"):
+        LayContract((four, nines, court))
+    pair = Meld(MeldKind.SET, tuple(parse_cards("Jc Qd")))
+    with pytest.raises(IllegalAction, match="these have 3, 3, 2 cards"):
+        LayContract((run, nines, pair))
+    # a saved contract of two melds is refused when read, with the same reason
+    data = action_to_data(contract("4s 5s 6s", "9c 9d 9h", "Jc Qd Kh"))
+    data["melds"] = data["melds"][:2]
+    with pytest.raises(ValueError, match="three melds"):
+        action_from_data(data)
 
 
 def test_no_lay_off_on_the_opponents_melds() -> None:

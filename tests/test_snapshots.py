@@ -6,6 +6,12 @@ After an intended change of looks: pytest tests/test_snapshots.py
 
 from __future__ import annotations
 
+import asyncio
+import gc
+import os
+import tempfile
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +19,46 @@ from scenes import SCENES, SIZE, scene
 
 
 @pytest.mark.parametrize("name", SCENES)
-def test_screen(name: str, snap_compare: Any) -> None:
-    app, before = scene(name)
+def test_screen(name: str, snap_compare: Any, tmp_path: Path) -> None:
+    app, before = scene(name, tmp_path)
     size = (80, 20) if name == "too-small" else SIZE
     assert snap_compare(app, terminal_size=size, run_before=before)
+
+
+def picture(name: str) -> str:
+    """The scene drawn as the snapshot test draws it (its own data folder)."""
+    app, before = scene(name)
+
+    async def draw() -> str:
+        async with app.run_test(size=SIZE) as pilot:
+            await before(pilot)
+            await pilot.pause()
+            return app.export_screenshot()
+
+    return asyncio.run(draw())
+
+
+@pytest.mark.skipif(not hasattr(time, "tzset"), reason="time zones are set with time.tzset")
+def test_the_statistics_pictures_do_not_depend_on_the_time_zone() -> None:
+    was = os.environ.get("TZ")
+    pictures = []
+    try:
+        for zone in ("UTC0", "IST-5:30"):  # POSIX forms: no time zone database needed
+            os.environ["TZ"] = zone
+            time.tzset()
+            pictures.append(picture("statistics-games"))
+    finally:
+        if was is None:
+            os.environ.pop("TZ", None)
+        else:
+            os.environ["TZ"] = was
+        time.tzset()
+    assert "2026-11-22" in pictures[0]  # the games' times are in the picture
+    assert pictures[0] == pictures[1]
+
+
+def test_the_scenes_leave_no_folder_behind(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    picture("statistics")
+    gc.collect()
+    assert list(tmp_path.iterdir()) == []

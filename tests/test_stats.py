@@ -10,17 +10,18 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from apphelp import SIZE, finish, play_hand, run
+from apphelp import SIZE, computer_seat, finish, play_hand, run, step
 from textual.widgets import DataTable
 
 from ginrummies.ai import make_bot
 from ginrummies.core import Outcome, preset
+from ginrummies.play.session import Seat, SeatKind, Session
 from ginrummies.store import Settings
 from ginrummies.store.stats import STATS_NAME, Stats
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.menus import MenuScreen
-from ginrummies.tui.session import Seat, SeatKind, Session
-from ginrummies.tui.statsview import StatsScreen, chart_text
+from ginrummies.tui.replay import ReplayScreen
+from ginrummies.tui.statsview import Chart, StatsScreen, chart_text
 
 GAMES = [("gin", "easy", 1), ("gin", "easy", 2), ("gin", "random", 3), ("oklahoma", "easy", 4)]
 
@@ -40,7 +41,7 @@ def test_statistics_match_the_games_played(tmp_path: Path) -> None:
     assert set(lines) == {("Gin Rummy", "easy"), ("Gin Rummy", "random"), ("Oklahoma Gin", "easy")}
     for (variant, opponent), line in lines.items():
         games = [s.game for s, lv in played if s.rules.name == variant and lv == opponent]
-        results = [r for g in games for r in g.results]
+        results = [r for g in games for r in g.results if r.scored]
         assert line.games == len(games)
         assert line.games_won == sum(g.result is not None and g.result.winner == 0 for g in games)
         assert line.hands == len(results)
@@ -82,14 +83,14 @@ def test_a_game_left_for_a_new_one_is_abandoned_but_its_hands_count(tmp_path: Pa
     bot = make_bot("easy", rules, 2)
     while not session.hand.is_over:
         if session.computer_to_move:
-            session.play_computer(session.think())
+            session.computer_plays()
         else:
             session.play(bot.choose(session.view(), session.view().legal_actions))
     session.next_hand()
     app.record(session, abandoned=True)
     stats = Stats(tmp_path / STATS_NAME)
     (line,) = stats.lines()
-    assert line.games == 0 and line.hands == 1
+    assert line.games == 0 and line.hands == 1 and line.abandoned == 1
     with sqlite3.connect(tmp_path / STATS_NAME) as db:
         assert db.execute("SELECT status FROM games").fetchall() == [("abandoned",)]
 
@@ -102,7 +103,7 @@ RECORDER = textwrap.dedent(
     from ginrummies.ai import make_bot
     from ginrummies.core import preset
     from ginrummies.store.stats import Stats
-    from ginrummies.tui.session import Seat, SeatKind, Session
+    from ginrummies.play.session import Seat, SeatKind, Session
     stats = Stats(Path({path!r}))
     for n in range(25):
         seats = (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "easy"))
@@ -110,7 +111,7 @@ RECORDER = textwrap.dedent(
         me = make_bot("easy", session.rules, n)
         while not session.game.is_over:
             if session.computer_to_move:
-                session.play_computer(session.think())
+                session.computer_plays()
             else:
                 session.play(me.choose(session.view(), session.legal()))
             if session.hand.is_over and not session.game.is_over:
@@ -159,6 +160,131 @@ def test_a_damaged_database_is_kept_aside_and_a_new_one_begun(tmp_path: Path) ->
     assert (tmp_path / "statistics.unreadable-1.sqlite3").read_bytes().startswith(b"this is")
 
 
+def record(stats: Stats, session: Session, abandoned: bool = False) -> None:
+    stats.record(
+        session.game_id,
+        session.rules,
+        session.seed,
+        session.seats_data(),
+        session.game,
+        abandoned=abandoned,
+    )
+
+
+def game_with_cancelled_hands() -> Session:
+    """A one-hand game (target 1) played at random by both sides, whose
+    first deals ran the stock down to two and were cancelled."""
+    rules = preset("gin").but(target=1)
+    for seed in range(1, 40):
+        session = Session(rules, (Seat("You"), computer_seat("random")), seed)
+        person = make_bot("random", rules, seed)
+        while not session.game.is_over:
+            step(session, person)
+        outcomes = [r.outcome for r in session.game.results]
+        if Outcome.CANCELLED in outcomes[:-1]:
+            return session
+    raise AssertionError("no random game had a cancelled hand")
+
+
+def test_cancelled_hands_are_not_hands_played(tmp_path: Path) -> None:
+    session = game_with_cancelled_hands()
+    results = session.game.results
+    scored = [r for r in results if r.scored]
+    assert len(scored) == 1 < len(results)
+    stats = Stats(tmp_path / STATS_NAME)
+    record(stats, session)
+    (line,) = stats.lines()
+    assert line.hands == 1
+    assert line.hands_won == (scored[0].winner == 0)
+    mine, theirs = scored[0].points
+    assert line.points_per_hand == mine - theirs  # one hand, not spread over the cancelled
+    with sqlite3.connect(tmp_path / STATS_NAME) as db:  # kept all the same
+        (kept,) = db.execute("SELECT COUNT(*) FROM hands WHERE outcome = 'cancelled'").fetchone()
+    assert kept == len(results) - 1
+
+
+def finished_and_abandoned(stats: Stats) -> tuple[Session, Session, Session]:
+    """One game played to its end, one left after its first hand, one left
+    before any hand ended (recorded in that order)."""
+    rules = preset("gin").but(target=60)
+    seats = (Seat("You"), computer_seat("easy"))
+    done = finish(None, Session(rules, seats, 1), 1)
+    record(stats, done)
+    left = Session(rules, seats, 2)
+    person = make_bot("easy", rules, 2)
+    while not left.hand.is_over:
+        step(left, person)
+    left.next_hand()
+    step(left, person)
+    assert left.game.results[0].scored and left.game.scores != [0, 0]
+    record(stats, left, abandoned=True)
+    fresh = Session(rules, seats, 3)
+    for _ in range(3):
+        step(fresh, person)
+    record(stats, fresh, abandoned=True)
+    return done, left, fresh
+
+
+def test_abandoned_games_show_with_their_score_and_count_apart(tmp_path: Path) -> None:
+    stats = Stats(tmp_path / STATS_NAME)
+    done, left, fresh = finished_and_abandoned(stats)
+    assert done.game.result is not None
+    won = done.game.result.winner == 0
+
+    (line,) = stats.lines()
+    assert (line.games, line.games_won, line.abandoned) == (1, int(won), 2)
+    hands = [r for s in (done, left) for r in s.game.results if r.scored]
+    assert line.hands == len(hands)  # the abandoned game's hand was played: it counts
+
+    history = stats.history()
+    assert [h.game_id for h in history] == [done.game_id, left.game_id, fresh.game_id]
+    assert [h.abandoned for h in history] == [False, True, True]
+    assert history[0].won == won
+    for h, s in zip(history[1:], (left, fresh), strict=True):
+        assert not h.won and h.margin == 0
+        assert (h.mine, h.theirs) == tuple(s.game.scores)  # the score when it was left
+    assert (history[2].mine, history[2].theirs) == (0, 0)
+
+    # neither won nor lost: the run of the finished game goes on
+    assert stats.streaks().current == (1 if won else -1)
+    assert stats.streaks().best == (1 if won else 0)
+
+    # left again (recorded twice) it is still one game
+    record(stats, left, abandoned=True)
+    assert stats.lines() == [line]
+
+
+def test_the_games_tab_shows_an_abandoned_game_and_watches_it(tmp_path: Path) -> None:
+    stats = Stats(tmp_path / STATS_NAME)
+    _, left, _ = finished_and_abandoned(stats)
+
+    async def go() -> None:
+        app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.push_screen(StatsScreen(app.stats))
+            await pilot.pause()
+            row = app.screen.query_one("#stats-table", DataTable).get_row_at(0)
+            assert (row[2], row[4]) == ("1", "2")  # finished, abandoned
+            assert len(app.screen.query_one("#chart", Chart).games) == 1  # no bar when left
+            await pilot.press("g")
+            await pilot.pause()
+            games = app.screen.query_one("#games", DataTable)
+            assert games.row_count == 3
+            rows = [games.get_row_at(n) for n in range(3)]  # the newest first
+            assert [r[3] for r in rows[:2]] == ["abandoned", "abandoned"]
+            assert rows[0][4] == "0–0"
+            assert rows[1][4] == f"{left.game.scores[0]}–{left.game.scores[1]}"
+            assert rows[2][3].startswith(("won by", "lost by"))
+            games.move_cursor(row=1)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen)
+            assert app.screen.saved.log == left.game.log  # as far as it went
+
+    run(go)
+
+
 def test_chart_draws_wins_up_and_losses_down() -> None:
     from ginrummies.store.stats import Played
 
@@ -194,7 +320,8 @@ def test_the_statistics_screen_after_a_game_played_with_keys(tmp_path: Path) -> 
             assert row[0] == "Gin Rummy" and row[1] == "easy" and row[2] == "1"
             won = session.game.result is not None and session.game.result.winner == 0
             assert row[3].startswith("1" if won else "0")
-            assert row[4] == str(len(session.game.results))
+            assert row[4] == "0"  # abandoned
+            assert row[5] == str(sum(r.scored for r in session.game.results))
             games = app.screen.query_one("#games", DataTable)
             assert games.row_count == 1
             assert games.get_row_at(0)[3].startswith("won by" if won else "lost by")
@@ -210,7 +337,7 @@ APP_GAME = textwrap.dedent(
     from ginrummies.core import preset
     from ginrummies.store import Settings
     from ginrummies.tui.app import GinApp
-    from ginrummies.tui.session import Seat, SeatKind, Session
+    from ginrummies.play.session import Seat, SeatKind, Session
 
     async def main():
         rules = preset("gin").but(target=1)

@@ -2,11 +2,11 @@
 
 ``make_bot(name, rules, seed)`` gives ``random``, ``eaai-simple`` (Gin
 family) or a level, ``easy`` / ``normal`` / ``hard``, for any variant.
+``LEVELS`` are the computer opponents a person may choose from.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
@@ -14,6 +14,7 @@ from ..core import Action, Family, PlayerView, RuleSet
 from .ginbot import EaaiSimple, GinBot
 from .search import HardGinBot
 from .tablebot import TableBot
+from .tracking import public_rng
 
 
 class Bot(Protocol):
@@ -36,9 +37,7 @@ class RandomBot:
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         if not legal_actions:
             raise ValueError("there is nothing to choose from")
-        # seeded by the public state, so the choice never depends on hidden cards
-        rng = random.Random(f"{self._seed}:{len(view.history)}:{view.player}:{view.phase}")
-        return rng.choice(list(legal_actions))
+        return public_rng(self._seed, view, phase=True).choice(list(legal_actions))
 
 
 def _level(level: str) -> Callable[[RuleSet, int | None], Bot]:
@@ -70,6 +69,10 @@ BOTS: dict[str, Callable[[RuleSet, int | None], Bot]] = {
     "hard": _hard,
 }
 
+# the computer opponents a person may choose from (every variant), easiest first:
+# the one list the settings, the new-game form and the command line offer
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
+
 
 def make_bot(name: str, rules: RuleSet, seed: int | None = None) -> Bot:
     """A bot by name; ValueError lists the names there are."""
@@ -80,4 +83,4 @@ def make_bot(name: str, rules: RuleSet, seed: int | None = None) -> Bot:
     return build(rules, seed)
 
 
-__all__ = ["BOTS", "Bot", "EaaiSimple", "GinBot", "RandomBot", "TableBot", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "Bot", "EaaiSimple", "GinBot", "RandomBot", "TableBot", "make_bot"]

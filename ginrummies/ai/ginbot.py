@@ -25,8 +25,9 @@ from ..core import (
     TakeDiscard,
     solver_for,
 )
-from ..core.melds import Solver, _meld_masks
-from .tracking import Memory, cards, remember
+from ..core.cards import from_mask
+from ..core.melds import Solver, mask_value, meld_masks
+from .tracking import Memory, knock_limit, public_rng, remember
 
 SUIT_MASK = 0x1FFF
 
@@ -108,8 +109,7 @@ class GinBot:
         self._solver = solver_for(rules)
 
     def _rng(self, view: PlayerView) -> random.Random:
-        # seeded by the public state alone, so a choice never depends on hidden cards
-        return random.Random(f"{self._seed}:{len(view.history)}:{view.player}")
+        return public_rng(self._seed, view)
 
     # --- the decisions ---------------------------------------------------------
 
@@ -143,7 +143,7 @@ class GinBot:
         melded = any(m.mask & top for m in arr.melds)
         if self.level == "easy":
             return melded
-        limit = view.knock_limit if view.knock_limit is not None else 10
+        limit = knock_limit(view)
         if melded and arr.points <= limit:
             return True  # it lets us knock
         after = expected_deadwood(solver, hand, memory.unseen)
@@ -153,24 +153,24 @@ class GinBot:
         knocks = [a for a in legal if isinstance(a, Knock)]
         if knocks:
             best = knocks[0]  # the core lists them best first
-            if not self._points_after(memory.mine, best) or self.should_knock(view, memory, best):
+            if not self.points_after(memory.mine, best) or self.should_knock(view, memory, best):
                 return best
         discards = [a for a in legal if isinstance(a, Discard)]
         if not discards:
             return knocks[0] if knocks else legal[0]
         return self.pick_discard(view, memory, discards)
 
-    def _points_after(self, hand: int, knock: Knock) -> int:
+    def points_after(self, hand: int, knock: Knock) -> int:
+        """The deadwood ``hand`` (a mask) keeps once ``knock`` is spread."""
         spread = knock.discard.bit if knock.discard else 0
         for m in knock.melds:
             spread |= m.mask
-        rest = hand & ~spread
-        return sum(self.rules.ace_value if c.rank == 1 else min(c.rank, 10) for c in cards(rest))
+        return mask_value(hand & ~spread, self._solver.tables)
 
     def should_knock(self, view: PlayerView, memory: Memory, knock: Knock) -> bool:
         if self.level == "easy":
             return True
-        mine = self._points_after(memory.mine, knock)
+        mine = self.points_after(memory.mine, knock)
         risk = undercut_risk(self._solver, view, memory, mine, self._rng(view))
         return risk < self.knock_threshold(view)
 
@@ -205,7 +205,7 @@ class GinBot:
         now_weight = self.late_weight * late
         rest = memory.mine & ~action.card.bit
         now = solver.deadwood(rest)
-        limit = view.knock_limit if view.knock_limit is not None else 10
+        limit = knock_limit(view)
         pool = self.draw_pool(view, memory, action)
         ahead, knock_chance = draw_outlook(solver, rest, pool, limit)
         return (
@@ -233,8 +233,8 @@ def undercut_risk(
     has played many turns holds a better hand than a random one, so their
     counts are scaled down with the turns played.
     """
-    known = cards(memory.opp_known)
-    pool = cards(memory.unseen)
+    known = from_mask(memory.opp_known)
+    pool = from_mask(memory.unseen)
     need = view.opponent_hand_size - len(known)
     if need < 0 or need > len(pool):
         return 0.0
@@ -253,7 +253,7 @@ def undercut_risk(
 
 def in_any_meld(rules: RuleSet, hand: int, card: int) -> bool:
     """EAAI's draw rule: would the card be part of some meld with the hand?"""
-    return any(m & card for m, _ in _meld_masks(hand | card, rules))
+    return any(m & card for m, _ in meld_masks(hand | card, rules))
 
 
 class EaaiSimple:
@@ -274,7 +274,7 @@ class EaaiSimple:
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         legal = list(legal_actions)
         memory = remember(view)
-        rng = random.Random(f"{self._seed}:{len(view.history)}:{view.player}")
+        rng = public_rng(self._seed, view)
         if view.phase in (Phase.UPCARD, Phase.DRAW, Phase.FIFTIETH):
             if TakeDiscard() in legal and in_any_meld(self.rules, memory.mine, memory.top):
                 return TakeDiscard()

@@ -7,6 +7,7 @@ cards, the chance to win the hand and the points to expect from each move.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -26,12 +27,14 @@ from ..core import (
     Pass,
     PlayerView,
     TakeDiscard,
+    card_value,
     solver_for,
 )
+from ..core.cards import from_mask
 from .ginbot import GinBot, danger, expected_deadwood, neighbours, undercut_risk
 from .search import HardGinBot, Rollout, sample_world
 from .tablebot import TableBot
-from .tracking import Memory, cards, remember
+from .tracking import Memory, knock_limit, remember
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +47,20 @@ class Hint:
     expected_points: float | None = None  # for this player, from the hard level
 
 
-def hint(view: PlayerView, legal_actions: Sequence[Action], *, level: str = "normal") -> list[Hint]:
-    """The legal moves, best first, each with a reason a person can read."""
+HINT_BUDGET = 0.5  # seconds the hard level's estimates may take
+
+
+def hint(
+    view: PlayerView,
+    legal_actions: Sequence[Action],
+    *,
+    level: str = "normal",
+    budget: float = HINT_BUDGET,
+) -> list[Hint]:
+    """The legal moves, best first, each with a reason a person can read.
+
+    At the hard level the first moves are played out in sampled deals, for
+    at most ``budget`` seconds (at least one deal each)."""
     legal = list(legal_actions)
     if not legal:
         return []
@@ -56,7 +71,7 @@ def hint(view: PlayerView, legal_actions: Sequence[Action], *, level: str = "nor
     ranked = _rank_gin(bot, view, legal, memory)
     hints = [Hint(a, _gin_reason(bot, view, memory, a)) for a in ranked]
     if level == "hard":
-        hints = _with_estimates(view, memory, hints)
+        hints = _with_estimates(view, memory, hints, budget)
     return hints
 
 
@@ -75,7 +90,7 @@ def _gin_reason(bot: GinBot, view: PlayerView, memory: Memory, action: Action) -
     hand = memory.mine
     top = view.discard_top
     if isinstance(action, Knock):
-        points = bot._points_after(hand, action)
+        points = bot.points_after(hand, action)
         if action.discard is None:
             return "big gin: every card melded"
         if points == 0:
@@ -109,8 +124,8 @@ def _discard_reason(view: PlayerView, memory: Memory, card: Card) -> str:
     if meld is not None:
         parts.append(f"breaks [{meld}]")
     else:
-        partners = cards(neighbours(card, view.rules) & hand)
-        value = view.rules.ace_value if card.rank == 1 else min(card.rank, 10)
+        partners = from_mask(neighbours(card, view.rules) & hand)
+        value = card_value(card, view.rules)
         if partners:
             parts.append(f"splits {card.label} from {partners[0].label}")
         else:
@@ -120,7 +135,7 @@ def _discard_reason(view: PlayerView, memory: Memory, card: Card) -> str:
         parts.append(f"keeps {kept} open")
     risk = danger(card, memory, view.rules)
     if risk > 0:
-        near = cards(neighbours(card, view.rules) & memory.opp_known)
+        near = from_mask(neighbours(card, view.rules) & memory.opp_known)
         if near:
             parts.append(f"risky: the opponent took {near[0].label}")
     return "; ".join(parts)
@@ -134,12 +149,14 @@ def _best_partial(view: PlayerView, memory: Memory, hand: int) -> str:
     for i, a in enumerate(loose):
         for b in loose[i + 1 :]:
             if a.rank == b.rank and view.rules.sets:
-                outs = sum(1 for c in cards(memory.live) if c.rank == a.rank)
+                outs = sum(1 for c in from_mask(memory.live) if c.rank == a.rank)
                 kind = "a set"
             elif a.suit == b.suit and abs(a.rank - b.rank) <= 2 and view.rules.runs:
                 low, high = min(a.rank, b.rank), max(a.rank, b.rank)
                 wanted = {low - 1, high + 1} if high - low == 1 else {low + 1}
-                outs = sum(1 for c in cards(memory.live) if c.suit == a.suit and c.rank in wanted)
+                outs = sum(
+                    1 for c in from_mask(memory.live) if c.suit == a.suit and c.rank in wanted
+                )
                 kind = "a run"
             else:
                 continue
@@ -148,18 +165,28 @@ def _best_partial(view: PlayerView, memory: Memory, hand: int) -> str:
     return best
 
 
-def _with_estimates(view: PlayerView, memory: Memory, hints: list[Hint]) -> list[Hint]:
-    """Sample the hidden cards and play each move out, as the hard level does."""
+def _with_estimates(
+    view: PlayerView, memory: Memory, hints: list[Hint], budget: float
+) -> list[Hint]:
+    """Sample the hidden cards and play each move out, as the hard level does,
+    deal after deal (up to 40) until the budget is spent."""
     bot = HardGinBot(view.rules, 0)
     rng = random.Random(len(view.history))
-    limit = view.knock_limit if view.knock_limit is not None else 10
+    limit = knock_limit(view)
     sim = Rollout(view.rules, solver_for(view.rules), limit, view.doubled)
-    worlds = [sample_world(view, memory, rng) for _ in range(40)]
+    top = hints[:6]
+    values: list[list[float]] = [[] for _ in top]
+    deadline = time.perf_counter() + budget
+    for n in range(40):
+        if n and time.perf_counter() > deadline:
+            break
+        world = sample_world(view, memory, rng)
+        for i, h in enumerate(top):
+            values[i].append(bot.move_value(view, memory, sim, world, h.action, rng))
     out = []
-    for h in hints[:6]:
-        values = [bot._value(view, memory, sim, w, h.action, rng) for w in worlds]
-        wins = sum(1 for v in values if v > 0) / len(values)
-        out.append(Hint(h.action, h.reason, wins, sum(values) / len(values)))
+    for h, vs in zip(top, values, strict=True):
+        wins = sum(1 for v in vs if v > 0) / len(vs)
+        out.append(Hint(h.action, h.reason, wins, sum(vs) / len(vs)))
     out.sort(key=lambda h: -(h.expected_points or 0.0))
     return out + hints[6:]
 
@@ -175,14 +202,14 @@ def _table_hints(view: PlayerView, legal: list[Action]) -> list[Hint]:
 def _table_reason(bot: TableBot, view: PlayerView, memory: Memory, action: Action) -> str:
     hand = memory.mine
     if isinstance(action, LayContract):
-        left = bot._left_after(hand, action.melds)
+        left = bot.left_after(hand, action.melds)
         return f"lays the contract; {left} points would stay in hand"
     if isinstance(action, LayMeld):
         return f"takes {len(action.meld)} cards off your hand"
     if isinstance(action, LayOff):
         return f"{action.card.label} leaves your hand for the table"
     if isinstance(action, Offer | Discard):
-        feeds = bot._feeds(view, action.card, memory)
+        feeds = bot.feeds(view, action.card, memory)
         left = bot.stuck(hand & ~action.card.bit)
         note = "; it may help the opponent" if feeds else ""
         return f"{action.card.label} is the card you need least ({left} stuck after){note}"
@@ -190,7 +217,7 @@ def _table_reason(bot: TableBot, view: PlayerView, memory: Memory, action: Actio
         card = view.pending_offer
         if card is None:
             return "answer the challenge"
-        melds = bot._wants(hand, card)
+        melds = bot.wants(hand, card)
         verb = "melds" if melds else "does not meld"
         cost = "; an ace costs your next draw" if card.rank == 1 else ""
         return f"{card.label} {verb} with your hand{cost}"

@@ -26,10 +26,10 @@ from ..core import (
     score_knock,
     sequence_bonus,
 )
-from ..core.cards import cards_of_mask
+from ..core.cards import cards_of_mask, from_mask
 from ..core.melds import Meld, Solver
 from .ginbot import GinBot
-from .tracking import Memory, cards, remember
+from .tracking import Memory, knock_limit, remember
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +50,7 @@ def sample_world(
     best: World | None = None
     best_dw = 10**6
     for _ in range(tries):
-        pool = cards(memory.unseen)
+        pool = from_mask(memory.unseen)
         rng.shuffle(pool)
         need = view.opponent_hand_size - memory.opp_known.bit_count()
         opp = memory.opp_known
@@ -168,7 +168,7 @@ class HardGinBot(GinBot):
         knocks = [a for a in legal if isinstance(a, Knock)]
         if knocks:
             best = knocks[0]
-            if not self._points_after(memory.mine, best) or self.should_knock(view, memory, best):
+            if not self.points_after(memory.mine, best) or self.should_knock(view, memory, best):
                 return [best]
         discards = [a for a in legal if isinstance(a, Discard)]
         ranked = sorted(discards, key=lambda a: self.discard_score(view, memory, a))
@@ -176,7 +176,7 @@ class HardGinBot(GinBot):
 
     def _search(self, view: PlayerView, memory: Memory, candidates: list[Action]) -> Action:
         rng = self._rng(view)
-        limit = view.knock_limit if view.knock_limit is not None else 10
+        limit = knock_limit(view)
         sim = Rollout(self.rules, self._solver, limit, view.doubled)
         values: list[list[float]] = [[] for _ in candidates]
         deadline = time.perf_counter() + self.budget
@@ -184,7 +184,7 @@ class HardGinBot(GinBot):
         while n < 8 or (time.perf_counter() < deadline and n < 400):
             world = self._world(view, memory, rng)
             for i, action in enumerate(candidates):
-                values[i].append(self._value(view, memory, sim, world, action, rng))
+                values[i].append(self.move_value(view, memory, sim, world, action, rng))
             n += 1
         # the same worlds score every move, so compare each with the first
         # choice of ``normal`` by paired differences, and overrule it only when
@@ -202,7 +202,7 @@ class HardGinBot(GinBot):
         """One guess at the hidden cards (``tune_games.py --peek`` overrides it)."""
         return sample_world(view, memory, rng, self._solver)
 
-    def _value(
+    def move_value(
         self,
         view: PlayerView,
         memory: Memory,

@@ -34,11 +34,13 @@ from ..core import (
     PlayerView,
     RuleSet,
     TakeDiscard,
+    hand_count,
+    hand_value,
     layoff_targets,
     solver_for,
 )
 from .ginbot import danger, expected_deadwood
-from .tracking import Memory, remember
+from .tracking import Memory, public_rng, remember
 
 
 class TableBot:
@@ -70,10 +72,7 @@ class TableBot:
             self.hurry_stock = 32
 
     def _rng(self, view: PlayerView) -> random.Random:
-        return random.Random(f"{self._seed}:{len(view.history)}:{view.player}:{view.phase}")
-
-    def value(self, card: Card) -> int:
-        return self.rules.ace_value if card.rank == 1 else min(card.rank, 10)
+        return public_rng(self._seed, view, phase=True)
 
     def stuck(self, hand: int) -> int:
         """Points the hand would still hold with its best melds laid."""
@@ -99,15 +98,16 @@ class TableBot:
         if view.phase is Phase.RESPOND:
             card = view.pending_offer
             assert card is not None
-            return Accept() if self._wants(memory.mine, card) else Decline()
+            return Accept() if self.wants(memory.mine, card) else Decline()
         contracts = [a for a in legal if isinstance(a, LayContract)]
         if contracts:
             # the contract that leaves the least stuck in hand; a big hand can
             # have thousands, so only the thirty heaviest are weighed exactly
             heavy = sorted(
-                contracts, key=lambda a: -sum(self.value(c) for m in a.melds for c in m.cards)
+                contracts,
+                key=lambda a: -hand_value((c for m in a.melds for c in m.cards), self.rules),
             )
-            return min(heavy[:30], key=lambda a: self._left_after(memory.mine, a.melds))
+            return min(heavy[:30], key=lambda a: self.left_after(memory.mine, a.melds))
         plays = [a for a in legal if isinstance(a, LayMeld | LayOff)]
         if plays:
             return self._best_play(memory.mine, plays)
@@ -117,17 +117,18 @@ class TableBot:
                 offers,
                 key=lambda a: (
                     self.stuck(memory.mine & ~a.card.bit)
-                    + self.feed_offer * self._feeds(view, a.card, memory),
+                    + self.feed_offer * self.feeds(view, a.card, memory),
                     rng.random(),
                 ),
             )
         return next((a for a in legal if isinstance(a, EndTurn | DrawStock)), legal[0])
 
-    def _wants(self, hand: int, card: Card) -> bool:
+    def wants(self, hand: int, card: Card) -> bool:
         """Accept an offer if the card melds (it costs nothing in stuck points)."""
         return self.stuck(hand | card.bit) <= self.stuck(hand)
 
-    def _left_after(self, hand: int, melds: Sequence[object]) -> int:
+    def left_after(self, hand: int, melds: Sequence[object]) -> int:
+        """Points the hand would still hold once ``melds`` are laid."""
         spread = 0
         for m in melds:
             spread |= m.mask  # type: ignore[attr-defined]
@@ -142,7 +143,7 @@ class TableBot:
 
         return min(plays, key=after)
 
-    def _feeds(self, view: PlayerView, card: Card, memory: Memory) -> float:
+    def feeds(self, view: PlayerView, card: Card, memory: Memory) -> float:
         """How much a card would help the opponent."""
         fits = sum(
             1
@@ -158,7 +159,7 @@ class TableBot:
         self, view: PlayerView, legal: list[Action], memory: Memory, rng: random.Random
     ) -> Action:
         hand = memory.mine
-        mine = sum(self.value(c) for c in view.hand)
+        mine = hand_count(view.hand, self.rules)
         if view.phase is Phase.CHALLENGED:
             return Accept() if mine < 0.6 * self._their_guess(view) else Decline()
         if view.phase is Phase.DRAW:
@@ -188,7 +189,7 @@ class TableBot:
             discards,
             key=lambda a: (
                 self._kept(hand & ~a.card.bit, memory.unseen & ~a.card.bit)
-                + self.feed_discard * self._feeds(view, a.card, memory),
+                + self.feed_discard * self.feeds(view, a.card, memory),
                 rng.random(),
             ),
         )

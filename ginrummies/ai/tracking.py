@@ -7,10 +7,10 @@ bots fair.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 from ..core import (
-    CARDS,
     Card,
     Discard,
     DrawStock,
@@ -68,10 +68,14 @@ def remember(view: PlayerView) -> Memory:
     return Memory(mine, pile_mask, top, known, discarded, refused & ~mine, unseen)
 
 
-def cards(mask: int) -> list[Card]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(CARDS[low.bit_length() - 1])
-        mask ^= low
-    return out
+def knock_limit(view: PlayerView) -> int:
+    """The knock limit in force in a Gin-family hand (its views always carry it)."""
+    return view.knock_limit if view.knock_limit is not None else view.rules.knock_limit
+
+
+def public_rng(seed: int | None, view: PlayerView, *, phase: bool = False) -> random.Random:
+    """A bot's random choices, seeded by its seed and the public state alone
+    (the moves so far, whose view, and with ``phase`` the phase), so that a
+    choice never depends on hidden cards."""
+    key = f"{seed}:{len(view.history)}:{view.player}"
+    return random.Random(f"{key}:{view.phase}" if phase else key)

@@ -1,7 +1,11 @@
 """Actions: small frozen values a player applies to a hand.
 
 Every action can be written to and read from plain JSON data, which is how
-logs, saves and golden playthroughs store them.
+logs, saves and golden playthroughs store them. Each action also says itself
+in words, in the one place the game's wording lives: ``str(action)`` is the
+move as a menu offers it ("discard 7♥"), ``action.said(card, gin)`` the move
+as the table saw it made ("discarded 7♥"); the play layer adds only what a
+view knows (a knock's count, the meld a card goes on).
 """
 
 from __future__ import annotations
@@ -11,7 +15,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
-from .melds import Meld, MeldKind
+from .errors import IllegalAction
+from .melds import Meld, MeldKind, hand_value
+from .rules import RuleSet
+
+
+def melds_text(melds: Iterable[Meld]) -> str:
+    """Melds as the game writes them: ``[7♥ 8♥ 9♥]  [K♣ K♦ K♠]``."""
+    return "  ".join(f"[{m}]" for m in melds) or "no melds"
 
 
 def in_order(melds: Iterable[Meld]) -> tuple[Meld, ...]:
@@ -27,6 +38,9 @@ class DrawStock:
     def __str__(self) -> str:
         return "draw from the stock"
 
+    def said(self, card: Card | None = None, gin: bool = False) -> str:
+        return "drew from the stock"
+
 
 @dataclass(frozen=True, slots=True)
 class TakeDiscard:
@@ -34,6 +48,9 @@ class TakeDiscard:
 
     def __str__(self) -> str:
         return "take the discard"
+
+    def said(self, card: Card | None = None, gin: bool = False) -> str:
+        return f"took {card.label if card else 'the card'} from the discard pile"
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +60,9 @@ class Pass:
     def __str__(self) -> str:
         return "pass"
 
+    def said(self, card: Card | None = None, gin: bool = False) -> str:
+        return "passed"
+
 
 @dataclass(frozen=True, slots=True)
 class Discard:
@@ -50,6 +70,9 @@ class Discard:
 
     def __str__(self) -> str:
         return f"discard {self.card.label}"
+
+    def said(self, card: Card | None = None, gin: bool = False) -> str:
+        return f"discarded {self.card.label}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,11 +89,20 @@ class Knock:
     def melded(self) -> frozenset[Card]:
         return frozenset(c for m in self.melds for c in m.cards)
 
+    def deadwood(self, hand: Iterable[Card], rules: RuleSet) -> int:
+        """The knocker's deadwood: what ``hand`` keeps outside the melds and discard."""
+        spread = self.melded
+        return hand_value((c for c in hand if c not in spread and c != self.discard), rules)
+
     def __str__(self) -> str:
-        spread = " · ".join(str(m) for m in self.melds) or "no melds"
         if self.discard is None:
-            return f"big gin: {spread}"
-        return f"knock, discarding {self.discard.label}: {spread}"
+            return f"big gin: {melds_text(self.melds)}"
+        return f"knock, discarding {self.discard.label}: {melds_text(self.melds)}"
+
+    def said(self, card: Card | None = None, gin: bool = False) -> str:
+        if self.discard is None:
+            return "went big gin"
+        return "went gin" if gin else "knocked"
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,11 +112,22 @@ class LayContract:
     melds: tuple[Meld, Meld, Meld]
 
     def __post_init__(self) -> None:
-        a, b, c = in_order(self.melds)
-        object.__setattr__(self, "melds", (a, b, c))
+        """The contract's shape (RULES.md 3); whether the melds are good and
+        held is the hand's to say."""
+        melds = tuple(self.melds)
+        why = "the contract is three melds of three cards each"
+        if len(melds) != 3:
+            raise IllegalAction(f"{why}; this has {len(melds)} meld{'s' * (len(melds) != 1)}")
+        sizes = [len(m) for m in melds]
+        if sizes != [3, 3, 3]:
+            raise IllegalAction(f"{why}; these have {', '.join(map(str, sizes))} cards")
+        object.__setattr__(self, "melds", in_order(melds))
 
     def __str__(self) -> str:
-        return "lay the contract: " + " · ".join(str(m) for m in self.melds)
+        return f"lay the contract: {melds_text(self.melds)}"
+
+    def said(self, card: Card | None = None, gin: bool = False) -> str:
+        return f"laid the contract: {melds_text(self.melds)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +137,10 @@ class LayMeld:
     meld: Meld
 
     def __str__(self) -> str:
-        return f"meld {self.meld}"
+        return f"meld [{self.meld}]"
+
+    def said(self, card: Card | None = None, gin: bool = False) -> str:
+        return f"melded [{self.meld}]"
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +153,9 @@ class LayOff:
     def __str__(self) -> str:
         return f"lay off {self.card.label} on meld {self.target + 1}"
 
+    def said(self, card: Card | None = None, gin: bool = False) -> str:
+        return f"laid off {self.card.label}"
+
 
 @dataclass(frozen=True, slots=True)
 class Offer:
@@ -117,6 +166,9 @@ class Offer:
     def __str__(self) -> str:
         return f"offer {self.card.label}"
 
+    def said(self, card: Card | None = None, gin: bool = False) -> str:
+        return f"offered {self.card.label}"
+
 
 @dataclass(frozen=True, slots=True)
 class Accept:
@@ -124,6 +176,9 @@ class Accept:
 
     def __str__(self) -> str:
         return "accept"
+
+    def said(self, card: Card | None = None, gin: bool = False) -> str:
+        return f"accepted {card.label if card else 'the challenge'}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +188,9 @@ class Decline:
     def __str__(self) -> str:
         return "decline"
 
+    def said(self, card: Card | None = None, gin: bool = False) -> str:
+        return f"declined {card.label if card else 'the challenge'}"
+
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:
@@ -141,6 +199,9 @@ class EndTurn:
     def __str__(self) -> str:
         return "end the turn"
 
+    def said(self, card: Card | None = None, gin: bool = False) -> str:
+        return "ended the turn"
+
 
 @dataclass(frozen=True, slots=True)
 class Challenge:
@@ -148,6 +209,9 @@ class Challenge:
 
     def __str__(self) -> str:
         return "challenge"
+
+    def said(self, card: Card | None = None, gin: bool = False) -> str:
+        return "challenged"
 
 
 Action = (

@@ -11,7 +11,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import CARDS, Card, cards_of_mask, to_mask
-from .melds import Meld, MeldKind, _meld_masks, _windows, mask_value, sequence_bonus, solver_for
+from .melds import Meld, MeldKind, mask_value, meld_masks, sequence_bonus, solver_for
+from .meldtables import run_window_set
 from .rules import RuleSet
 
 
@@ -33,7 +34,7 @@ class Defense:
 
 def lay_off(free: int, table: Sequence[Meld], rules: RuleSet) -> tuple[list[Layoff], int]:
     """Lay off every card of ``free`` that fits, runs first; returns (lay-offs, rest)."""
-    windows = _windows(rules.ace)
+    windows = run_window_set(rules.ace)
     runs = []  # [meld index, suit index, rank mask]
     sets = []  # [meld index, rank, suits held]
     for i, m in enumerate(table):
@@ -87,7 +88,7 @@ def defend(
         arr = solver.arrange(mask)
         return Defense(arr.melds, (), arr.deadwood, arr.points)
     tables = solver.tables
-    metas = [m for m, _ in _meld_masks(mask, rules)]
+    metas = [m for m, _ in meld_masks(mask, rules)]
     best: tuple[tuple[int, int, int], list[int], list[Layoff], int] | None = None
 
     def walk(i: int, used: int, chosen: list[int]) -> None:

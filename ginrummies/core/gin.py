@@ -18,12 +18,12 @@ from .errors import IllegalAction
 from .hand import Hand, Phase, PlayerView
 from .melds import (
     Meld,
-    _meld_masks,
     card_value,
     knock_arrangements,
     knock_rank,
     make_meld,
     mask_value,
+    meld_masks,
     sequence_bonus,
     solver_for,
 )
@@ -82,11 +82,7 @@ class GinHand(Hand):
 
     def state_key(self) -> Any:
         return (
-            self._phase,
-            self._to_move,
-            tuple(self._masks),
-            tuple(self._stock),
-            tuple(self._pile),
+            *self._hand_state(),
             self._taken,
             self._must_draw_stock,
             self._first_discard_only,
@@ -288,7 +284,7 @@ class GinHand(Hand):
             used |= meld.mask
             melds.append(meld)
         dead = rest & ~used
-        if _meld_masks(dead, self.rules):
+        if meld_masks(dead, self.rules):
             raise IllegalAction("a whole meld is left among the deadwood: spread it")
         points = mask_value(dead, self._solver.tables)
         if action.discard is None and dead:

@@ -15,20 +15,7 @@ from enum import Enum
 from typing import Any, ClassVar
 
 from .actions import (
-    Accept,
     Action,
-    Challenge,
-    Decline,
-    Discard,
-    DrawStock,
-    EndTurn,
-    Knock,
-    LayContract,
-    LayMeld,
-    LayOff,
-    Offer,
-    Pass,
-    TakeDiscard,
 )
 from .cards import Card, cards_of_mask, check_deck, shuffled_deck
 from .errors import IllegalAction
@@ -61,40 +48,8 @@ class Event:
     gin: bool = False  # a knock that was gin
 
     def describe(self, names: tuple[str, str] = ("Player 1", "Player 2")) -> str:
-        who = names[self.player]
-        a = self.action
-        if isinstance(a, LayContract):
-            return f"{who} laid the contract: " + "  ".join(f"[{m}]" for m in a.melds)
-        if isinstance(a, LayMeld):
-            return f"{who} melded [{a.meld}]"
-        if isinstance(a, LayOff):
-            return f"{who} laid off {a.card.label}"
-        if isinstance(a, Offer):
-            return f"{who} offered {a.card.label}"
-        if isinstance(a, Accept):
-            what = self.card.label if self.card else "the challenge"
-            return f"{who} accepted {what}"
-        if isinstance(a, Decline):
-            what = self.card.label if self.card else "the challenge"
-            return f"{who} declined {what}"
-        if isinstance(a, EndTurn):
-            return f"{who} ended the turn"
-        if isinstance(a, Challenge):
-            return f"{who} challenged"
-        if isinstance(a, DrawStock):
-            return f"{who} drew from the stock"
-        if isinstance(a, TakeDiscard):
-            card = self.card.label if self.card else "the card"
-            return f"{who} took {card} from the discard pile"
-        if isinstance(a, Pass):
-            return f"{who} passed"
-        if isinstance(a, Discard):
-            return f"{who} discarded {a.card.label}"
-        if isinstance(a, Knock):
-            if a.discard is None:
-                return f"{who} went big gin"
-            return f"{who} went gin" if self.gin else f"{who} knocked"
-        return f"{who}: {a}"
+        """The event in words: 'Computer took 7♥ from the discard pile'."""
+        return f"{names[self.player]} {self.action.said(self.card, self.gin)}"
 
 
 @dataclass(frozen=True)
@@ -251,6 +206,16 @@ class Hand(ABC):
         assert player is not None
         self._apply(player, action)
         self._legal = None
+
+    def _hand_state(self) -> tuple[Any, ...]:
+        """The state every engine keeps, for ``state_key``."""
+        return (
+            self._phase,
+            self._to_move,
+            tuple(self._masks),
+            tuple(self._stock),
+            tuple(self._pile),
+        )
 
     def _start_state(self, rules: RuleSet, dealer: int, deck: tuple[Card, ...]) -> list[int]:
         """Set what every engine starts with; returns the two dealt hands as

@@ -15,7 +15,7 @@ from functools import cache
 from typing import NamedTuple
 
 from .cards import CARDS, Card, cards_of_mask, from_mask, to_mask
-from .meldtables import FULL_SUIT, SuitTables, run_windows, suit_tables
+from .meldtables import FULL_SUIT, SuitTables, run_window_set, run_windows, suit_tables
 from .rules import AcePolicy, Family, RuleSet
 
 
@@ -74,17 +74,28 @@ class Arrangement(NamedTuple):
 
 
 def card_value(card: Card, rules: RuleSet) -> int:
-    """Deadwood value of one card under the rules (A = ace_value, faces 10)."""
+    """Deadwood value of one card under the rules (A = ace_value, faces 10).
+
+    The one place a card's value is worked out: every count, score and table
+    of values comes from here (RULES.md section 1, "Card value").
+    """
     if card.rank == 1:
         return rules.ace_value
     return min(card.rank, 10)
 
 
 def hand_value(cards: Iterable[Card], rules: RuleSet) -> int:
+    """The value of all these cards together, melded or not."""
     return sum(card_value(c, rules) for c in cards)
 
 
+def rank_values(rules: RuleSet) -> tuple[int, ...]:
+    """``card_value`` of each rank, ace first: a table for the hot paths."""
+    return tuple(card_value(CARDS[b], rules) for b in range(13))
+
+
 def mask_value(mask: int, tables: SuitTables) -> int:
+    """The value of the cards of a 52-bit mask, from the solver's tables."""
     t = tables.total
     return (
         t[mask & FULL_SUIT]
@@ -126,11 +137,6 @@ def _meld(mask: int, kind: MeldKind, ace: AcePolicy) -> Meld:
     return Meld(kind, tuple(ordered), mask)
 
 
-@cache
-def _windows(ace: AcePolicy) -> frozenset[int]:
-    return frozenset(run_windows(ace))
-
-
 def meld_kind(cards: Iterable[Card], rules: RuleSet) -> MeldKind | None:
     """The kind of meld these cards make under the rules, or None."""
     cs = list(cards)
@@ -143,7 +149,7 @@ def meld_kind(cards: Iterable[Card], rules: RuleSet) -> MeldKind | None:
     if len(ranks) != len(cs):
         return None
     rank_mask = sum(1 << (r - 1) for r in ranks)
-    if rank_mask not in _windows(rules.ace):
+    if rank_mask not in run_window_set(rules.ace):
         return None
     if len(suits) == 1 and rules.runs:
         return MeldKind.RUN
@@ -190,10 +196,12 @@ def _sets_in(mask: int) -> Iterator[int]:
 
 def all_melds(cards: Iterable[Card], rules: RuleSet) -> list[Meld]:
     """Every meld that can be made from the cards (overlapping ones included)."""
-    return [_meld(m, k, rules.ace) for m, k in _meld_masks(to_mask(cards), rules)]
+    return [_meld(m, k, rules.ace) for m, k in meld_masks(to_mask(cards), rules)]
 
 
-def _meld_masks(mask: int, rules: RuleSet) -> list[tuple[int, MeldKind]]:
+def meld_masks(mask: int, rules: RuleSet) -> list[tuple[int, MeldKind]]:
+    """Every meld within the cards of a 52-bit mask, overlapping ones included,
+    as (meld mask, kind): ``all_melds`` on masks, for the engines and bots."""
     out: list[tuple[int, MeldKind]] = []
     if rules.sets:
         out.extend((m, MeldKind.SET) for m in _sets_in(mask))
@@ -435,7 +443,7 @@ class Solver:
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
-        self.tables = suit_tables(rules.runs, rules.ace, rules.ace_value)
+        self.tables = suit_tables(rules.runs, rules.ace, rank_values(rules))
         self._melds: dict[int, Meld] = {}
         self._suits: tuple[dict[int, SuitInfo], ...] = ({}, {}, {}, {})
 
@@ -535,13 +543,20 @@ def solver_for(rules: RuleSet) -> Solver:
     return solver
 
 
-def deadwood(cards: Iterable[Card], rules: RuleSet, *, discard: bool | None = None) -> int:
-    """Least deadwood points of a hand (after the best discard, see best_arrangement)."""
+def _hand_mask(cards: Iterable[Card], rules: RuleSet, discard: bool | None) -> tuple[int, bool]:
+    """The cards as a mask, and whether one is let go: by default when a Gin
+    or Colonel player holds one card more than a full hand (has drawn)."""
     mask = 0
     for c in cards:
         mask |= c.bit
     if discard is None:
         discard = mask.bit_count() == rules.hand_size + 1 and rules.family is not Family.SKARNEY
+    return mask, discard
+
+
+def deadwood(cards: Iterable[Card], rules: RuleSet, *, discard: bool | None = None) -> int:
+    """Least deadwood points of a hand (after the best discard, see best_arrangement)."""
+    mask, discard = _hand_mask(cards, rules, discard)
     solver = rules.__dict__.get("_solver") or solver_for(rules)
     if rules.poker_melds or (discard and not mask):
         return solver.deadwood(mask, discard)
@@ -558,12 +573,21 @@ def best_arrangement(
     ``discard=False`` to arrange every card (big gin, Skarney), or True to
     force a discard. Deadwood cards are listed in suit order.
     """
-    mask = 0
-    for c in cards:
-        mask |= c.bit
-    if discard is None:
-        discard = mask.bit_count() == rules.hand_size + 1 and rules.family is not Family.SKARNEY
+    mask, discard = _hand_mask(cards, rules, discard)
     return solver_for(rules).arrange(mask, discard)
+
+
+def hand_count(cards: Iterable[Card], rules: RuleSet, *, discard: bool | None = None) -> int:
+    """The count the hand would be scored at if the hand ended now.
+
+    Gin family: the least deadwood (with one card more than a full hand,
+    after the best discard, as a knock would have it; ``discard`` as in
+    ``deadwood``). Skarney and Colonel: every card still held counts,
+    melded or not (RULES.md sections 3 and 4), so ``discard`` is not used.
+    """
+    if rules.counts_all_cards:
+        return hand_value(cards, rules)
+    return deadwood(cards, rules, discard=discard)
 
 
 def _kind_of(mask: int, runs: bool) -> MeldKind:
@@ -586,7 +610,7 @@ def arrangements(cards: Iterable[Card], rules: RuleSet) -> list[Arrangement]:
     """Every arrangement of the cards that leaves no whole meld among the deadwood."""
     mask = to_mask(cards)
     tables = solver_for(rules).tables
-    metas = _meld_masks(mask, rules)
+    metas = meld_masks(mask, rules)
     out: list[Arrangement] = []
 
     def walk(i: int, used: int, chosen: list[tuple[int, MeldKind]]) -> None:
@@ -618,7 +642,7 @@ def layoff_targets(meld: Meld, rules: RuleSet) -> list[Card]:
         rank = meld.cards[0].rank
         have = {c.suit for c in meld.cards}
         return [CARDS[i * 13 + rank - 1] for i, s in enumerate("cdhs") if s not in have]
-    windows = _windows(rules.ace)
+    windows = run_window_set(rules.ace)
     ranks = 0
     for c in meld.cards:
         ranks |= 1 << (c.rank - 1)

@@ -16,13 +16,6 @@ FULL_SUIT = (1 << 13) - 1
 NO_GAIN = -(10**6)
 
 
-def rank_value(rank: int, ace_value: int) -> int:
-    """Deadwood value of a rank (1..13): aces as given, faces 10, pips face value."""
-    if rank == 1:
-        return ace_value
-    return min(rank, 10)
-
-
 @cache
 def run_windows(ace: AcePolicy) -> tuple[int, ...]:
     """Every run in one suit as a 13-bit mask (bit 0 = ace ... bit 12 = king)."""
@@ -44,6 +37,12 @@ def run_windows(ace: AcePolicy) -> tuple[int, ...]:
     return tuple(sorted(windows))
 
 
+@cache
+def run_window_set(ace: AcePolicy) -> frozenset[int]:
+    """``run_windows`` as a set, for asking whether a rank mask is a run."""
+    return frozenset(run_windows(ace))
+
+
 @dataclass(frozen=True, slots=True)
 class SuitTables:
     """For every 13-bit suit mask: best run packing, its value, discard gain."""
@@ -60,8 +59,9 @@ class SuitTables:
 
 
 @cache
-def suit_tables(runs: bool, ace: AcePolicy, ace_value: int) -> SuitTables:
-    values = tuple(rank_value(b + 1, ace_value) for b in range(13))
+def suit_tables(runs: bool, ace: AcePolicy, values: tuple[int, ...]) -> SuitTables:
+    """The tables for one meld rule; ``values`` is the deadwood value of each
+    rank, ace first (the solver builds it from ``melds.card_value``)."""
     size = 1 << 13
     total = [0] * size
     for m in range(1, size):

@@ -13,7 +13,7 @@ from enum import Enum
 
 from .cards import Card, format_cards
 from .defense import Layoff
-from .melds import Meld
+from .melds import Meld, hand_value
 from .rules import Family, KnockScoring, RuleSet
 
 _PLAIN = {
@@ -129,7 +129,7 @@ def score_going_out(
     the rules' ace value); Skarney adds its bonus, doubled while the
     opponent has not laid the contract.
     """
-    total = sum(rules.ace_value if c.rank == 1 else min(c.rank, 10) for c in held)
+    total = hand_value(held, rules)
     if rules.family is not Family.SKARNEY:
         return total, 0, [f"Going out: the cards left count {total}"]
     bonus = rules.out_bonus if contract else rules.out_bonus_no_contract
@@ -182,7 +182,8 @@ class HandResult:
     out_bonus: int = 0  # Skarney's going-out bonus (20, or 40 with no contract)
     contracts: tuple[bool, bool] = (True, True)
     table: tuple[TableMeld, ...] = ()
-    ace_value: int = 1  # for showing the value of aces left in hand
+    # the value of each card left in each hand, in rank order (Skarney, Colonel)
+    values: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
 
     @property
     def scored(self) -> bool:
@@ -270,12 +271,3 @@ class HandResult:
         if not any(self.points):
             out.append("No score.")
         return out
-
-    @property
-    def values(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        """The value of each card left in each hand, in rank order."""
-        ace = self.ace_value
-        return (
-            tuple(ace if c.rank == 1 else min(c.rank, 10) for c in sorted(self.deadwood[0])),
-            tuple(ace if c.rank == 1 else min(c.rank, 10) for c in sorted(self.deadwood[1])),
-        )

@@ -8,7 +8,7 @@ construction, naming the options involved.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
@@ -63,45 +63,83 @@ class DealerRotation(Enum):
 
 @dataclass(frozen=True)
 class RuleSet:
-    """Every rule option; defaults are standard Gin Rummy (RULES.md 2.3)."""
+    """Every rule option; defaults are standard Gin Rummy (RULES.md 2.3).
 
-    name: str = "Gin Rummy"
-    family: Family = Family.GIN
-    hand_size: int = 10
+    Each option's one line of help is in its field's metadata: read it with
+    ``RuleSet.option_help(name)``.
+    """
+
+    name: str = field(default="Gin Rummy", metadata={"help": "the name the game is shown by"})
+    family: Family = field(
+        default=Family.GIN, metadata={"help": "which hand engine plays it: gin, skarney or colonel"}
+    )
+    hand_size: int = field(default=10, metadata={"help": "cards dealt to each player"})
     # melds
-    sets: bool = True
-    runs: bool = True
-    poker_melds: bool = False
-    ace: AcePolicy = AcePolicy.LOW
-    ace_value: int = 1
+    sets: bool = field(default=True, metadata={"help": "sets (same rank) count as melds"})
+    runs: bool = field(
+        default=True, metadata={"help": "runs (same suit in sequence) count as melds"}
+    )
+    poker_melds: bool = field(default=False, metadata={"help": "runs of mixed suits count"})
+    ace: AcePolicy = field(
+        default=AcePolicy.LOW,
+        metadata={"help": "ace in runs: low, high, either, or round the corner"},
+    )
+    ace_value: int = field(default=1, metadata={"help": "what an ace counts in deadwood"})
     # play
-    first_turn: FirstTurn = FirstTurn.UPCARD
-    discard_taken_card: bool = False
-    knock_limit: int = 10
-    knock_limit_from_upcard: bool = False
-    ace_upcard: AceUpcard = AceUpcard.LIMIT_ONE
-    big_gin: bool = False
-    fiftieth_card: bool = False
+    first_turn: FirstTurn = field(
+        default=FirstTurn.UPCARD,
+        metadata={"help": "upcard first turn, or eleven cards to the non-dealer"},
+    )
+    discard_taken_card: bool = field(
+        default=False, metadata={"help": "a card taken from the pile may go straight back"}
+    )
+    knock_limit: int = field(default=10, metadata={"help": "deadwood allowed to knock"})
+    knock_limit_from_upcard: bool = field(
+        default=False, metadata={"help": "the upcard's value sets the knock limit (Oklahoma)"}
+    )
+    ace_upcard: AceUpcard = field(
+        default=AceUpcard.LIMIT_ONE, metadata={"help": "an ace upcard means limit 1, or gin only"}
+    )
+    big_gin: bool = field(
+        default=False, metadata={"help": "all eleven cards melded without a discard"}
+    )
+    fiftieth_card: bool = field(
+        default=False, metadata={"help": "the last discard may be taken to knock"}
+    )
     # hand score
-    gin_bonus: int = 25
-    undercut_bonus: int = 25
-    big_gin_bonus: int = 31
-    knock_scoring: KnockScoring = KnockScoring.DIFFERENCE
-    spade_doubles: bool = False
-    sequence_bonuses: bool = False
+    gin_bonus: int = field(default=25, metadata={"help": "bonus for going gin"})
+    undercut_bonus: int = field(default=25, metadata={"help": "bonus for an undercut"})
+    big_gin_bonus: int = field(default=31, metadata={"help": "bonus for big gin"})
+    knock_scoring: KnockScoring = field(
+        default=KnockScoring.DIFFERENCE,
+        metadata={"help": "knocker scores the difference, or all the opponent's deadwood"},
+    )
+    spade_doubles: bool = field(default=False, metadata={"help": "a spade upcard doubles the hand"})
+    sequence_bonuses: bool = field(
+        default=False, metadata={"help": "Sequence Gin's long-run and court-card bonuses"}
+    )
     # game score
-    target: int = 100
-    game_bonus: int = 100
-    box_bonus: int = 25
-    extra_boxes: bool = False
-    shutout: Shutout = Shutout.DOUBLE
-    shutout_bonus: int = 200
-    dealer_rotation: DealerRotation = DealerRotation.ALTERNATE
-    # Skarney: the going-out bonus, doubled while the opponent has no contract
-    out_bonus: int = 20
-    out_bonus_no_contract: int = 40
-    # Colonel: the optional Challenge
-    challenge: bool = False
+    target: int = field(default=100, metadata={"help": "points that end the game"})
+    game_bonus: int = field(default=100, metadata={"help": "bonus to the game's winner"})
+    box_bonus: int = field(default=25, metadata={"help": "bonus for each hand won"})
+    extra_boxes: bool = field(
+        default=False, metadata={"help": "extra boxes for undercuts and gin (Oklahoma)"}
+    )
+    shutout: Shutout = field(
+        default=Shutout.DOUBLE,
+        metadata={"help": "when the loser scored nothing: off, double, or a bonus"},
+    )
+    shutout_bonus: int = field(default=200, metadata={"help": "the shutout bonus"})
+    dealer_rotation: DealerRotation = field(
+        default=DealerRotation.ALTERNATE, metadata={"help": "who deals the next hand"}
+    )
+    # Skarney
+    out_bonus: int = field(default=20, metadata={"help": "Skarney: bonus for going out"})
+    out_bonus_no_contract: int = field(
+        default=40, metadata={"help": "Skarney: bonus when the opponent has no contract"}
+    )
+    # Colonel
+    challenge: bool = field(default=False, metadata={"help": "Colonel: the optional Challenge"})
 
     def __post_init__(self) -> None:
         problems = list(_problems(self))
@@ -111,6 +149,58 @@ class RuleSet:
     def but(self, **changes: Any) -> RuleSet:
         """A copy with some options changed (validated like any rule set)."""
         return dataclasses.replace(self, **changes)
+
+    @classmethod
+    def option_help(cls, name: str) -> str:
+        """The one line of help of option ``name``; RulesError if there is no such option."""
+        for f in dataclasses.fields(cls):
+            if f.name == name:
+                return str(f.metadata.get("help", ""))
+        raise RulesError(f"unknown rule option {name!r}")
+
+    # --- facts of the game that screens and bots branch on -----------------------
+
+    @property
+    def has_discard_pile(self) -> bool:
+        """Cards are discarded face up to a pile (all but Skarney, which offers them)."""
+        return self.family is not Family.SKARNEY
+
+    @property
+    def has_upcard(self) -> bool:
+        """A card is turned up after the deal to start the discard pile."""
+        return self.has_discard_pile and self.first_turn is FirstTurn.UPCARD
+
+    @property
+    def has_table_melds(self) -> bool:
+        """Melds are laid on the table during play (Skarney, Colonel), not only
+        spread at a knock (the Gin family)."""
+        return self.family is not Family.GIN
+
+    @property
+    def has_knock(self) -> bool:
+        """A hand ends by a knock, under a knock limit (the Gin family)."""
+        return self.family is Family.GIN
+
+    @property
+    def has_contract(self) -> bool:
+        """The first meld of a hand must be the contract (Skarney)."""
+        return self.family is Family.SKARNEY
+
+    @property
+    def has_offers(self) -> bool:
+        """A turn ends by offering a card to the opponent, not by a discard (Skarney)."""
+        return self.family is Family.SKARNEY
+
+    @property
+    def counts_all_cards(self) -> bool:
+        """Every card still held counts at the hand's end, melded or not
+        (Skarney, Colonel); in the Gin family only the deadwood counts."""
+        return self.family is not Family.GIN
+
+    @property
+    def count_word(self) -> str:
+        """What a hand's count is called: "deadwood" (Gin family) or "in hand"."""
+        return "in hand" if self.counts_all_cards else "deadwood"
 
     @property
     def meld_key(self) -> tuple[bool, bool, bool, AcePolicy, int]:
@@ -152,43 +242,13 @@ class RuleSet:
         return cls(**kwargs)
 
 
+# the options by type, in field order, for checking and reading plain data
+_FIELDS = dataclasses.fields(RuleSet)
 _ENUMS: dict[str, type[Enum]] = {
-    "family": Family,
-    "ace": AcePolicy,
-    "first_turn": FirstTurn,
-    "ace_upcard": AceUpcard,
-    "knock_scoring": KnockScoring,
-    "shutout": Shutout,
-    "dealer_rotation": DealerRotation,
+    f.name: type(f.default) for f in _FIELDS if isinstance(f.default, Enum)
 }
-
-_INT_OPTIONS = (
-    "hand_size",
-    "ace_value",
-    "knock_limit",
-    "gin_bonus",
-    "undercut_bonus",
-    "big_gin_bonus",
-    "target",
-    "game_bonus",
-    "box_bonus",
-    "shutout_bonus",
-    "out_bonus",
-    "out_bonus_no_contract",
-)
-_BOOL_OPTIONS = (
-    "sets",
-    "runs",
-    "poker_melds",
-    "discard_taken_card",
-    "knock_limit_from_upcard",
-    "big_gin",
-    "fiftieth_card",
-    "spade_doubles",
-    "sequence_bonuses",
-    "extra_boxes",
-    "challenge",
-)
+_INT_OPTIONS = tuple(f.name for f in _FIELDS if type(f.default) is int)
+_BOOL_OPTIONS = tuple(f.name for f in _FIELDS if isinstance(f.default, bool))
 
 
 def _problems(r: RuleSet) -> Any:

@@ -25,7 +25,7 @@ from .actions import (
 from .cards import Card, cards_of_mask
 from .errors import IllegalAction
 from .hand import Hand, Phase, PlayerView
-from .melds import _meld_masks
+from .melds import meld_masks
 from .result import Outcome
 from .rules import Family, RuleSet
 from .table import TableHand
@@ -76,7 +76,7 @@ class SkarneyHand(TableHand):
 
     def contract_options(self, player: int) -> list[LayContract]:
         """Every way to lay three disjoint three-card melds from the hand."""
-        threes = [m for m, _ in _meld_masks(self._masks[player], self.rules) if m.bit_count() == 3]
+        threes = [m for m, _ in meld_masks(self._masks[player], self.rules) if m.bit_count() == 3]
         out = []
         for a, b, c in itertools.combinations(threes, 3):
             if not (a & b or a & c or b & c):

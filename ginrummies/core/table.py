@@ -12,7 +12,16 @@ from .actions import LayMeld, LayOff
 from .cards import Card, cards_of_mask
 from .errors import IllegalAction
 from .hand import Hand, Phase, PlayerView
-from .melds import Meld, _meld_masks, layoff_targets, make_meld, meld_kind, solver_for
+from .melds import (
+    Meld,
+    card_value,
+    hand_count,
+    layoff_targets,
+    make_meld,
+    meld_kind,
+    meld_masks,
+    solver_for,
+)
 from .result import HandResult, Outcome, TableMeld, score_going_out, score_lower_total
 from .rules import RuleSet
 
@@ -49,22 +58,11 @@ class TableHand(Hand):
     def table(self) -> tuple[TableMeld, ...]:
         return tuple(self._table)
 
-    def _hand_value(self, player: int) -> int:
-        return sum(self._value(c) for c in cards_of_mask(self._masks[player]))
-
-    def _value(self, card: Card) -> int:
-        return self.rules.ace_value if card.rank == 1 else min(card.rank, 10)
+    def _hand_count(self, player: int) -> int:
+        return hand_count(cards_of_mask(self._masks[player]), self.rules)
 
     def _base_state(self) -> tuple[Any, ...]:
-        return (
-            self._phase,
-            self._to_move,
-            tuple(self._masks),
-            tuple(self._stock),
-            tuple(self._pile),
-            tuple(self._table),
-            self.result,
-        )
+        return (*self._hand_state(), tuple(self._table), self.result)
 
     def _view(self, player: int, **extra: Any) -> PlayerView:
         return super()._view(
@@ -76,7 +74,7 @@ class TableHand(Hand):
     def _meld_options(self, player: int) -> list[LayMeld]:
         mask = self._masks[player]
         solver = self._solver
-        return [LayMeld(solver.meld(m)) for m, _ in _meld_masks(mask, self.rules)]
+        return [LayMeld(solver.meld(m)) for m, _ in meld_masks(mask, self.rules)]
 
     def _layoff_options(self, player: int, targets: list[int]) -> list[LayOff]:
         mask = self._masks[player]
@@ -127,7 +125,8 @@ class TableHand(Hand):
 
     def _finish(self, outcome: Outcome, points: list[int], lines: list[str], **extra: Any) -> None:
         cards = (cards_of_mask(self._masks[0]), cards_of_mask(self._masks[1]))
-        counts = (self._hand_value(0), self._hand_value(1))
+        counts = (self._hand_count(0), self._hand_count(1))
+        values = [tuple(card_value(c, self.rules) for c in sorted(held)) for held in cards]
         winner = 0 if points[0] > points[1] else 1 if points[1] > points[0] else None
         self.result = HandResult(
             outcome=outcome,
@@ -138,7 +137,7 @@ class TableHand(Hand):
             lines=tuple(lines),
             family=self.rules.family,
             table=tuple(self._table),
-            ace_value=self.rules.ace_value,
+            values=(values[0], values[1]),
             **extra,
         )
         self._phase = Phase.OVER
@@ -147,7 +146,7 @@ class TableHand(Hand):
 
     def _lower_total_scores(self, outcome: Outcome, whole: bool, **extra: Any) -> None:
         """Stock's end (difference) or an accepted challenge (``whole`` total)."""
-        points, lines = score_lower_total((self._hand_value(0), self._hand_value(1)), whole=whole)
+        points, lines = score_lower_total((self._hand_count(0), self._hand_count(1)), whole=whole)
         self._finish(outcome, points, lines, **extra)
 
     def _go_out(self, player: int, contract: bool = True, **extra: Any) -> None:

@@ -10,6 +10,23 @@ from pathlib import Path
 from typing import IO
 
 ENV_DATA_DIR = "GINRUMMIES_DATA_DIR"
+LOCK_NAME = "ginrummies.lock"
+
+
+class FolderError(Exception):
+    """The data folder cannot be used: it exists but cannot be written (a
+    read-only disk, a folder the user may not write, a lock file that is not
+    a file). ``str()`` is the whole message, for the command line or a dialog."""
+
+    def __init__(self, folder: Path, reason: str) -> None:
+        super().__init__(f"cannot use the data folder {folder}: {reason}")
+        self.folder = folder
+        self.reason = reason
+
+
+def _why(exc: OSError) -> str:
+    """An OSError in words, without the file name it may repeat."""
+    return exc.strerror or str(exc) or type(exc).__name__
 
 
 def data_dir(override: str | Path | None = None) -> Path:
@@ -91,10 +108,21 @@ class FolderLock:
         self._file: IO[str] | None = None
 
     def acquire(self) -> bool:
-        """Take the lock; False if another running app holds it."""
+        """Take the lock; False if another running app holds it.
+
+        FolderError if the folder cannot be written at all (a read-only
+        disk, no permission, the lock file's name taken by a folder): the
+        app cannot keep its game or statistics there, and says so."""
         if self._file is not None:
             return True
-        f = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held while the app runs
+        folder = self.path.parent
+        check_writable(folder)
+        try:
+            f = open(self.path, "a+", encoding="utf-8")  # noqa: SIM115 - held while the app runs
+        except OSError as exc:
+            raise FolderError(
+                folder, f"the lock file {self.path.name} cannot be opened ({_why(exc)})"
+            ) from None
         try:
             _lock(f)
         except OSError:
@@ -107,6 +135,16 @@ class FolderLock:
         if self._file is not None:
             self._file.close()  # closing the file releases the lock
             self._file = None
+
+
+def check_writable(folder: Path) -> None:
+    """FolderError unless a new file can be made in ``folder`` (the saves
+    and statistics need that, the lock file alone does not show it)."""
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise FolderError(folder, f"it cannot be written ({_why(exc)})") from None
 
 
 def _lock(f: IO[str]) -> None:

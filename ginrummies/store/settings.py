@@ -16,6 +16,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
+from ..ai import LEVELS as LEVELS  # the one list, in ginrummies.ai; kept here for store users
 from ..core import PRESETS, RulesError, RuleSet, preset
 from .files import move_aside, write_atomic
 
@@ -24,7 +25,6 @@ THEMES = ("felt", "dark", "light", "contrast")
 SPEEDS = {"instant": 0.0, "fast": 0.3, "normal": 0.8, "slow": 1.6}  # seconds a computer move shows
 CARD_STYLES = ("unicode", "ascii")
 HINT_LEVELS = ("normal", "hard")
-LEVELS = ("easy", "normal", "hard", "random")
 
 # the allowed values of each setting that is a choice
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -183,7 +183,13 @@ def load_settings(path: Path) -> tuple[Settings, list[str]]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        kept = move_aside(path, "unreadable")
+        try:
+            kept = move_aside(path, "unreadable")
+        except OSError as move_exc:  # a folder that cannot be written: leave it in place
+            return Settings(), [
+                f"the settings file is not valid TOML ({exc}) and could not be moved "
+                f"aside ({move_exc}); the defaults are used"
+            ]
         return Settings(), [
             f"the settings file is not valid TOML ({exc}); it was kept as {kept.name} "
             "and the defaults are used"

@@ -1,5 +1,10 @@
-"""The player's record, in SQLite: every finished hand and game, and the
-figures the statistics screen shows.
+"""The player's record, in SQLite: every finished hand and game, every game
+left for a new one (abandoned), and the figures the statistics screen shows.
+
+A cancelled hand (the stock down to two in Gin) was dealt again and scored
+nothing: it is kept, but it is not a hand played. An abandoned game was won
+by nobody: it is counted apart (so many abandoned), never as won or lost,
+and shows in the game history with its score when it was left.
 
 Each write is one short transaction that takes the write lock at once
 (``BEGIN IMMEDIATE``) and waits for another instance's, and the database
@@ -70,27 +75,29 @@ class Line:
 
     variant: str
     opponent: str
-    games: int
+    games: int  # games played to the end
     games_won: int
-    hands: int
+    hands: int  # hands played to a score (not the cancelled ones)
     hands_won: int
     gins: int
     undercuts: int
     points_per_hand: float  # my points minus theirs, per hand
+    abandoned: int = 0  # games left for a new one before their end
 
 
 @dataclass(frozen=True)
 class Played:
-    """A finished game, from the player's side."""
+    """A finished or abandoned game, from the player's side."""
 
     game_id: str
     when: float
     variant: str
     opponent: str
-    won: bool
-    margin: int  # the settlement, negative when lost
-    mine: int
+    won: bool  # False for an abandoned game: nobody won it
+    margin: int  # the settlement, negative when lost (0 when abandoned)
+    mine: int  # the score, at the end or when the game was left
     theirs: int
+    abandoned: bool = False  # left for a new game before its end
 
 
 @dataclass(frozen=True)
@@ -151,7 +158,13 @@ class Stats:
         except sqlite3.DatabaseError as exc:
             if "not a database" not in str(exc) and "malformed" not in str(exc):
                 raise StatsError(f"the statistics cannot be opened: {exc}") from None
-            kept = move_aside(self.path, "unreadable")
+            try:
+                kept = move_aside(self.path, "unreadable")
+            except OSError as moved:  # a read-only folder: it cannot be put aside
+                raise StatsError(
+                    f"the statistics file is damaged ({exc}) and cannot be kept aside "
+                    f"for a new one ({moved.strerror or moved})"
+                ) from None
             self.problem = (
                 f"The statistics file was damaged ({exc}); it was kept as {kept.name} "
                 "and a new record begins."
@@ -244,11 +257,13 @@ class Stats:
     # --- reading -----------------------------------------------------------------
 
     def lines(self) -> list[Line]:
-        """Games and hands won, gins, undercuts and points, per variant and opponent."""
+        """Games won and abandoned, hands won, gins, undercuts and points, per
+        variant and opponent. Cancelled hands are not hands played."""
         with self.connect() as db:
             games = db.execute(
-                "SELECT variant, opponent, COUNT(*), SUM(winner = me) FROM games "
-                "WHERE status = 'finished' GROUP BY variant, opponent"
+                "SELECT variant, opponent, SUM(status = 'finished'), "
+                "SUM(status = 'finished' AND winner = me), SUM(status = 'abandoned') "
+                "FROM games WHERE status IN ('finished', 'abandoned') GROUP BY variant, opponent"
             ).fetchall()
             hands = db.execute(
                 "SELECT g.variant, g.opponent, COUNT(*), SUM(h.winner = g.me), "
@@ -256,43 +271,62 @@ class Stats:
                 "SUM(h.winner = g.me AND h.outcome = ?), "
                 "SUM(CASE WHEN g.me = 0 THEN h.points0 - h.points1 "
                 "ELSE h.points1 - h.points0 END) "
-                "FROM hands h JOIN games g ON g.id = h.game_id GROUP BY g.variant, g.opponent",
-                (Outcome.GIN.value, Outcome.BIG_GIN.value, Outcome.UNDERCUT.value),
+                "FROM hands h JOIN games g ON g.id = h.game_id WHERE h.outcome != ? "
+                "GROUP BY g.variant, g.opponent",
+                (
+                    Outcome.GIN.value,
+                    Outcome.BIG_GIN.value,
+                    Outcome.UNDERCUT.value,
+                    Outcome.CANCELLED.value,
+                ),
             ).fetchall()
         table: dict[tuple[str, str], list[Any]] = {}
-        for variant, opponent, n, won in games:
-            table[(variant, opponent)] = [n, won or 0, 0, 0, 0, 0, 0]
+        for variant, opponent, n, won, abandoned in games:
+            table[(variant, opponent)] = [n or 0, won or 0, 0, 0, 0, 0, 0, abandoned or 0]
         for variant, opponent, n, won, gins, undercuts, points in hands:
-            row = table.setdefault((variant, opponent), [0, 0, 0, 0, 0, 0, 0])
-            row[2:] = [n, won or 0, gins or 0, undercuts or 0, points or 0]
+            row = table.setdefault((variant, opponent), [0, 0, 0, 0, 0, 0, 0, 0])
+            row[2:7] = [n, won or 0, gins or 0, undercuts or 0, points or 0]
         return [
-            Line(v, o, r[0], r[1], r[2], r[3], r[4], r[5], r[6] / r[2] if r[2] else 0.0)
+            Line(v, o, r[0], r[1], r[2], r[3], r[4], r[5], r[6] / r[2] if r[2] else 0.0, r[7])
             for (v, o), r in sorted(table.items())
         ]
 
     def history(self, limit: int = 200) -> list[Played]:
-        """The finished games, oldest first (the last ``limit``)."""
+        """The finished and abandoned games, oldest first (the last ``limit``)."""
         with self.connect() as db:
             rows = db.execute(
-                "SELECT id, updated, variant, opponent, winner, me, settlement, score0, score1 "
-                "FROM games WHERE status = 'finished' ORDER BY updated DESC, rowid DESC LIMIT ?",
+                "SELECT id, updated, variant, opponent, status, winner, me, settlement, "
+                "score0, score1 FROM games WHERE status IN ('finished', 'abandoned') "
+                "ORDER BY updated DESC, rowid DESC LIMIT ?",
                 (limit,),
             ).fetchall()
         out = []
-        for game_id, when, variant, opponent, winner, me, settlement, s0, s1 in reversed(rows):
-            won = winner == me
+        for game_id, when, variant, opponent, status, winner, me, settlement, s0, s1 in reversed(
+            rows
+        ):
+            abandoned = status == "abandoned"
+            won = not abandoned and winner == me
             mine, theirs = (s0, s1) if me == 0 else (s1, s0)
-            margin = settlement or 0
+            margin = 0 if abandoned else settlement or 0
             out.append(
                 Played(
-                    game_id, when, variant, opponent, won, margin if won else -margin, mine, theirs
+                    game_id,
+                    when,
+                    variant,
+                    opponent,
+                    won,
+                    margin if won else -margin,
+                    mine,
+                    theirs,
+                    abandoned,
                 )
             )
         return out
 
     def streaks(self) -> Streaks:
-        """Games won in a row: now, and the best ever (all variants, all opponents)."""
-        games = self.history(limit=1_000_000)
+        """Games won in a row: now, and the best ever (all variants, all
+        opponents). An abandoned game neither adds to a run nor ends one."""
+        games = [g for g in self.history(limit=1_000_000) if not g.abandoned]
         best = run = 0
         for g in games:
             run = (max(run, 0) + 1) if g.won else (min(run, 0) - 1)

@@ -12,22 +12,21 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from ..core import RuleSet
+from ..play.session import Seat, Session
 from ..store import THEMES, Settings
-from ..store.files import FolderLock, write_atomic
+from ..store.files import LOCK_NAME, FolderError, FolderLock, write_atomic
 from ..store.saves import SAVE_NAME, Saved, SaveError, load
 from ..store.settings import save_settings
 from ..store.stats import STATS_NAME, Stats, StatsError
+from .dialogs import ChoiceScreen
 from .menus import MenuScreen
 from .replay import ReplayScreen
-from .session import Seat, Session
 from .table import KEY_MOVES, MOVES, TableScreen
 
 try:
     from ginrummies.themes import paths as theme_paths
 except ImportError:  # pragma: no cover - a broken install
     raise SystemExit("ginrummies: the themes are missing from this install") from None
-
-LOCK_NAME = "ginrummies.lock"
 
 TEXTUAL_THEME = {
     "felt": "textual-dark",
@@ -59,10 +58,15 @@ class GinApp(App[None]):
         statistics kept (None: nowhere). ``resume``: go straight to the saved
         game (``--continue``). ``settings_path``: where changed settings are
         written; ``problems``: what was wrong with them when read.
-        ``replay``: show this game move by move, and nothing else."""
+        ``replay``: show this game move by move, and nothing else.
+
+        ``session`` is a game asked for at start (``--rules``): it begins at
+        once, unless a saved game is still in progress, when the person is
+        asked first and the save is left exactly as it is until they answer."""
         super().__init__()
         self.settings = settings or Settings()
-        self.session = session
+        self.session: Session | None = None  # the game in progress: the one saved
+        self.requested = session
         self.data_dir = Path(data_dir) if data_dir is not None else None
         self.resume = resume
         self.settings_path = settings_path
@@ -87,7 +91,20 @@ class GinApp(App[None]):
                 severity="warning",
                 timeout=20,
             )
-        if self.lock is not None and not self.lock.acquire():
+        held = True
+        if self.lock is not None:
+            try:
+                held = self.lock.acquire()
+            except FolderError as exc:  # the folder went bad after the command checked it
+                self.saving = False
+                self.stats = None
+                self.notify(
+                    f"{exc}. Games are not saved and statistics not kept.",
+                    title="Data folder",
+                    severity="error",
+                    timeout=20,
+                )
+        if not held:
             self.saving = False
             self.notify(
                 "Another ginrummies is open on this data folder and keeps its game there. "
@@ -96,12 +113,11 @@ class GinApp(App[None]):
                 severity="warning",
                 timeout=20,
             )
-        if self.session is not None:  # a game given at start (--rules): at once
-            self.watch_session(self.session)
-            self.push_screen(TableScreen(self.session))
-            return
         if self.saving:
             self.load_saved()
+        if self.requested is not None:  # a game given at start (--rules)
+            self.start_session(self.requested)
+            return
         if self.resume:
             if self.session is not None:
                 self.push_screen(TableScreen(self.session))
@@ -233,13 +249,49 @@ class GinApp(App[None]):
         return self.session is not None and not self.session.game.is_over
 
     def start_game(self, rules: RuleSet, seats: tuple[Seat, Seat], seed: int) -> None:
+        """The new-game form's Start (asks first if a game is in progress)."""
+        self.start_session(Session(rules, seats, seed))
+
+    def start_session(self, new: Session) -> None:
+        """Start ``new``; a game in progress is never replaced without the
+        person's word: they choose to continue it or to leave it."""
         old = self.session
-        if old is not None and not old.game.is_over and old.game.results:
-            self.record(old, abandoned=True)  # its finished hands count; the game is left
-        self.session = Session(rules, seats, seed)
-        self.watch_session(self.session)
+        if old is None or old.game.is_over:
+            self._begin(new)
+            return
+        game = old.game
+        names = old.names
+        where = (
+            f"{old.rules.name}, hand {len(game.hands)}: {names[0]} {game.scores[0]}, "
+            f"{names[1]} {game.scores[1]}"
+        )
+
+        def answered(choice: int | None) -> None:
+            if choice == 0:
+                self.show_menu()
+                self.push_screen(TableScreen(old))
+            elif choice == 1:
+                self.record(old, abandoned=True)  # it shows in the statistics as left
+                self._begin(new)
+            # Esc: nothing changes; the game in progress stays where it was
+
+        self.push_screen(
+            ChoiceScreen(
+                f"A game is in progress ({where}). Start {new.rules.name} instead?",
+                [
+                    "Continue the game in progress",
+                    "Leave it (it counts as abandoned) and start the new game",
+                ],
+            ),
+            answered,
+        )
+
+    def _begin(self, session: Session) -> None:
+        """The one place a new game takes the save's place."""
+        self.session = session
+        self.watch_session(session)
         self.show_menu()
-        self.push_screen(TableScreen(self.session))
+        self.push_screen(TableScreen(session))
 
     def continue_game(self) -> None:
         # from the menu only: a second Enter already on its way does nothing

@@ -12,9 +12,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Markdown, OptionList, Static
 
-from ..core import Family, HandResult, RuleSet
+from ..core import HandResult, RuleSet
+from ..play.session import Session
 from .rulestext import rules_markdown
-from .session import Session
 from .widgets import CardInk
 
 
@@ -136,10 +136,10 @@ class ResultView(CardInk):
         assert result is not None
         names = session.names
         out = Text()
-        if result.family is Family.GIN and result.knocker is not None:
-            self._gin_hands(out, result, names)
-        elif result.family is not Family.GIN:
+        if session.rules.has_table_melds:
             self._table_hands(out, result, names)
+        elif result.knocker is not None:
+            self._gin_hands(out, result, names)
         dead = self.ink("card--dead")
         out.append("\n")
         for line in result.breakdown(names):

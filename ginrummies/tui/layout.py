@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from enum import Enum
 
-from ..core import Card, Family, Knock, RuleSet, best_arrangement, card_value, hand_value
+from ..core import Card, RuleSet, best_arrangement, card_value
 from .widgets import HandLayout, meld_label
 
 
@@ -39,16 +39,8 @@ def lay_out(cards: tuple[Card, ...], rules: RuleSet, mode: SortMode) -> tuple[Ha
         start = len(order)
         order.extend(meld.cards)
         groups.append((start, len(order), meld_label(meld)))
-    dead = sorted(arr.deadwood, key=lambda c: (rules.family is Family.GIN and 0, c.rank, c.suit))
+    dead = sorted(arr.deadwood, key=lambda c: (c.rank, c.suit))
     if dead:
         groups.append((len(order), len(order) + len(dead), "deadwood"))
         order.extend(dead)
     return HandLayout(order, groups, values), arr.points
-
-
-def knock_points(hand: tuple[Card, ...], knock: Knock, rules: RuleSet) -> int:
-    """The knocker's deadwood after spreading ``knock``'s melds and discarding."""
-    spread = {c for m in knock.melds for c in m.cards}
-    if knock.discard is not None:
-        spread.add(knock.discard)
-    return hand_value((c for c in hand if c not in spread), rules)

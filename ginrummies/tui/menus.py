@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import secrets
+from collections.abc import Callable
 from enum import Enum
 from typing import Any, ClassVar
 
@@ -27,46 +28,16 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from ..ai import LEVELS
 from ..core import PRESETS, RulesError, RuleSet, preset
-from ..store import LEVELS, SPEEDS, THEMES, Settings
+from ..play.session import Seat, SeatKind
+from ..store import SPEEDS, THEMES, Settings
 from .dialogs import BackScreen
 from .rulestext import rules_markdown
-from .session import Seat, SeatKind
 from .statsview import StatsScreen
 
 VARIANTS = ["gin", "oklahoma", "sequence", "skarney", "colonel", "fosdick", "eaai"]
 
-OPTION_HELP = {
-    "hand_size": "cards dealt to each player",
-    "sets": "sets (same rank) count as melds",
-    "runs": "runs (same suit in sequence) count as melds",
-    "poker_melds": "runs of mixed suits count",
-    "ace": "ace in runs: low, high, either, or round the corner",
-    "ace_value": "what an ace counts in deadwood",
-    "first_turn": "upcard first turn, or eleven cards to the non-dealer",
-    "discard_taken_card": "a card taken from the pile may go straight back",
-    "knock_limit": "deadwood allowed to knock",
-    "knock_limit_from_upcard": "the upcard's value sets the knock limit (Oklahoma)",
-    "ace_upcard": "an ace upcard means limit 1, or gin only",
-    "big_gin": "all eleven cards melded without a discard",
-    "fiftieth_card": "the last discard may be taken to knock",
-    "gin_bonus": "bonus for going gin",
-    "undercut_bonus": "bonus for an undercut",
-    "big_gin_bonus": "bonus for big gin",
-    "knock_scoring": "knocker scores the difference, or all the opponent's deadwood",
-    "spade_doubles": "a spade upcard doubles the hand",
-    "sequence_bonuses": "Sequence Gin's long-run and court-card bonuses",
-    "target": "points that end the game",
-    "game_bonus": "bonus to the game's winner",
-    "box_bonus": "bonus for each hand won",
-    "extra_boxes": "extra boxes for undercuts and gin (Oklahoma)",
-    "shutout": "when the loser scored nothing: off, double, or a bonus",
-    "shutout_bonus": "the shutout bonus",
-    "dealer_rotation": "who deals the next hand",
-    "out_bonus": "Skarney: bonus for going out",
-    "out_bonus_no_contract": "Skarney: bonus when the opponent has no contract",
-    "challenge": "Colonel: the optional Challenge",
-}
 SKIPPED = ("name", "family")
 SEAT_CHOICES = [("a person", "person")] + [(f"computer, {lv}", lv) for lv in LEVELS]
 
@@ -116,7 +87,7 @@ class MenuScreen(Screen[None]):
             case "stats":
                 app.push_screen(StatsScreen(app.stats))
             case "rules":
-                app.push_screen(RulesScreen(app.settings.default_rules))
+                app.push_screen(RulesScreen(app.settings.default_rules, app.settings.rules_for))
             case "settings":
                 app.push_screen(SettingsScreen(app.settings))
             case "quit":
@@ -202,7 +173,7 @@ class NewGameScreen(BackScreen):
             row = Horizontal(
                 Label(f.name.replace("_", " "), classes="name"),
                 option_widget(f.name, value),
-                Static(f"{OPTION_HELP.get(f.name, '')} (preset: {shown})", classes="hint"),
+                Static(f"{RuleSet.option_help(f.name)} (preset: {shown})", classes="hint"),
                 classes="row",
             )
             rows.append(row)
@@ -311,20 +282,22 @@ class NewGameScreen(BackScreen):
 
 
 class RulesScreen(BackScreen):
-    """The rules of every variant, one at a time."""
+    """The rules of every variant, one at a time, as ``rules_for`` has them
+    (the player's house rules from the menu; the presets by default)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back")]
 
-    def __init__(self, variant: str = "gin") -> None:
+    def __init__(self, variant: str = "gin", rules_for: Callable[[str], RuleSet] = preset) -> None:
         super().__init__()
         self.variant = variant if variant in VARIANTS else "gin"
+        self.rules_for = rules_for
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="rules"):
             yield OptionList(*[Option(preset(v).name, id=v) for v in VARIANTS], id="variants")
             with VerticalScroll(id="rules-text"):
-                yield Markdown(rules_markdown(preset(self.variant)))
+                yield Markdown(rules_markdown(self.rules_for(self.variant)))
         yield Footer()
 
     def on_mount(self) -> None:
@@ -336,7 +309,7 @@ class RulesScreen(BackScreen):
     @on(OptionList.OptionHighlighted)
     def show(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id:
-            self.query_one(Markdown).update(rules_markdown(preset(event.option.id)))
+            self.query_one(Markdown).update(rules_markdown(self.rules_for(event.option.id)))
 
 
 class SettingsScreen(BackScreen):

@@ -15,11 +15,12 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, RichLog, Static
 
-from ..core import Card, Family
+from ..core import Card, hand_count
+from ..play.session import Session
 from ..store.saves import Saved
+from .board import show_board
 from .layout import SortMode, lay_out
-from .session import Session
-from .widgets import HandView, PileView, Scoreboard, TableMeldsView, side_panel, style_cards
+from .widgets import HandView, PileView, TableMeldsView, side_panel, style_cards
 
 
 class ReplayScreen(Screen[None]):
@@ -84,27 +85,15 @@ class ReplayScreen(Screen[None]):
         )
         for seat in (0, 1):
             view = game.view(seat)
-            layout, count = lay_out(view.hand, rules, SortMode.MELDS)
+            layout, _ = lay_out(view.hand, rules, SortMode.MELDS)
             new = self._gained(before, seat, view.hand)
             self.query_one(f"#hand{seat}", HandView).show(layout, -1, set(), new)
-            unit = "deadwood" if rules.family is Family.GIN else "in hand"
+            count = hand_count(view.hand, rules, discard=False)  # every card laid out
             mover = " · to move" if hand.to_move == seat else ""
             self.query_one(f"#name{seat}", Static).update(
-                f"{names[seat]} · {len(view.hand)} cards · {unit} {count}{mover}"
+                f"{names[seat]} · {len(view.hand)} cards · {rules.count_word} {count}{mover}"
             )
-        view = game.view(0)
-        self.query_one(PileView).show(
-            view.stock_size,
-            view.discard_pile,
-            has_pile=rules.family is not Family.SKARNEY,
-            history=True,
-            notes=[],
-        )
-        melds = self.query_one(TableMeldsView)
-        melds.display = rules.family is not Family.GIN
-        melds.show([(t.meld, names[t.owner]) for t in view.table])
-        rows = [h.result.points for h in game.hands if h.result is not None]
-        self.query_one(Scoreboard).show(names, rows, (game.boxes[0], game.boxes[1]), rules)
+        show_board(self, session, game.view(0), history=True, notes=[])
         words = self.query_one(RichLog)
         words.clear()
         for line in session.log:

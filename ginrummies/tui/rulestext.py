@@ -1,25 +1,50 @@
-"""The rules of each variant, in the project's own words, for the rules screen."""
+"""The rules of each variant, in the project's own words, for the rules screen
+and the F1 help.
+
+Every fact a house rule can change (the cards dealt, the first turn, where
+an ace stands in a run and what it counts, the card just taken, the knock
+limit, the fiftieth card, the bonuses) is written from the ``RuleSet`` in
+play, so the text never states a preset's rule the game does not follow.
+"""
 
 from __future__ import annotations
 
-from ..core import Family, KnockScoring, RuleSet
+from ..core import (
+    AcePolicy,
+    AceUpcard,
+    DealerRotation,
+    Family,
+    FirstTurn,
+    KnockScoring,
+    RuleSet,
+    Shutout,
+)
+
+NUMBERS = {7: "seven", 8: "eight", 10: "ten", 11: "eleven"}
+
+SET = "a *set* (three or four cards of one rank)"
+RUN = "a *run* (three or more cards of one suit in sequence)"
+POKER = "*poker melds* (three or more cards in a row of mixed suits, such as 5♣ 6♥ 7♦)"
+
+ACE_IN_RUNS = {
+    AcePolicy.LOW: "aces are low only (A 2 3 is a run, Q K A is not)",
+    AcePolicy.HIGH: "aces are high only (Q K A is a run, A 2 3 is not)",
+    AcePolicy.LOW_OR_HIGH: "aces are high or low but do not turn the corner",
+    AcePolicy.AROUND: "aces are high or low and may turn the corner (K A 2 counts)",
+}
 
 COMMON = """\
-Two players, one 52-card deck. A **meld** is a *set* (three or four cards of
-one rank) or a *run* (three or more cards of one suit in sequence). Cards in
-no meld are **deadwood**, counted at face value: aces 1, picture cards 10.
+Two players, one 52-card deck. A **meld** is {melds}. Cards in
+no meld are **deadwood**, counted at face value: aces {ace}, picture cards 10.
 """
 
 GIN = """\
 ## {name}
 
-Each player gets ten cards; the next card is turned up to start the discard
-pile. On the first turn the non-dealer may take that upcard or pass, then
-the dealer; if both pass, the non-dealer draws from the stock.
+{deal}{aces}
 
 **Your turn:** take the top card of the stock or of the discard pile, then
-discard one card face up. A card just taken from the pile cannot go
-straight back{decision}.
+discard one card face up. {taken}
 
 **Knocking:** when your deadwood, after discarding, is at most the knock
 limit ({limit}), you may knock: discard face down and spread your hand in
@@ -28,20 +53,17 @@ With no deadwood at all you go **gin**, and nothing can be laid off.
 
 **Scoring a hand:** {knocker}. If the opponent's count is as low as yours
 or lower, they **undercut** you and score the difference plus
-{undercut}. Gin scores {gin} plus the opponent's deadwood.{big_gin}
+{undercut}. Gin scores {gin} plus the opponent's deadwood.{extras}
 
-**The game** goes to {target} points.{bonuses}
+**The game** goes to {target} points.{game}
 
-The last two cards of the stock are never drawn: if nobody knocks by then,
-the hand is cancelled and dealt again.
+{stock_end}
 """
 
 SKARNEY = """\
 ## {name}
 
-Ten cards each and no discard pile. Sets, runs and *poker melds* (three or
-more cards in a row of mixed suits, such as 5♣ 6♥ 7♦) all count; aces are
-high or low but do not turn the corner{corner}. Aces in hand count 15.
+{cards} cards each and no discard pile. {melds}{aces}. Aces in hand count {ace}.
 
 **Your turn:** draw from the stock (unless you accepted an ace last turn).
 Your first melding must be the **contract**: exactly three melds of three
@@ -53,83 +75,200 @@ decline it. A card accepted may not be offered straight back.
 **Going out** (every card melded) scores the opponent's whole hand plus
 {out_bonus}, or plus {out_bonus2} if they never laid their contract. When
 the stock is down to two cards the hand ends and the lower total in hand
-scores the difference. The game goes to {target}.
+scores the difference. The game goes to {target}.{game}
 """
 
 COLONEL = """\
 ## {name}
 
-Ten cards each; the upcard starts the discard pile. Aces are high only (Q K
-A is a run, A 2 3 is not).
+{cards} cards each; the upcard starts the discard pile.{aces}
 
 **Your turn:** draw from the stock or take the discard, lay down any melds
 you like, lay off cards on *any* meld on the table (your opponent's too),
-then discard. A card just taken from the pile cannot go straight back.
+then discard. {taken}
 Whoever empties their hand, by melding or by the discard, goes out and
-scores the cards left in the other hand (A K Q J count 10). When the stock
+scores the cards left in the other hand ({values}). When the stock
 runs out the lower total in hand scores the difference. The game goes to
-{target}.{challenge}
+{target}.{game}{challenge}
 """
 
 
-def rules_markdown(rules: RuleSet) -> str:
-    """The rules of ``rules``' variant, with its options filled in."""
-    if rules.family is Family.SKARNEY:
-        corner = " (here they do: K A 2 counts)" if rules.ace.value == "around" else ""
-        body = SKARNEY.format(
-            name=rules.name,
-            corner=corner,
-            out_bonus=rules.out_bonus,
-            out_bonus2=rules.out_bonus_no_contract,
-            target=rules.target,
+def number(n: int) -> str:
+    """A count of cards in words where it reads better: "ten", "eleven"."""
+    return NUMBERS.get(n, str(n))
+
+
+def join(items: list[str]) -> str:
+    """ "a", "a or b", "a, b or c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+def meld_kinds(rules: RuleSet) -> str:
+    """What a meld is under the rules, for the opening paragraph."""
+    kinds = [kind for kind, on in ((SET, rules.sets), (RUN, rules.runs)) if on]
+    return join(kinds) if kinds else "a poker meld (three or more cards in a row, any suits)"
+
+
+def aces_in_runs(rules: RuleSet) -> str:
+    """Where an ace may stand in a run, as a clause; empty where no run counts."""
+    return ACE_IN_RUNS[rules.ace] if rules.runs or rules.poker_melds else ""
+
+
+def sentence(clause: str) -> str:
+    """A clause as a sentence after another one: " Aces are ...", or nothing."""
+    return f" {clause[0].upper()}{clause[1:]}." if clause else ""
+
+
+def taken_card(rules: RuleSet, but: str) -> str:
+    """May the card just taken from the pile go straight back? ``but`` follows "cannot"."""
+    if rules.discard_taken_card:
+        return "A card just taken from the pile may go straight back."
+    return f"A card just taken from the pile cannot go\nstraight back {but}."
+
+
+def game_extras(rules: RuleSet) -> str:
+    """The game bonuses, shutout and deal in force, as sentences (or nothing)."""
+    out = []
+    if rules.game_bonus and rules.box_bonus:
+        out.append(
+            f" The winner gets {rules.game_bonus} for the game and {rules.box_bonus} "
+            "for each hand won."
         )
-    elif rules.family is Family.COLONEL:
-        challenge = (
-            "\n\n**Challenge:** at the start of your turn you may challenge. If the "
-            "opponent accepts, the lower total in hand scores the other's whole total; "
-            "if they decline, play goes on."
-            if rules.challenge
-            else ""
+    elif rules.game_bonus:
+        out.append(f" The winner gets {rules.game_bonus} for the game.")
+    elif rules.box_bonus:
+        out.append(f" Each hand won is worth {rules.box_bonus} more at the end.")
+    if rules.shutout is Shutout.DOUBLE:
+        out.append(" If the loser scored no hand points, the winner's total is doubled.")
+    elif rules.shutout is Shutout.BONUS:
+        out.append(f" If the loser scored no hand points, the game bonus is {rules.shutout_bonus}.")
+    if rules.dealer_rotation is DealerRotation.WINNER:
+        out.append(" The winner of a hand deals the next.")
+    elif rules.dealer_rotation is DealerRotation.LOSER:
+        out.append(" The loser of a hand deals the next.")
+    return "".join(out)
+
+
+def _gin(rules: RuleSet) -> str:
+    size = rules.hand_size
+    if rules.first_turn is FirstTurn.ELEVEN_CARDS:
+        deal = (
+            f"The dealer gets {number(size)} cards and the non-dealer {number(size + 1)}; no\n"
+            "card is turned up. The non-dealer's first turn is only a discard, which\n"
+            "starts the discard pile."
         )
-        body = COLONEL.format(name=rules.name, target=rules.target, challenge=challenge)
     else:
-        limit = "the value of the upcard" if rules.knock_limit_from_upcard else rules.knock_limit
-        knocker = (
-            "the knocker scores all of the opponent's deadwood"
-            if rules.knock_scoring is KnockScoring.OPPONENT_DEADWOOD
-            else "the knocker scores the difference between the two counts"
+        deal = (
+            f"Each player gets {number(size)} cards; the next card is turned up to start the\n"
+            "discard pile. On the first turn the non-dealer may take that upcard or pass,\n"
+            "then the dealer; if both pass, the non-dealer draws from the stock."
         )
-        extras = []
-        if rules.spade_doubles:
-            extras.append(" A spade upcard doubles the hand.")
-        if rules.sequence_bonuses:
-            extras.append(
-                " Only runs count. Each player scores 1 point per card in a run of six or "
-                "more and 1 per J, Q or K in a run."
-            )
-        big = (
-            f" Big gin (all eleven cards melded) scores {rules.big_gin_bonus}."
-            if rules.big_gin
-            else ""
+    if rules.knock_limit_from_upcard:
+        ace = "gin only" if rules.ace_upcard is AceUpcard.GIN_ONLY else "1"
+        limit = f"the value of the upcard; an ace upcard: {ace}"
+    elif rules.knock_limit == 0:
+        limit = "0: gin only"
+    else:
+        limit = str(rules.knock_limit)
+    knocker = (
+        "the knocker scores all of the opponent's deadwood"
+        if rules.knock_scoring is KnockScoring.OPPONENT_DEADWOOD
+        else "the knocker scores the difference between the two counts"
+    )
+    extras = []
+    if rules.big_gin:
+        extras.append(
+            f" Big gin (all {number(size + 1)} cards melded) scores {rules.big_gin_bonus}."
         )
-        bonuses = []
-        if rules.game_bonus:
-            bonuses.append(f" The winner gets {rules.game_bonus} for the game")
-        if rules.box_bonus:
-            bonuses.append(f" and {rules.box_bonus} for each hand won")
-        if bonuses:
-            bonuses.append(".")
-        body = GIN.format(
-            name=rules.name,
-            decision=" (a house rule allows it)"
-            if not rules.discard_taken_card
-            else "; here it may",
-            limit=limit,
-            knocker=knocker,
-            undercut=rules.undercut_bonus,
-            gin=rules.gin_bonus,
-            big_gin=big + "".join(extras),
-            target=rules.target,
-            bonuses="".join(bonuses),
+    if rules.spade_doubles:
+        extras.append(" A spade upcard doubles the hand.")
+    if rules.extra_boxes:
+        extras.append(" An undercut earns one extra box, gin two.")
+    if not rules.sets:
+        extras.append(" Only runs count.")
+    if rules.sequence_bonuses:
+        extras.append(
+            " Each player scores 1 point per card in a run of six or "
+            "more and 1 per J, Q or K in a run."
         )
-    return COMMON + "\n" + body
+    if rules.fiftieth_card:
+        stock_end = (
+            "The last two cards of the stock are never drawn. If the player who\n"
+            "drew the third-last card discards without knocking, the opponent may take\n"
+            "that discard (the **fiftieth card**), but only to knock or go gin at once;\n"
+            "otherwise the hand is cancelled and dealt again."
+        )
+    else:
+        stock_end = (
+            "The last two cards of the stock are never drawn: if nobody knocks by then,\n"
+            "the hand is cancelled and dealt again."
+        )
+    return GIN.format(
+        name=rules.name,
+        deal=deal,
+        aces=sentence(aces_in_runs(rules)),
+        taken=taken_card(rules, "(a house rule allows it)"),
+        limit=limit,
+        knocker=knocker,
+        undercut=rules.undercut_bonus,
+        gin=rules.gin_bonus,
+        extras="".join(extras),
+        target=rules.target,
+        game=game_extras(rules),
+        stock_end=stock_end,
+    )
+
+
+def _skarney(rules: RuleSet) -> str:
+    kinds = [
+        kind
+        for kind, on in (("Sets", rules.sets), ("runs", rules.runs), (POKER, rules.poker_melds))
+        if on
+    ]
+    if len(kinds) == 1:
+        melds = f"Only {kinds[0].lower()} count"
+    else:
+        melds = ", ".join(kinds[:-1]) + " and " + kinds[-1] + " all count"
+        melds = melds[0].upper() + melds[1:]
+    return SKARNEY.format(
+        name=rules.name,
+        cards=number(rules.hand_size).capitalize(),
+        melds=melds,
+        aces=f"; {aces_in_runs(rules)}" if aces_in_runs(rules) else "",
+        ace=rules.ace_value,
+        out_bonus=rules.out_bonus,
+        out_bonus2=rules.out_bonus_no_contract,
+        target=rules.target,
+        game=game_extras(rules),
+    )
+
+
+def _colonel(rules: RuleSet) -> str:
+    ace = rules.ace_value
+    values = "A K Q J count 10" if ace == 10 else f"aces {ace}, K Q J 10"
+    challenge = (
+        "\n\n**Challenge:** at the start of your turn you may challenge. If the "
+        "opponent accepts, the lower total in hand scores the other's whole total; "
+        "if they decline, play goes on."
+        if rules.challenge
+        else ""
+    )
+    return COLONEL.format(
+        name=rules.name,
+        cards=number(rules.hand_size).capitalize(),
+        aces=sentence(aces_in_runs(rules)),
+        taken=taken_card(rules, "(unless it is your last card)"),
+        values=values,
+        target=rules.target,
+        game=game_extras(rules),
+        challenge=challenge,
+    )
+
+
+WRITERS = {Family.GIN: _gin, Family.SKARNEY: _skarney, Family.COLONEL: _colonel}
+
+
+def rules_markdown(rules: RuleSet) -> str:
+    """The rules of ``rules``' variant, every option as the rule set has it."""
+    common = COMMON.format(melds=meld_kinds(rules), ace=rules.ace_value)
+    return common + "\n" + WRITERS[rules.family](rules)

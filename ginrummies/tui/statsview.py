@@ -1,9 +1,10 @@
 """The statistics screen: the record per variant and opponent, streaks, a
-chart of recent results, and the finished games to watch again or export."""
+chart of recent results, and the games played (finished or abandoned) to
+watch again or export."""
 
 from __future__ import annotations
 
-import time
+from datetime import datetime, tzinfo
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -26,9 +27,23 @@ def percent(part: int, whole: int) -> str:
     return f"{100 * part / whole:.0f}%" if whole else "–"
 
 
+def when_text(when: float, zone: tzinfo | None = None) -> str:
+    """A recorded time as the player reads it: in ``zone``, else the
+    computer's own time zone."""
+    return datetime.fromtimestamp(when, zone).strftime("%Y-%m-%d %H:%M")
+
+
+def result_text(game: Played) -> str:
+    if game.abandoned:
+        return "abandoned"
+    return f"won by {game.margin}" if game.won else f"lost by {-game.margin}"
+
+
 def chart_text(games: list[Played], width: int) -> Text:
-    """Recent games as bars: up for a win, down for a loss, height by margin."""
+    """Recent games as bars: up for a win, down for a loss, height by margin
+    (an abandoned game has no result, so no bar)."""
     out = Text()
+    games = [g for g in games if not g.abandoned]
     shown = games[-max(1, (width - 8) // 2) :]
     if not shown:
         return Text("No finished games yet.")
@@ -65,7 +80,7 @@ class Chart(Widget):
 
     def __init__(self, games: list[Played], *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.games = games
+        self.games = [g for g in games if not g.abandoned]
 
     def render(self) -> Text:
         return chart_text(self.games, self.size.width)
@@ -76,19 +91,22 @@ class Chart(Widget):
 
 class StatsScreen(BackScreen):
     """Games and hands won per variant and opponent, streaks, a chart, and the
-    finished games: Enter watches one again, x exports it to a file."""
+    games played, finished or abandoned: Enter watches one again, x exports
+    it to a file."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "back", "Back"),
         Binding("r", "show_tab('record')", "Record"),
-        Binding("f", "show_tab('finished')", "Finished games"),
+        Binding("g,f", "show_tab('played')", "Games"),
         Binding("enter", "watch", "Watch again", show=False),
         Binding("x", "export", "Export replay"),
     ]
 
-    def __init__(self, stats: Stats | None) -> None:
+    def __init__(self, stats: Stats | None, *, zone: tzinfo | None = None) -> None:
+        """``zone``: the time zone of the games' times (None: the computer's)."""
         super().__init__()
         self.stats = stats
+        self.zone = zone
         self.games: list[Played] = []
 
     def compose(self) -> ComposeResult:
@@ -115,8 +133,8 @@ class StatsScreen(BackScreen):
             with TabPane("Record", id="record"), VerticalScroll(id="stats"):
                 table: DataTable[str] = DataTable(id="stats-table", cursor_type="none")
                 table.add_columns(
-                    "Variant", "Opponent", "Games", "Won", "Hands", "Won", "Gins", "Undercuts",
-                    "Points/hand",
+                    "Variant", "Opponent", "Finished", "Won", "Abandoned", "Hands", "Won", "Gins",
+                    "Undercuts", "Points/hand",
                 )  # fmt: skip
                 for line in lines:
                     table.add_row(
@@ -124,6 +142,7 @@ class StatsScreen(BackScreen):
                         line.opponent,
                         str(line.games),
                         f"{line.games_won} ({percent(line.games_won, line.games)})",
+                        str(line.abandoned),
                         str(line.hands),
                         f"{line.hands_won} ({percent(line.hands_won, line.hands)})",
                         str(line.gins),
@@ -134,18 +153,22 @@ class StatsScreen(BackScreen):
                 yield Static(streak_words(streaks.current, streaks.best), id="streaks")
                 yield Static("Results over time (settlement of each game)", classes="title")
                 yield Chart(self.games, id="chart")
-            with TabPane("Finished games", id="finished"), VerticalScroll(id="stats-games"):
+            with TabPane("Games", id="played"), VerticalScroll(id="stats-games"):
                 yield Static(
-                    "Enter watches a game again, both hands face up; x exports it to a file.",
+                    "Enter watches a game again, both hands face up (an abandoned one as far "
+                    "as it went); x exports it to a file.",
                     classes="hint",
                 )
                 recent: DataTable[str] = DataTable(id="games", cursor_type="row")
                 recent.add_columns("When", "Variant", "Opponent", "Result", "Score")
                 for g in reversed(self.games):
-                    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.when))
-                    result = f"won by {g.margin}" if g.won else f"lost by {-g.margin}"
                     recent.add_row(
-                        when, g.variant, g.opponent, result, f"{g.mine}–{g.theirs}", key=g.game_id
+                        when_text(g.when, self.zone),
+                        g.variant,
+                        g.opponent,
+                        result_text(g),
+                        f"{g.mine}–{g.theirs}",
+                        key=g.game_id,
                     )
                 yield recent
         yield Footer()
@@ -155,7 +178,7 @@ class StatsScreen(BackScreen):
 
     @on(TabbedContent.TabActivated)
     def tab_shown(self, event: TabbedContent.TabActivated) -> None:
-        if event.pane.id == "finished":
+        if event.pane.id == "played":
             self.query_one("#games", DataTable).focus()
 
     def action_show_tab(self, tab: str) -> None:
@@ -167,7 +190,7 @@ class StatsScreen(BackScreen):
             if table.row_count:
                 row_key, _ = table.coordinate_to_cell_key(table.cursor_coordinate)
                 return str(row_key.value)
-        self.notify("There is no finished game to choose yet.", severity="warning", timeout=4)
+        self.notify("There is no game to choose yet.", severity="warning", timeout=4)
         return None
 
     def replay_text(self) -> str | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from typing import ClassVar
 
 from textual import events, on, work
@@ -18,7 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, RichLog, Static
 
-from ..ai.hints import hint
+from ..ai.hints import Hint, hint
 from ..core import (
     Accept,
     Action,
@@ -28,7 +29,6 @@ from ..core import (
     Discard,
     DrawStock,
     EndTurn,
-    Family,
     IllegalAction,
     Knock,
     LayContract,
@@ -38,16 +38,17 @@ from ..core import (
     Pass,
     PlayerView,
     TakeDiscard,
+    hand_count,
 )
-from .describe import action_words, prompt
+from ..play.session import Decision, Session, Turn, decide
+from ..play.words import action_words, prompt
+from .board import show_board
 from .dialogs import ChoiceScreen, CurtainScreen, HelpScreen, ResultScreen
-from .layout import SortMode, knock_points, lay_out
-from .session import Session
+from .layout import SortMode, lay_out
 from .widgets import (
     BacksView,
     HandView,
     PileView,
-    Scoreboard,
     TableMeldsView,
     side_panel,
     style_cards,
@@ -130,7 +131,11 @@ class TableScreen(Screen[None]):
         self.marked: set[Card] = set()
         self.new_card: Card | None = None
         self.thinking = False
-        self.shown_seat: int | None = None
+        self.hinting = False
+        # hot-seat: the seat whose person said (at the curtain) they are at the
+        # keyboard; a hand is drawn face up only for them. A new table, a new
+        # hand and every change of turn start with nobody.
+        self.at_keyboard: int | None = None
         self.curtain_up = False
         self.result_shown = -1
         self.logged = 0
@@ -195,23 +200,23 @@ class TableScreen(Screen[None]):
             f"hand {len(game.hands)} · {names[0]} {game.scores[0]} · "
             f"{names[1]} {game.scores[1]} · to {rules.target}"
         )
-        layout, count = lay_out(view.hand, rules, self.sort_mode)
+        layout, _ = lay_out(view.hand, rules, self.sort_mode)
+        count = hand_count(view.hand, rules, discard=False)  # what it would score now
         self.order = layout.cards
         if self.cursor_card not in self.order:
             self.cursor_card = self.order[0] if self.order else None
         self.marked &= set(self.order)
         hand_view = self.query_one(HandView)
-        if hand_view.face_up == self.curtain_up:
-            hand_view.face_up = not self.curtain_up
-            hand_view.refresh()
-        cursor = self.order.index(self.cursor_card) if self.cursor_card in self.order else 0
-        hand_view.show(layout, cursor, set(self.marked), self.new_card)
+        if self.hand_hidden:
+            hand_view.hide(len(view.hand))
+        else:
+            cursor = self.order.index(self.cursor_card) if self.cursor_card in self.order else 0
+            hand_view.show(layout, cursor, set(self.marked), self.new_card)
         who = names[me]
-        unit = "deadwood" if rules.family is Family.GIN else "in hand"
         self.put(
             "#hand-name",
-            f"{who} · {len(view.hand)} card{'s' if len(view.hand) != 1 else ''} · {unit} {count}"
-            f" · sorted by {self.sort_mode.value}",
+            f"{who} · {len(view.hand)} card{'s' if len(view.hand) != 1 else ''} · "
+            f"{rules.count_word} {count} · sorted by {self.sort_mode.value}",
         )
         n = view.opponent_hand_size
         self.put("#opp-name", f"{names[opp]} · {n} card{'s' if n != 1 else ''}")
@@ -219,18 +224,7 @@ class TableScreen(Screen[None]):
         backs.set_class(bool(view.known_opponent_cards), "-known")
         backs.show(view.opponent_hand_size, view.known_opponent_cards)
         settings = self.app.settings  # type: ignore[attr-defined]
-        self.query_one(PileView).show(
-            view.stock_size,
-            view.discard_pile,
-            has_pile=rules.family is not Family.SKARNEY,
-            history=settings.discard_history,
-            notes=self.notes(view),
-        )
-        melds = self.query_one(TableMeldsView)
-        melds.display = rules.family is not Family.GIN
-        melds.show([(t.meld, names[t.owner]) for t in view.table])
-        rows = [h.result.points for h in game.hands if h.result is not None]
-        self.query_one(Scoreboard).show(names, rows, (game.boxes[0], game.boxes[1]), rules)
+        show_board(self, session, view, history=settings.discard_history, notes=self.notes(view))
         log = self.query_one(RichLog)
         for line in session.log[self.logged :]:
             log.write(line, scroll_end=True)
@@ -254,11 +248,11 @@ class TableScreen(Screen[None]):
     def notes(self, view: PlayerView) -> list[str]:
         rules = view.rules
         out = []
-        if view.knock_limit is not None and rules.family is Family.GIN:
+        if view.knock_limit is not None and rules.has_knock:
             out.append(f"knock limit {view.knock_limit}" if view.knock_limit else "gin only")
         if view.doubled:
             out.append("spade upcard: this hand counts double")
-        if rules.family is Family.SKARNEY:
+        if rules.has_contract:
             names = self.session.names
             for p in (0, 1):
                 state = "down" if view.contracts[p] else "not laid"
@@ -275,23 +269,28 @@ class TableScreen(Screen[None]):
                 self.result_shown = len(session.game.hands)
                 self.app.push_screen(ResultScreen(session), self.after_result)
             return
-        if session.computer_to_move and not self.thinking:
-            self.thinking = True
-            self.computer_move()
-            return
-        if session.hot_seat and session.to_move is not None and session.to_move != self.shown_seat:
-            if self.shown_seat is None:
-                self.shown_seat = session.to_move  # the first player needs no curtain
+        if not self.thinking:
+            turn = session.computer_turn()
+            if turn is not None:
+                self.thinking = True
+                self.computer_move(turn)
                 return
+        seat = session.to_move
+        hidden = session.hot_seat and seat is not None and seat != self.at_keyboard
+        if hidden and seat is not None and not self.curtain_up:
             self.curtain_up = True
-            self.shown_seat = session.to_move
-            self.query_one(HandView).face_up = False
-            self.query_one(HandView).refresh()
-            name = session.names[session.to_move]
-            self.app.push_screen(CurtainScreen(name), self.curtain_down)
+            self.app.push_screen(CurtainScreen(session.names[seat]), partial(self.ready, seat))
 
-    def curtain_down(self, _: object = None) -> None:
+    @property
+    def hand_hidden(self) -> bool:
+        """Hot-seat: the hand shown is not the hand of the person at the keyboard."""
+        session = self.session
+        return session.hot_seat and (self.curtain_up or self.at_keyboard != session.viewer())
+
+    def ready(self, seat: int, _: object = None) -> None:
+        """The curtain's Enter: ``seat``'s person is at the keyboard."""
         self.curtain_up = False
+        self.at_keyboard = seat
         self.new_card = None
         self.update_table()
 
@@ -302,40 +301,41 @@ class TableScreen(Screen[None]):
             self.app.call_later(self.app.show_menu)  # type: ignore[attr-defined]
             return
         session.next_hand()
-        self.shown_seat = None if session.hot_seat else self.shown_seat
+        self.at_keyboard = None  # both saw the result: the next hand starts behind the curtain
         self.marked.clear()
         self.new_card = None
         self.update_table()
 
-    @work(thread=True, group="computer")
-    def computer_move(self) -> None:
+    @work(thread=True, group="computer", exit_on_error=False)
+    def computer_move(self, turn: Turn) -> None:
+        """Think in a worker about a frozen turn; the move is made on the UI thread."""
         start = time.monotonic()
-        moves = self.session.version
-        try:
-            action = self.session.think()
-        except IllegalAction:
-            self.app.call_from_thread(self._computer_done, None, moves)
-            return
+        decision = decide(turn)
         delay = self.app.settings.delay  # type: ignore[attr-defined]
         rest = delay - (time.monotonic() - start)
         if rest > 0:
             time.sleep(rest)
-        self.app.call_from_thread(self._computer_done, action, moves)
+        self.app.call_from_thread(self._computer_done, decision)
 
-    def _computer_done(self, action: Action | None, moves: int) -> None:
+    def _computer_done(self, decision: Decision) -> None:
         self.thinking = False
         if not self.is_attached or self.app.screen_stack.count(self) == 0:
             return  # the player left the table meanwhile: the move is thought again later
-        session = self.session
-        fresh = session.version == moves and session.computer_to_move
-        if action is not None and fresh:
-            session.play_computer(action)
+        if decision.problem is not None:
+            self.app.notify(
+                f"{decision.problem}. It played a simple move instead; the game goes on "
+                "and is saved.",
+                title="The computer stumbled",
+                severity="error",
+                timeout=15,
+            )
+        self.session.play_decision(decision)  # a stale answer (after an undo) changes nothing
         self.update_table()
 
     # --- which keys apply --------------------------------------------------------
 
     def legal_of(self, name: str) -> list[Action]:
-        if not self.session.person_to_move or self.curtain_up:
+        if not self.session.person_to_move or self.hand_hidden:
             return []
         kinds = MOVES[name][1]
         found = [a for a in self.session.legal() if isinstance(a, kinds)]
@@ -343,7 +343,7 @@ class TableScreen(Screen[None]):
             hand = self.view.hand
             rules = self.session.rules
             want_gin = name == "gin"
-            found = [a for a in found if (knock_points(hand, a, rules) == 0) == want_gin]  # type: ignore[arg-type]
+            found = [a for a in found if (a.deadwood(hand, rules) == 0) == want_gin]  # type: ignore[union-attr]
         return found
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -355,7 +355,7 @@ class TableScreen(Screen[None]):
 
     def can_undo(self) -> bool:
         settings = self.app.settings  # type: ignore[attr-defined]
-        return settings.undo and not self.curtain_up and self.session.undo_problem() is None
+        return settings.undo and not self.hand_hidden and self.session.undo_problem() is None
 
     def on_key(self, event: events.Key) -> None:
         """A move key that is not legal now: say why, change nothing."""
@@ -476,8 +476,7 @@ class TableScreen(Screen[None]):
         card = self.cursor_card
         # the knocks discarding the card under the cursor come first
         options.sort(key=lambda a: getattr(a, "discard", None) != card)
-        hand, rules = self.view.hand, self.session.rules
-        labels = [action_words(a, hand, rules) for a in options[:30]]
+        labels = [action_words(a, self.view) for a in options[:30]]
         title = "Go gin?" if name == "gin" else "Knock: choose the melds to spread"
         self.ask(title, labels, options[:30])
 
@@ -493,7 +492,6 @@ class TableScreen(Screen[None]):
         if not options:
             self.refuse("meld")
             return
-        hand, rules = self.view.hand, self.session.rules
         if self.marked:
             want = frozenset(self.marked)
             for a in options:
@@ -506,7 +504,7 @@ class TableScreen(Screen[None]):
             need = "three melds of three cards (mark nine)" if contract else "a set or a run"
             self.say(f"The marked cards are not {need}.", warn=True)
             return
-        labels = [action_words(a, hand, rules) for a in options[:40]]
+        labels = [action_words(a, self.view) for a in options[:40]]
         self.ask("Lay which meld?", labels, options[:40])
 
     def action_lay_off(self) -> None:
@@ -523,8 +521,8 @@ class TableScreen(Screen[None]):
         if len(mine) == 1:
             self.play(mine[0])
             return
-        hand, rules = self.view.hand, self.session.rules
-        self.ask("Lay off on which meld?", [action_words(a, hand, rules) for a in mine], mine)
+        view = self.view
+        self.ask("Lay off on which meld?", [action_words(a, view) for a in mine], mine)
 
     def action_mark(self) -> None:
         card = self.cursor_card
@@ -569,7 +567,7 @@ class TableScreen(Screen[None]):
         self.new_card = None
         self.query_one(RichLog).clear()  # the words are rebuilt along with the game
         self.logged = 0
-        self.message = f"Taken back: {action_words(action, self.view.hand, session.rules)}."
+        self.message = f"Taken back: {action_words(action, self.view)}."
         self.update_table()
 
     def action_sort(self) -> None:
@@ -581,18 +579,38 @@ class TableScreen(Screen[None]):
         if not settings.hints:
             self.say("Hints are switched off in the settings.")
             return
-        if not self.session.person_to_move or self.curtain_up:
+        if not self.session.person_to_move or self.hand_hidden:
             self.say("A hint comes on your turn.")
             return
-        view = self.view
-        hints = hint(view, self.session.legal(), level=settings.hint_level)
-        if not hints:
+        if self.hinting:
+            self.say("Still thinking of a hint…")
             return
-        best = hints[0]
+        self.hinting = True
+        self.say("Thinking of a hint…")
+        self.think_hint(self.session.version, self.view, settings.hint_level)
+
+    @work(thread=True, group="hint", exit_on_error=False)
+    def think_hint(self, version: int, view: PlayerView, level: str) -> None:
+        """A hint is thought in a worker, like the computer's moves: keys keep working."""
+        try:
+            hints = hint(view, view.legal_actions, level=level)
+        except Exception as exc:  # a bug in the hints must not end the game
+            self.app.call_from_thread(self._hint_failed, exc)
+            return
+        self.app.call_from_thread(self._hint_done, version, view, hints[0] if hints else None)
+
+    def _hint_failed(self, exc: Exception) -> None:
+        self.hinting = False
+        self.say(f"No hint this time ({type(exc).__name__}: {exc}).", warn=True)
+
+    def _hint_done(self, version: int, view: PlayerView, best: Hint | None) -> None:
+        self.hinting = False
+        if best is None or version != self.session.version or self.hand_hidden:
+            return  # the game moved on while the hint was thought: it no longer applies
         card = getattr(best.action, "card", None) or getattr(best.action, "discard", None)
         if card in self.order:
             self.cursor_card = card
-        words = action_words(best.action, view.hand, self.session.rules)
+        words = action_words(best.action, view)
         extra = ""
         if best.win_chance is not None and best.expected_points is not None:
             extra = f" (wins {best.win_chance:.0%}, {best.expected_points:+.1f} points)"

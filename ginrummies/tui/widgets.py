@@ -108,7 +108,9 @@ class HandLayout:
 
 
 class HandView(CardInk, can_focus=True):
-    """A player's hand, face up: melds grouped, deadwood marked, a cursor."""
+    """A player's hand: face up with melds grouped, deadwood marked and a
+    cursor, or hidden (hot-seat), when it is given only how many cards to
+    draw as backs, so a hidden hand never reaches the screen."""
 
     class Clicked(Message):
         """A card was clicked."""
@@ -123,22 +125,36 @@ class HandView(CardInk, can_focus=True):
         self.cursor = 0
         self.marked: set[Card] = set()
         self.new: Card | None = None
-        self.face_up = True
+        self.face_up = False
+        self.backs = 0  # how many cards a hidden hand holds
         self._xs: list[int] = []
 
     def show(self, layout: HandLayout, cursor: int, marked: set[Card], new: Card | None) -> None:
-        if (layout, cursor, marked, new) == (self.layout_, self.cursor, self.marked, self.new):
+        """Show a hand face up."""
+        same = (layout, cursor, marked, new) == (self.layout_, self.cursor, self.marked, self.new)
+        if same and self.face_up:
             return
+        self.face_up = True
         self.layout_ = layout
         self.cursor = cursor
         self.marked = marked
         self.new = new
         self.refresh()
 
+    def hide(self, count: int) -> None:
+        """Show ``count`` card backs, and forget the cards shown before."""
+        if not self.face_up and self.backs == count:
+            return
+        self.face_up = False
+        self.backs = count
+        self.layout_ = HandLayout()
+        self.marked = set()
+        self.new = None
+        self.refresh()
+
     def _positions(self, width: int) -> list[int]:
-        cards = self.layout_.cards
         gaps = {start for start, _, _ in self.layout_.groups if start}
-        n = len(cards)
+        n = len(self.layout_.cards) if self.face_up else self.backs
         for step in (6, 5, 4, 3):
             gap = 2 if step >= 5 else 1
             need = n * step + (5 - step if step < 5 else 0) + gap * len(gaps)
@@ -159,6 +175,11 @@ class HandView(CardInk, can_focus=True):
         xs = self._positions(width)
         self._xs = xs
         face, dead_ink = self.ink("card--face"), self.ink("card--dead")
+        if not self.face_up:
+            for x in xs:
+                for row, line in enumerate(back_rows(self.card_style)):
+                    canvas.put(x, 1 + row, line, self.ink("card--back"))
+            return canvas.text()
         for i, card in enumerate(cards):
             x = xs[i]
             y = 0 if card in self.marked else 1
@@ -169,32 +190,27 @@ class HandView(CardInk, can_focus=True):
                 frame = face + self.ink("card--new")
             if card in self.marked:
                 frame = frame + self.ink("card--marked")
-            if not self.face_up:
-                for row, line in enumerate(back_rows(self.card_style)):
-                    canvas.put(x, y + row, line, self.ink("card--back"))
-                continue
             top, mid, bottom = face_rows(card, self.card_style)
             canvas.put(x, y, top, frame)
             canvas.put(x, y + 1, mid[0], frame)
             canvas.put(x + 1, y + 1, mid[1:4], frame + self.suit_ink(card))
             canvas.put(x + 4, y + 1, mid[4], frame)
             canvas.put(x, y + 2, bottom, frame)
-        if self.face_up:
-            meld_ink = self.ink("card--meld")
-            for start, end, label in self.layout_.groups:
-                if end <= start or end > len(xs):
-                    continue
-                left, right = xs[start], xs[end - 1] + 4
-                if label == "deadwood":
-                    for i in range(start, end):
-                        value = str(self.layout_.values.get(cards[i], 0))
-                        canvas.put(xs[i] + 1, 4, value.center(3), dead_ink)
-                    continue
-                bar = "└" + "─" * max(0, right - left - 1) + "┘"
-                canvas.put(left, 4, bar, meld_ink)
-                tag = f" {label} "
-                if len(tag) < right - left - 1:
-                    canvas.put(left + (right - left - len(tag)) // 2 + 1, 4, tag, meld_ink)
+        meld_ink = self.ink("card--meld")
+        for start, end, label in self.layout_.groups:
+            if end <= start or end > len(xs):
+                continue
+            left, right = xs[start], xs[end - 1] + 4
+            if label == "deadwood":
+                for i in range(start, end):
+                    value = str(self.layout_.values.get(cards[i], 0))
+                    canvas.put(xs[i] + 1, 4, value.center(3), dead_ink)
+                continue
+            bar = "└" + "─" * max(0, right - left - 1) + "┘"
+            canvas.put(left, 4, bar, meld_ink)
+            tag = f" {label} "
+            if len(tag) < right - left - 1:
+                canvas.put(left + (right - left - len(tag)) // 2 + 1, 4, tag, meld_ink)
         return canvas.text()
 
     def index_at(self, x: int) -> int | None:

@@ -1,9 +1,12 @@
 """A game at the table: who sits where, whose turn it is, and the moves in words.
 
-The app drives a ``Session``; it holds no Textual code, so the tests can
-play through it directly. Only a person's moves go through ``play``; the
-computer's come from ``think`` (safe to run in a worker thread, it only
-reads) and are applied with ``play_computer``.
+The app and text play both drive a ``Session``; it holds no Textual code, so
+the tests can play through it directly. A person's moves go through
+``play``. The computer's turn is taken in three steps so that thinking can
+run in a worker thread without ever touching the live game: ``computer_turn``
+freezes what the computer may know (on the thread that owns the session),
+``decide`` thinks about that frozen turn only (any thread), and ``play_decision``
+applies the answer if the game has not moved on meanwhile (the owning thread).
 """
 
 from __future__ import annotations
@@ -19,12 +22,57 @@ from ..core.result import says
 from ..store.files import write_atomic
 from ..store.saves import new_game_id, to_json
 from ..store.settings import LEVELS
-from .describe import action_words
+from .words import action_words
 
 
 class SeatKind(Enum):
     PERSON = "person"
     COMPUTER = "computer"
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """The computer's turn as it stood when asked: all that thinking may read."""
+
+    version: int  # the session's version then: a later answer to it is stale
+    seat: int
+    name: str
+    view: PlayerView
+    bot: Bot
+    fallback: Bot  # plays if ``bot`` fails, so a bug never stops the game
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """The computer's move for a turn, and what went wrong choosing it, if anything."""
+
+    turn: Turn
+    action: Action
+    problem: str | None = None
+
+
+def decide(turn: Turn) -> Decision:
+    """Think about a frozen turn; safe in any thread (it reads only ``turn``).
+
+    A bot that raises, or answers with a move that is not legal, is replaced
+    for this move by the simple fallback player, and the problem is named so
+    the table can say so; the game goes on either way."""
+    legal = turn.view.legal_actions
+    problem = None
+    try:
+        action = turn.bot.choose(turn.view, legal)
+        if action in legal:
+            return Decision(turn, action)
+        problem = f"it chose a move that is not legal ({action})"
+    except Exception as exc:  # any bug in a bot: the game must go on
+        problem = f"{type(exc).__name__}: {exc}"
+    try:
+        action = turn.fallback.choose(turn.view, legal)
+        if action not in legal:
+            action = legal[0]
+    except Exception:  # the fallback failed too: the first legal move
+        action = legal[0]
+    return Decision(turn, action, f"{turn.name} could not choose a move ({problem})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +112,7 @@ class Session:
             for i, s in enumerate(seats)
             if not s.is_person
         }
+        self.fallback: Bot = make_bot("easy", rules, seed)
         self.log: list[str] = [f"{rules.name}, seed {seed}."]
         self._seen = 0
         self._log_deal()
@@ -167,20 +216,33 @@ class Session:
         self._log_events()
         self._changed()
 
-    def think(self) -> Action:
-        """The computer's choice for the seat to move (reads only)."""
+    def computer_turn(self) -> Turn | None:
+        """The computer's turn, frozen for ``decide``; None if a person is to move."""
         seat = self.to_move
         if seat is None or seat not in self.bots:
-            raise IllegalAction("the computer is not to move")
+            return None
         view = self.game.view(seat)
-        return self.bots[seat].choose(view, view.legal_actions)
+        return Turn(self.version, seat, self.names[seat], view, self.bots[seat], self.fallback)
 
-    def play_computer(self, action: Action) -> None:
-        if not self.computer_to_move:
-            raise IllegalAction("the computer is not to move")
-        self.game.apply(action)
+    def play_decision(self, decision: Decision) -> bool:
+        """Apply the computer's move; False (and nothing changes) if the game
+        has moved on since its turn was taken (an undo, a new hand)."""
+        turn = decision.turn
+        if turn.version != self.version or self.to_move != turn.seat:
+            return False
+        self.game.apply(decision.action)
         self._log_events()
         self._changed()
+        return True
+
+    def computer_plays(self) -> Decision:
+        """The computer's move, thought and played at once (text play, tests)."""
+        turn = self.computer_turn()
+        if turn is None:
+            raise IllegalAction("the computer is not to move")
+        decision = decide(turn)
+        self.play_decision(decision)
+        return decision
 
     def next_hand(self) -> None:
         if not self.hand.is_over:
@@ -223,7 +285,7 @@ class Session:
         action = log[-1].pop()
         again = Session.resume(self.rules, self.seats, self.seed, log, self.game_id)
         self.game, self.log, self._seen = again.game, again.log, again._seen
-        words = action_words(action, self.game.view(player).hand, self.rules)
+        words = action_words(action, self.game.view(player))
         self.log.append(f"{says(self.names[player], 'takes back')} a move: {words}.")
         self._changed()
         return action

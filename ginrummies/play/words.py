@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..core import (
+    Accept,
     Action,
-    Card,
+    Decline,
     Discard,
-    DrawStock,
-    Family,
     Knock,
     LayContract,
     LayMeld,
@@ -17,38 +16,27 @@ from ..core import (
     Offer,
     Phase,
     PlayerView,
-    RuleSet,
     TakeDiscard,
 )
-from .layout import knock_points
+from ..core.actions import melds_text
 
 if TYPE_CHECKING:
     from .session import Session
 
 
-def action_words(action: Action, hand: tuple[Card, ...], rules: RuleSet) -> str:
-    """A move as a short phrase: 'knock with 4, discarding K♦: [..] [..]'."""
-    if isinstance(action, Knock):
-        melds = "  ".join(f"[{m}]" for m in action.melds)
-        if action.discard is None:
-            return f"big gin: {melds}"
-        points = knock_points(hand, action, rules)
+def action_words(action: Action, view: PlayerView) -> str:
+    """A move as a menu, a hint or the log offers it: ``str(action)`` with
+    what the view adds, the knock's count, the meld a card is laid off on,
+    the card an answer is about."""
+    if isinstance(action, Knock) and action.discard is not None:
+        points = action.deadwood(view.hand, view.rules)
         what = "gin" if points == 0 else f"knock with {points}"
-        return f"{what}, discarding {action.discard.label}: {melds}"
-    if isinstance(action, LayContract):
-        return "contract: " + "  ".join(f"[{m}]" for m in action.melds)
-    if isinstance(action, LayMeld):
-        return f"meld [{action.meld}]"
-    if isinstance(action, LayOff):
-        return f"lay off {action.card.label} on meld {action.target + 1}"
-    if isinstance(action, Discard):
-        return f"discard {action.card.label}"
-    if isinstance(action, Offer):
-        return f"offer {action.card.label}"
-    if isinstance(action, DrawStock):
-        return "draw from the stock"
-    if isinstance(action, TakeDiscard):
-        return "take the discard"
+        return f"{what}, discarding {action.discard.label}: {melds_text(action.melds)}"
+    if isinstance(action, LayOff) and 0 <= action.target < len(view.table):
+        return f"lay off {action.card.label} on [{view.table[action.target].meld}]"
+    if isinstance(action, Accept | Decline):
+        what = view.pending_offer.label if view.pending_offer else "the challenge"
+        return f"{action} {what}"
     return str(action)
 
 
@@ -99,7 +87,7 @@ def prompt(session: Session, view: PlayerView) -> str:
             parts.append("meld (mark with space, then m)")
         if any(isinstance(a, LayOff) for a in legal):
             parts.append("lay off (l)")
-        if rules.family is Family.SKARNEY:
+        if rules.has_offers:
             if any(isinstance(a, Offer) for a in legal):
                 parts.append("offer a card (o)")
             else:
