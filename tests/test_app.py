@@ -459,7 +459,9 @@ def test_help_lists_the_keys_and_the_rules() -> None:
             ):
                 assert row in text, row
             # and Colonel's rules (RULES.md 4) with its options filled in, no other variant's
-            rules = text[text.index(f"## {preset('colonel').name}") :]
+            heading = f"## {preset('colonel').name}"
+            assert heading in text, "the help shows another variant's rules"
+            rules = text[text.index(heading) :]
             assert "Aces are high only (Q K A is a run, A 2 3 is not)" in rules
             assert "lay off cards on *any* meld on the table" in rules
             assert "The game goes to 100." in rules

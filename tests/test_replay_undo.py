@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from apphelp import SIZE, finish, play_hand, run, settle
+from apphelp import SIZE, finish, held_computer, play_hand, run, settle
 
 from ginrummies.cli import main
 from ginrummies.core import Discard, DrawStock, IllegalAction, Pass, Phase, TakeDiscard, preset
@@ -205,7 +205,7 @@ def test_undo_key_in_the_app() -> None:
     to_person_turn(session)
 
     async def go() -> None:
-        app = GinApp(Settings(speed="slow"), session=session)
+        app = GinApp(Settings(speed="instant"), session=session)
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             screen = app.screen
@@ -230,14 +230,18 @@ def test_undo_key_in_the_app() -> None:
                 await pilot.press("u")
                 assert "drew from the stock" in str(screen.query_one("#status").render())
                 assert isinstance(session.hand.log[-1][1], DrawStock)
-            # a discard can be taken back while the computer is still to answer
+            # a discard can be taken back while the computer is still to answer:
+            # its answer waits until the test lets it go, so no clock decides
             key = session.hand.state_key()
-            await pilot.press("x")
-            assert session.computer_to_move
-            await pilot.press("u")
-            assert session.hand.state_key() == key and session.person_to_move
-            await pilot.pause(2.0)  # the computer's thought for the old position is dropped
-            await settle(pilot)
+            with held_computer(session) as held:
+                await pilot.press("x")
+                assert session.computer_to_move
+                await held.until_thought(pilot)  # it has chosen, for the discard
+                await pilot.press("u")
+                assert session.hand.state_key() == key and session.person_to_move
+                held.release()
+                await settle(pilot)  # its answer to the old position arrives: dropped
+            assert len(held.answers) == 1
             assert session.person_to_move and session.hand.state_key() == key
 
     run(go)

@@ -141,11 +141,8 @@ class SkarneyHand(TableHand):
         self._need_play("lay the contract")
         if self._contract[player]:
             raise IllegalAction("your contract is already on the table")
-        if len(action.melds) != 3:
-            raise IllegalAction("the contract is exactly three melds of three cards")
+        # its shape (three melds of three) is checked when the action is made
         melds = [self._check_meld(player, m) for m in action.melds]
-        if any(len(m) != 3 for m in melds):
-            raise IllegalAction("the contract is exactly three melds of three cards each")
         a, b, c = (m.mask for m in melds)
         if a & b or a & c or b & c:
             raise IllegalAction("the contract's melds share a card")
