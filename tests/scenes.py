@@ -197,13 +197,13 @@ def recorded_app(folder: Path | None = None) -> GinApp:
     for n, (variant, level) in enumerate(RECORD * 2):
         target = 150 if variant == "colonel" else 60
         done = finish(None, played_session(variant, level, 100 + n, target), n)
-        stats.record(done.game_id, done.rules, done.seed, done.seats_data(), done.game)
+        done.record(stats)
     left = played_session("gin", "easy", 200, 60)
     person = make_bot("easy", left.rules, 8)
     while not left.hand.is_over:
         step(left, person)
     left.next_hand()  # left at the start of its second hand
-    stats.record(left.game_id, left.rules, left.seed, left.seats_data(), left.game, abandoned=True)
+    left.record(stats, abandoned=True)
     with stats.connect(write=True) as db:  # the same clock in every picture
         db.execute("UPDATE games SET updated = 1795300000 + 3600 * rowid")
     return app

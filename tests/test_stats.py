@@ -70,7 +70,7 @@ def test_statistics_match_the_games_played(tmp_path: Path) -> None:
 
     # recording again (a crash and a resumed save) counts nothing twice
     for s, _ in played:
-        stats.record(s.game_id, s.rules, s.seed, s.seats_data(), s.game)
+        s.record(stats)
     assert stats.lines() == list(lines.values())
 
 
@@ -161,14 +161,7 @@ def test_a_damaged_database_is_kept_aside_and_a_new_one_begun(tmp_path: Path) ->
 
 
 def record(stats: Stats, session: Session, abandoned: bool = False) -> None:
-    stats.record(
-        session.game_id,
-        session.rules,
-        session.seed,
-        session.seats_data(),
-        session.game,
-        abandoned=abandoned,
-    )
+    session.record(stats, abandoned)
 
 
 def game_with_cancelled_hands() -> Session:

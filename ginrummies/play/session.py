@@ -22,6 +22,7 @@ from ..core.result import says
 from ..store.files import write_atomic
 from ..store.saves import new_game_id, to_json
 from ..store.settings import LEVELS
+from ..store.stats import Stats
 from .words import action_words
 
 
@@ -143,6 +144,12 @@ class Session:
     def save(self, path: Path) -> None:
         """Write the game to ``path`` atomically (see store.files.write_atomic)."""
         write_atomic(path, self.to_json())
+
+    def record(self, stats: Stats, abandoned: bool = False) -> None:
+        """Put the game so far in the statistics (StatsError if they fail)."""
+        stats.record(
+            self.game_id, self.rules, self.seed, self.seats_data(), self.game, abandoned=abandoned
+        )
 
     def seats_data(self) -> list[dict[str, str]]:
         return [{"name": s.name, "kind": s.kind.value, "level": s.level} for s in self.seats]

@@ -185,14 +185,7 @@ class GinApp(App[None]):
         if self.stats is None:
             return
         try:
-            self.stats.record(
-                session.game_id,
-                session.rules,
-                session.seed,
-                session.seats_data(),
-                session.game,
-                abandoned=abandoned,
-            )
+            session.record(self.stats, abandoned)
         except StatsError as exc:
             if not self.stats_failed:
                 self.notify(str(exc), title="Statistics", severity="error", timeout=15)
