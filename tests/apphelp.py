@@ -40,6 +40,9 @@ from ginrummies.tui.dialogs import ChoiceScreen, CurtainScreen, ResultScreen
 from ginrummies.tui.table import TableScreen
 
 SIZE = (120, 36)
+# the pilot presses keys faster than a person: the curtain's guard against a
+# double Enter is off in tests (test_safeguards turns it on to test it)
+CurtainScreen.GUARD = 0.0
 VARIANTS = ["gin", "oklahoma", "sequence", "skarney", "colonel"]
 
 

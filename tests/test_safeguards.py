@@ -397,3 +397,38 @@ def test_the_table_shows_the_count_that_would_be_scored(variant: str) -> None:
                 )
 
     run(main)
+
+
+def test_a_double_enter_does_not_lift_the_next_curtain(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Enter discards at the table; a second Enter at once must not show the
+    next player's hand to the one who discarded."""
+    monkeypatch.setattr(CurtainScreen, "GUARD", 0.6)
+
+    async def ready(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, CurtainScreen)
+        await pilot.pause(0.7)  # a person who waited for the curtain
+        await pilot.press("enter")
+        await settle(pilot)
+
+    async def main() -> None:
+        session = Session(preset("gin"), default_seats(True), 42)
+        app = GinApp(FAST, session=session)
+        async with app.run_test(size=SIZE) as pilot:
+            await ready(pilot)
+            await pilot.press("p")  # first player passes the upcard
+            await ready(pilot)
+            await pilot.press("p")  # so does the second
+            await ready(pilot)
+            await pilot.press("d")
+            await settle(pilot)
+            mover = session.to_move
+            await pilot.press("enter", "enter")  # discard, and a second Enter at once
+            await settle(pilot)
+            assert session.to_move != mover, "the discard was not made"
+            assert isinstance(app.screen, CurtainScreen), "the curtain was lifted at once"
+            table = app.screen_stack[-2]
+            assert isinstance(table, TableScreen)
+            assert not table.query_one(HandView).face_up
+
+    run(main)

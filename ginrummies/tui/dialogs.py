@@ -3,6 +3,7 @@ the result of a hand (and of the game)."""
 
 from __future__ import annotations
 
+import time
 from typing import ClassVar
 
 from rich.text import Text
@@ -57,13 +58,19 @@ class ChoiceScreen(ModalScreen[int | None]):
 
 
 class CurtainScreen(Screen[None]):
-    """Hot-seat: hides the table until the next player is at the keyboard."""
+    """Hot-seat: hides the table until the next player is at the keyboard.
 
+    Enter also discards at the table, so a quick double Enter would lift the
+    curtain the moment it fell and show the next hand to the wrong person:
+    keys in the first ``GUARD`` seconds are ignored."""
+
+    GUARD = 0.6
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", "I am ready")]
 
     def __init__(self, name: str) -> None:
         super().__init__()
         self.player = name
+        self.shown_at = time.monotonic()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="curtain"):
@@ -74,9 +81,13 @@ class CurtainScreen(Screen[None]):
             )
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.shown_at = time.monotonic()
+
     def action_ready(self) -> None:
-        if self.is_current:
-            self.dismiss(None)
+        if not self.is_current or time.monotonic() - self.shown_at < self.GUARD:
+            return  # a key meant for the table, pressed as the curtain fell
+        self.dismiss(None)
 
 
 class HelpScreen(ModalScreen[None]):

@@ -132,6 +132,7 @@ class TableScreen(Screen[None]):
         self.new_card: Card | None = None
         self.thinking = False
         self.hinting = False
+        self.hint_cursor: Card | None = None
         # hot-seat: the seat whose person said (at the curtain) they are at the
         # keyboard; a hand is drawn face up only for them. A new table, a new
         # hand and every change of turn start with nobody.
@@ -586,6 +587,7 @@ class TableScreen(Screen[None]):
             self.say("Still thinking of a hint…")
             return
         self.hinting = True
+        self.hint_cursor = self.cursor_card  # a pick made while it thinks is kept
         self.say("Thinking of a hint…")
         self.think_hint(self.session.version, self.view, settings.hint_level)
 
@@ -608,7 +610,7 @@ class TableScreen(Screen[None]):
         if best is None or version != self.session.version or self.hand_hidden:
             return  # the game moved on while the hint was thought: it no longer applies
         card = getattr(best.action, "card", None) or getattr(best.action, "discard", None)
-        if card in self.order:
+        if card in self.order and self.cursor_card == self.hint_cursor:
             self.cursor_card = card
         words = action_words(best.action, view)
         extra = ""
