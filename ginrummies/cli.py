@@ -14,6 +14,25 @@ from .core import PRESETS, RulesError, preset
 from .store import THEMES
 
 
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """The options of a game, the same for the app and text play."""
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="deal a game you can play again with the same seed (default: random)",
+    )
+    parser.add_argument(
+        "--opponent",
+        default="normal",
+        choices=list(LEVELS),
+        help="how well the computer plays (default: normal)",
+    )
+    parser.add_argument(
+        "--hot-seat", action="store_true", help="two people take turns at one keyboard"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ginrummies",
@@ -30,18 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
         choices=sorted(PRESETS),
         help="start a game of this variant at once (default: the menu)",
     )
-    parser.add_argument(
-        "--seed", type=int, default=None, help="deal a game you can replay (default: random)"
-    )
-    parser.add_argument(
-        "--opponent",
-        default="normal",
-        choices=list(LEVELS),
-        help="how well the computer plays (default: normal)",
-    )
-    parser.add_argument(
-        "--hot-seat", action="store_true", help="two people on one keyboard, no computer"
-    )
+    add_game_options(parser)
     parser.add_argument(
         "--theme", choices=list(THEMES), default=None, help="colour theme (default: felt)"
     )
@@ -64,6 +72,53 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def text_description() -> str:
+    """``ginrummies text --help``'s description, its commands from the key map."""
+    import textwrap
+
+    from .play.keys import MOVES
+
+    commands = ", ".join(f"{m.command.replace('CARD', '7h')} {m.words}" for m in MOVES)
+    paragraphs = (
+        "Play in plain text, in any terminal or through a pipe: the same game, rules "
+        "and computer as the app. Each turn shows the score, the discard pile, your "
+        "hand in melds with its deadwood and what the other player did, then the "
+        "moves you may make, numbered.",
+        "Answer with a number from the list, or a command: the app's keys, with a "
+        f"card where the move names one ({commands}; each game has only its own). "
+        "? gives a hint, h the commands of the game in play, q stops (the game is "
+        "not saved). A move that cannot be made now is refused with the reason.",
+    )
+    return "\n\n".join(textwrap.fill(p, 76) for p in paragraphs)
+
+
+TEXT_EXAMPLES = """\
+examples:
+  ginrummies text                                Gin Rummy against the computer
+  ginrummies text --rules oklahoma --seed 42     a deal you can play again
+  ginrummies text --rules skarney --opponent hard
+  ginrummies text --hot-seat                     two people, one keyboard
+  printf 'p\\nd\\nx kd\\nq\\n' | ginrummies text --seed 3"""
+
+
+def build_text_parser() -> argparse.ArgumentParser:
+    """``ginrummies text``: its own options and help."""
+    parser = argparse.ArgumentParser(
+        prog="ginrummies text",
+        description=text_description(),
+        epilog=TEXT_EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--rules",
+        default="gin",
+        choices=sorted(PRESETS),
+        help="the variant to play (default: gin)",
+    )
+    add_game_options(parser)
+    return parser
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_in = list(sys.argv[1:] if argv is None else argv)
     if args_in[:1] == ["sim"]:
@@ -71,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return sim_main(args_in[1:])
     if args_in[:1] == ["text"]:
-        return text_main(build_parser().parse_args(args_in[1:]))
+        return text_main(build_text_parser().parse_args(args_in[1:]))
     if args_in[:1] == ["replay"]:
         return replay_main(args_in[1:])
     args = build_parser().parse_args(args_in)

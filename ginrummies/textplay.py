@@ -1,10 +1,12 @@
 """The plain-text game, for any terminal or pipe.
 
 It runs the same ``Session`` as the app (the play layer): the same seats,
-the same computer with the same view of the game, the same moves in words.
+the same computer with the same view of the game, the same moves in words,
+the same keys (play/keys.py: ``x 7h`` discards as ``x`` does in the app).
 Shows your hand in melds with its deadwood, the discard pile, the stock,
 the table and what the other player did; you answer with a number from the
-menu or a short command. Bad input gets a message and the question again.
+menu or a short command. A command that cannot be played now gets the
+reason (play/words.py ``why_not``) and the question again.
 """
 
 from __future__ import annotations
@@ -13,29 +15,42 @@ from collections.abc import Callable
 
 from .ai.hints import hint
 from .core import (
-    Accept,
     Action,
-    Challenge,
-    Decline,
-    Discard,
+    Card,
     DrawStock,
-    EndTurn,
     Game,
     Knock,
-    Offer,
-    Pass,
-    TakeDiscard,
+    LayContract,
+    LayMeld,
+    LayOff,
+    PlayerView,
     best_arrangement,
     format_cards,
 )
+from .core.result import plural, says
 from .play import Session, action_words
+from .play.keys import MOVE_BY_KEY, MOVE_BY_NAME, actions_for, text_help
+from .play.words import why_not
 
-HELP = """Commands: a number from the menu, or
-  d  draw from the stock      t  take the discard      p  pass
-  x CARD  discard a card (x 7h, x 10h)      k  knock or go gin (best spread)
-  o CARD  offer a card (Skarney)      a  accept      n  decline
-  e  end the turn      c  challenge (Colonel)      ?  a hint
-  h  this help      q  quit"""
+# words typed in full, besides the keys of the key map
+WORDS = {
+    "draw": "draw",
+    "take": "take",
+    "pass": "pass",
+    "discard": "discard",
+    "knock": "knock",
+    "gin": "gin",
+    "meld": "meld",
+    "lay": "lay_off",
+    "layoff": "lay_off",
+    "offer": "offer",
+    "accept": "accept",
+    "yes": "accept",
+    "decline": "decline",
+    "no": "decline",
+    "end": "end_turn",
+    "challenge": "challenge",
+}
 
 
 class Quit(Exception):
@@ -62,7 +77,7 @@ def show_table(session: Session, say: Callable[[str], None]) -> None:
         state = ["down" if laid else "not yet" for laid in view.contracts]
         facts.append(f"Contract: {names[0]} {state[0]}, {names[1]} {state[1]}")
     say("   ".join(facts))
-    parts = [f"{names[other]} holds {view.opponent_hand_size} cards"]
+    parts = [f"{says(names[other], 'holds')} {plural(view.opponent_hand_size, 'card')}"]
     if rules.has_discard_pile:
         top = view.discard_top.label if view.discard_top else "empty"
         parts.insert(0, f"Discard pile: {top}")
@@ -75,13 +90,31 @@ def show_table(session: Session, say: Callable[[str], None]) -> None:
     if view.pending_offer is not None:
         say(f"{names[other]} offers you {view.pending_offer.label}.")
     if view.challenge_pending:
-        say(f"{names[other]} challenges you: lower hand total wins.")
+        say(f"{names[other]} challenges you: the lower hand total wins.")
 
 
-def parse_command(text: str, menu: list[Action]) -> Action:
-    """Turn what the player typed into one of the legal actions, or ValueError."""
-    from .core import Card
+def _card(words: list[str], key: str) -> Card:
+    if len(words) < 2:
+        raise ValueError(f"say which card: {key} 7h")
+    return Card.parse(words[1])
 
+
+def _cards_of(action: Action) -> frozenset[Card]:
+    if isinstance(action, LayMeld):
+        return frozenset(action.meld.cards)
+    if isinstance(action, LayContract):
+        return frozenset(c for m in action.melds for c in m.cards)
+    return frozenset()
+
+
+def parse_command(text: str, session: Session, view: PlayerView) -> Action:
+    """What the player typed as one of the legal actions of ``view``.
+
+    A number picks from the menu; a command is a key of the key map (or the
+    move's word), with a card where the move names one. ValueError says
+    why it cannot be played (``why_not``); Quit to stop."""
+    menu = list(view.legal_actions)
+    rules = session.rules
     words = text.strip().lower().split()
     if not words:
         raise ValueError("type a number or a command (h for help)")
@@ -93,39 +126,86 @@ def parse_command(text: str, menu: list[Action]) -> Action:
         if 1 <= n <= len(menu):
             return menu[n - 1]
         raise ValueError(f"choose 1 to {len(menu)}")
-    wanted: Action | None = None
-    if head in ("d", "draw"):
-        wanted = DrawStock()
-    elif head in ("t", "take"):
-        wanted = TakeDiscard()
-    elif head in ("p", "pass"):
-        wanted = Pass()
-    elif head in ("x", "discard"):
-        if len(words) < 2:
-            raise ValueError("say which card: x 7h")
-        wanted = Discard(Card.parse(words[1]))
-    elif head in ("a", "accept", "y", "yes"):
-        wanted = Accept()
-    elif head in ("n", "decline", "no"):
-        wanted = Decline()
-    elif head in ("e", "end"):
-        wanted = EndTurn()
-    elif head in ("c", "challenge"):
-        wanted = Challenge()
-    elif head in ("o", "offer"):
-        if len(words) < 2:
-            raise ValueError("say which card: o 7h")
-        wanted = Offer(Card.parse(words[1]))
-    elif head in ("k", "knock", "gin"):
-        knocks = [a for a in menu if isinstance(a, Knock)]
-        if not knocks:
-            raise ValueError("you cannot knock now")
-        return knocks[0]
-    else:
+    move = MOVE_BY_KEY.get(head) or MOVE_BY_NAME.get(WORDS.get(head, head))
+    if move is None:
         raise ValueError(f"unknown command {head!r} (h for help)")
-    if wanted not in menu:
-        raise ValueError(f"you cannot {wanted} now")
-    return wanted
+    name = move.name
+    if name == "discard" and not rules.has_discard_pile and rules.has_offers:
+        name = "offer"  # Skarney has no discard: x offers the card, as in the app
+    key = MOVE_BY_NAME[name].key
+
+    def refuse(card: Card | None = None, marked: frozenset[Card] | None = None) -> ValueError:
+        return ValueError(why_not(session, view, name, card, marked))
+
+    if not MOVE_BY_NAME[name].applies(rules):
+        raise refuse()
+    if name in ("knock", "gin"):
+        # k: the knock leaving the least deadwood (gin if it can); g: gin only.
+        # The core lists them best first; "k 7h" chooses the discard too.
+        options: list[Action] = [a for a in menu if isinstance(a, Knock)]
+        if name == "gin":
+            options = actions_for("gin", menu, view.hand, rules)
+        card = _card(words, key) if len(words) > 1 else None
+        if card is not None:
+            if card not in view.hand:
+                raise ValueError(f"You do not hold {card.label}.")
+            options = [a for a in options if isinstance(a, Knock) and a.discard == card]
+            if not options and actions_for(name, menu, view.hand, rules):
+                raise ValueError(f"You cannot {move.words} discarding {card.label}.")
+        if not options:
+            raise refuse()
+        return options[0]
+    options = actions_for(name, menu, view.hand, rules)
+    if name in ("discard", "offer"):
+        card = _card(words, key)
+        for a in options:
+            if getattr(a, "card", None) == card:
+                return a
+        raise refuse(card)
+    if name == "lay_off":
+        card = _card(words, key)
+        fits = [a for a in options if isinstance(a, LayOff) and a.card == card]
+        if not fits:
+            raise refuse(card)
+        if len(words) > 2:
+            if not words[2].isdigit():
+                raise ValueError(f"say the meld's number on the table: {key} {words[1]} 2")
+            fits = [a for a in fits if isinstance(a, LayOff) and a.target == int(words[2]) - 1]
+            if not fits:
+                raise ValueError(f"{card.label} does not fit table meld {words[2]}.")
+        if len(fits) > 1:
+            raise ValueError(
+                f"{card.label} fits {plural(len(fits), 'meld')}: say which "
+                f"({key} {words[1]} 2) or choose by number."
+            )
+        return fits[0]
+    if name == "meld":
+        if len(words) > 1:
+            marked = frozenset(Card.parse(w) for w in words[1:])
+            for a in options:
+                if _cards_of(a) == marked:
+                    return a
+            raise refuse(marked=marked)
+        if not options:
+            raise refuse()
+        if len(options) > 1:
+            raise ValueError(
+                f"There are {plural(len(options), 'meld')} to choose from: choose one by its "
+                f"number in the list (or name its cards: {key} 7h 8h 9h)."
+            )
+        return options[0]
+    if not options:
+        raise refuse()
+    return options[0]
+
+
+def _header(session: Session) -> str:
+    """The start of a hand: its number, who deals and who plays first."""
+    game = session.game
+    dealer = game.dealer
+    first = session.names[1 - dealer]
+    plays = "you play" if first.lower() == "you" else f"{first} plays"
+    return f"Hand {len(game.hands)}. {says(session.names[dealer], 'deals')}; {plays} first."
 
 
 def play(session: Session, ask: Callable[[str], str], say: Callable[[str], None]) -> Game:
@@ -135,12 +215,29 @@ def play(session: Session, ask: Callable[[str], str], say: Callable[[str], None]
     they are at the keyboard, and the screen is cleared of the last one."""
     said = 0
     at_keyboard: int | None = None
+    instead: dict[int, str] = {}  # log lines said in other words (the log keeps its own)
+    hands_told = 0
 
     def tell() -> None:
-        nonlocal said
-        for line in session.log[said:]:
-            say("  " + line)
-        said = len(session.log)
+        nonlocal said, hands_told
+        log = session.log
+        if len(session.game.hands) > hands_told:
+            hands_told = len(session.game.hands)
+            # the log's "Hand 3: Computer deals." becomes the hand's header
+            deal = f"Hand {hands_told}:"
+            at = next((i for i in range(said, len(log)) if log[i].startswith(deal)), None)
+            if at is None:
+                say("  " + _header(session))
+            else:
+                instead[at] = _header(session)
+        result = session.hand.result
+        # the hand's score is in the breakdown said next: not twice
+        told = set(result.breakdown(session.names)) if result is not None else set()
+        for i in range(said, len(log)):
+            line = instead.get(i, log[i])
+            if line not in told:
+                say("  " + line)
+        said = len(log)
 
     while True:
         tell()
@@ -171,11 +268,19 @@ def play(session: Session, ask: Callable[[str], str], say: Callable[[str], None]
             say("\n" * 40)  # scroll the last hand out of sight
             ask(f"Pass the keyboard to {session.names[seat or 0]}, who presses Enter. ")
             at_keyboard = seat
-        take_turn(session, ask, say)
+        before = len(session.log)
+        move_words = take_turn(session, ask, say)
+        if move_words is not None and len(session.log) > before:
+            instead[before] = move_words
 
 
-def take_turn(session: Session, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
-    """One move of the person to move, asked until it is a legal one."""
+def take_turn(
+    session: Session, ask: Callable[[str], str], say: Callable[[str], None]
+) -> str | None:
+    """One move of the person to move, asked until it is a legal one.
+
+    Returns the words for the move when they say more than the log's line
+    (the card drawn from the stock, which only this player sees)."""
     show_table(session, say)
     view = session.view()
     actions = list(view.legal_actions)
@@ -184,20 +289,25 @@ def take_turn(session: Session, ask: Callable[[str], str], say: Callable[[str], 
     while True:
         answer = ask("> ")
         if answer.strip().lower() in ("h", "help"):
-            say(HELP)
+            say(text_help(session.rules))
             continue
         if answer.strip() in ("?", "hint"):
-            for h in hint(view, actions)[:3]:
-                say(f"  hint: {action_words(h.action, view)} ({h.reason})")
+            hints = hint(view, actions)
+            if hints:
+                best = hints[0]
+                stop = "" if best.reason.endswith((".", "!", "?")) else "."
+                say(f"  Hint: {action_words(best.action, view)} — {best.reason}{stop}")
             continue
         try:
-            action = parse_command(answer, actions)
+            action = parse_command(answer, session, view)
         except ValueError as exc:
             say(f"  {exc}")
             continue
         before = set(view.hand)
         session.play(action)
         if isinstance(action, DrawStock):
-            (drawn,) = set(session.hand.cards_of(view.player)) - before
-            say(f"  You drew {drawn.label}")
-        return
+            gained = set(session.hand.cards_of(view.player)) - before
+            if len(gained) == 1:
+                (drawn,) = gained
+                return f"{session.names[view.player]} drew {drawn.label} from the stock."
+        return None

@@ -16,13 +16,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE.parent), str(HERE.parent / "tests")]
 
-from scenes import SCENES, SIZE, scene  # noqa: E402
+from scenes import SCENES, scene, size_of  # noqa: E402
 
 
 async def shoot(name: str) -> Path:
     app, before = scene(name)
-    size = (80, 20) if name == "too-small" else SIZE
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=size_of(name)) as pilot:
         await before(pilot)
         await pilot.pause()
         title = f"ginrummies: {name.replace('-', ' ')}"

@@ -28,6 +28,13 @@ from ginrummies.tui.table import TableScreen
 
 Before = Callable[[Pilot[Any]], Awaitable[None]]
 SIZE = (120, 36)
+# scenes drawn at another size than SIZE: the small tables are another
+# scene's game in the window most terminals open with
+SIZES = {"too-small": (80, 20), "small-gin": (80, 24), "small-skarney": (80, 24)}
+
+
+def size_of(name: str) -> tuple[int, int]:
+    return SIZES.get(name, SIZE)
 
 
 def settled(extra: Before | None = None) -> Before:
@@ -85,6 +92,8 @@ def scene(name: str, folder: Path | None = None) -> tuple[GinApp, Before]:
             app.push_screen(SettingsScreen(app.settings))
 
         return app, settled(prefs)
+    if name.startswith("small-"):
+        return scene("table-" + name.removeprefix("small-"), folder)
     if name.startswith("table-"):
         variant = name.removeprefix("table-")
         if variant in ("skarney", "colonel"):
@@ -228,6 +237,8 @@ SCENES = [
     "theme-contrast",
     "four-colour-ascii",
     "too-small",
+    "small-gin",
+    "small-skarney",
     "statistics",
     "statistics-games",
     "replay",

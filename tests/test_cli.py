@@ -80,6 +80,8 @@ def test_a_whole_game_can_be_played_through_the_menu(name: str) -> None:
 class Spy:
     """A bot that plays like ``normal`` and notes the scores its views carry."""
 
+    name = "spy"
+
     def __init__(self, session: Session) -> None:
         self.session = session
         self.bot = make_bot("normal", session.rules, 1)
@@ -113,3 +115,16 @@ def test_text_play_gives_the_computer_the_same_view_as_the_app() -> None:
     assert spy.seen, "the computer never moved"
     assert all(view == game for view, game in spy.seen)
     assert any(game != (0, 0) for _, game in spy.seen), "no hand was scored to compare"
+
+
+def test_text_help_is_text_plays_own() -> None:
+    out = run(["--help"], "")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.startswith("usage: ginrummies text")
+    assert "Play in plain text" in out.stdout
+    for option in ("--rules", "--seed", "--opponent", "--hot-seat"):
+        assert option in out.stdout
+    assert "examples:" in out.stdout and "ginrummies text --rules" in out.stdout
+    # the app's own options are not text play's
+    for option in ("--theme", "--ascii", "--continue", "--data-dir"):
+        assert option not in out.stdout

@@ -28,3 +28,11 @@ def test_api_examples_run() -> None:
     for text in expected_text:
         assert text in out, f"docs/api.md shows output the code does not print:\n{text}"
     assert "Computer drew from the stock" in out
+
+
+def test_the_readme_key_table_is_the_key_map() -> None:
+    """The README's keys come from the one key map, so they cannot drift."""
+    from ginrummies.play.keys import markdown_table
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert markdown_table() in readme

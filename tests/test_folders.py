@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from ginrummies.store.files import LOCK_NAME, FolderError, FolderLock, check_writable
+from ginrummies.store.files import LOCK_NAME, FolderError, FolderLock, check_writable, data_dir
 from ginrummies.store.stats import STATS_NAME, Stats, StatsError
 
 
@@ -32,6 +32,18 @@ def run_quietly(*command: str) -> bool:
     if shutil.which(command[0]) is None:
         return False
     return subprocess.run(command, capture_output=True, check=False).returncode == 0
+
+
+def start_on(data: Path) -> subprocess.CompletedProcess[str]:
+    """``ginrummies --data-dir DATA``, with no terminal: it should refuse to start."""
+    return subprocess.run(
+        [sys.executable, "-m", "ginrummies", "--data-dir", str(data)],
+        capture_output=True,
+        text=True,
+        stdin=subprocess.DEVNULL,
+        timeout=60,
+        check=False,
+    )
 
 
 @pytest.fixture
@@ -148,14 +160,27 @@ def test_the_command_refuses_an_unwritable_data_folder(folder: Path) -> None:
     the FolderError (the lead's change to cli.py): until then the app starts
     and fails inside."""
     (folder / LOCK_NAME).mkdir()  # a data folder no one can use, root included
-    done = subprocess.run(
-        [sys.executable, "-m", "ginrummies", "--data-dir", str(folder)],
-        capture_output=True,
-        text=True,
-        stdin=subprocess.DEVNULL,
-        timeout=60,
-        check=False,
-    )
+    done = start_on(folder)
     assert done.returncode == 2, done.stderr[-2000:]
     assert done.stderr.startswith(f"ginrummies: cannot use the data folder {folder}: ")
     assert "Traceback" not in done.stderr
+
+
+def test_a_file_given_as_the_data_folder_is_refused_in_words(tmp_path: Path) -> None:
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine", encoding="utf-8")
+    for given in (a_file, a_file / "ginrummies"):  # the file itself, or a folder inside it
+        with pytest.raises(OSError) as caught:
+            data_dir(given)
+        message = str(caught.value)
+        assert message == f"{a_file} is a file, not a folder: choose a folder for the game's data"
+    assert a_file.read_text(encoding="utf-8") == "mine"  # left alone
+
+
+def test_the_command_refuses_a_file_as_the_data_folder(tmp_path: Path) -> None:
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine", encoding="utf-8")
+    done = start_on(a_file)
+    assert done.returncode == 2, done.stderr[-2000:]
+    assert f"{a_file} is a file, not a folder: choose a folder" in done.stderr
+    assert "Errno" not in done.stderr and "Traceback" not in done.stderr

@@ -97,6 +97,33 @@ def test_a_bad_save_is_explained_and_kept_aside(how: str, says: str, tmp_path: P
     assert load(path) is not None
 
 
+@pytest.mark.parametrize(
+    ("how", "first"),
+    [
+        ("corrupt", "the file is damaged"),
+        ("truncated", "the file is damaged"),
+        ("tampered", "its moves do not follow the rules"),
+        ("future", "it was saved by a newer version of ginrummies"),
+    ],
+)
+def test_a_bad_save_is_explained_in_plain_words_first(how: str, first: str, tmp_path: Path) -> None:
+    """What happened and what happens now, in a sentence a player reads;
+    the technical detail after it."""
+    path = tmp_path / SAVE_NAME
+    save_of(played("gin", 12), path)
+    damage(path, how)
+    with pytest.raises(SaveError) as err:
+        load(path)
+    message = str(err.value)
+    assert message.startswith(f"The saved game could not be read: {first}")
+    (kept,) = tmp_path.glob("game.unreadable-*.json")
+    assert f"A copy is kept as {kept};" in message  # where, in full
+    assert "the next game you start is saved in its place" in message
+    assert message.index("the next game you start") < message.index("(Details: ")
+    assert "Details: the save" in message  # the detail for whoever digs deeper
+    assert err.value.plain == message.split(": ", 1)[1].split(". A copy")[0]
+
+
 def test_the_app_reports_a_bad_save_and_goes_on_to_the_menu(tmp_path: Path) -> None:
     path = tmp_path / SAVE_NAME
     save_of(played("gin", 12), path)
@@ -112,6 +139,7 @@ def test_the_app_reports_a_bad_save_and_goes_on_to_the_menu(tmp_path: Path) -> N
             assert isinstance(app.screen, MenuScreen)
             messages = [n.message for n in app._notifications]
             assert any("has been changed" in m for m in messages)
+            assert any(m.startswith("The saved game could not be read: ") for m in messages)
 
     run(go)
     assert list(tmp_path.glob("game.unreadable-*.json"))

@@ -15,13 +15,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scenes import SCENES, SIZE, scene
+from apphelp import VARIANTS
+from scenes import SCENES, SIZE, scene, size_of
 
 
 @pytest.mark.parametrize("name", SCENES)
 def test_screen(name: str, snap_compare: Any, tmp_path: Path) -> None:
     app, before = scene(name, tmp_path)
-    size = (80, 20) if name == "too-small" else SIZE
+    assert snap_compare(app, terminal_size=size_of(name), run_before=before)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (160, 50)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_table_at_every_size(
+    variant: str, size: tuple[int, int], snap_compare: Any, tmp_path: Path
+) -> None:
+    app, before = scene(f"table-{variant}", tmp_path)
     assert snap_compare(app, terminal_size=size, run_before=before)
 
 

@@ -21,7 +21,7 @@ from ginrummies.store.stats import STATS_NAME, Stats
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.menus import MenuScreen
 from ginrummies.tui.replay import ReplayScreen
-from ginrummies.tui.statsview import Chart, StatsScreen, chart_text
+from ginrummies.tui.statsview import Chart, StatsScreen, chart_text, streak_words
 
 GAMES = [("gin", "easy", 1), ("gin", "easy", 2), ("gin", "random", 3), ("oklahoma", "easy", 4)]
 
@@ -293,6 +293,39 @@ def test_chart_draws_wins_up_and_losses_down() -> None:
     assert "█" not in rows[6].split("−100")[-1][:2]  # the win's column stays empty below
 
 
+def test_the_record_says_which_won_is_games_and_which_hands(tmp_path: Path) -> None:
+    stats = Stats(tmp_path / STATS_NAME)
+    finished_and_abandoned(stats)
+
+    async def go() -> None:
+        app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            app.push_screen(StatsScreen(app.stats))
+            await pilot.pause()
+            record = app.screen.query_one("#record")
+            headings = [
+                str(column.label)
+                for table in record.query(DataTable)
+                for column in table.ordered_columns
+                if str(column.label) not in ("Variant", "Opponent")  # each table's row names
+            ]
+            assert "Won" not in headings
+            assert "Games won" in headings and "Hands won" in headings
+            assert len(headings) == len(set(headings))  # no heading twice
+
+    run(go)
+
+
+def test_words_take_the_plural_only_when_plural() -> None:
+    from ginrummies.store.stats import Played
+
+    one = [Played("a", 0, "Gin Rummy", "easy", True, 100, 120, 20)]
+    assert chart_text(one, 40).plain.endswith("(1 game)")
+    assert chart_text(one * 2, 40).plain.endswith("(2 games)")
+    assert streak_words(1, 1) == "Streak: 1 game won in a row · best winning streak: 1 game"
+    assert streak_words(-2, 0) == "Streak: 2 games lost in a row · best winning streak: 0 games"
+
+
 def test_the_statistics_screen_after_a_game_played_with_keys(tmp_path: Path) -> None:
     rules = preset("gin").but(target=1)  # one scored hand ends the game
 
@@ -314,7 +347,12 @@ def test_the_statistics_screen_after_a_game_played_with_keys(tmp_path: Path) -> 
             won = session.game.result is not None and session.game.result.winner == 0
             assert row[3].startswith("1" if won else "0")
             assert row[4] == "0"  # abandoned
-            assert row[5] == str(sum(r.scored for r in session.game.results))
+            hands = app.screen.query_one("#hands-table", DataTable).get_row_at(0)
+            assert hands[:3] == [
+                "Gin Rummy",
+                "easy",
+                str(sum(r.scored for r in session.game.results)),
+            ]
             games = app.screen.query_one("#games", DataTable)
             assert games.row_count == 1
             assert games.get_row_at(0)[3].startswith("won by" if won else "lost by")

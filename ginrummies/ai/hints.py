@@ -1,7 +1,16 @@
 """Hints for the person: the legal moves ranked, each with a short reason.
 
+A reason says what the move does for the hand, in numbers a player can
+check at the table: the deadwood or the count before and after, the meld a
+card completes, what the other player has shown by taking, passing or
+discarding, the count to expect in the other hand. It never just repeats
+the move's name.
+
 From the ``hard`` level the hint also estimates, by sampling the hidden
-cards, the chance to win the hand and the points to expect from each move.
+cards, the chance to win the hand and the points to expect from each move
+(Gin family); ``Hint.figures`` says those estimates in words.
+
+Nothing here looks past the ``PlayerView``: no hint knows a hidden card.
 """
 
 from __future__ import annotations
@@ -15,22 +24,32 @@ from ..core import (
     Accept,
     Action,
     Card,
+    Challenge,
     Decline,
     Discard,
     DrawStock,
+    EndTurn,
     Family,
     Knock,
     LayContract,
     LayMeld,
     LayOff,
+    Meld,
     Offer,
     Pass,
+    Phase,
     PlayerView,
     TakeDiscard,
     card_value,
+    hand_count,
+    hand_value,
+    layoff_exposure,
+    layoff_targets,
+    meld_kind,
     solver_for,
 )
 from ..core.cards import from_mask
+from ..core.melds import Solver, meld_masks
 from .ginbot import GinBot, danger, expected_deadwood, neighbours, undercut_risk
 from .search import HardGinBot, Rollout, sample_world
 from .tablebot import TableBot
@@ -45,9 +64,35 @@ class Hint:
     reason: str
     win_chance: float | None = None  # of the hand, from the hard level
     expected_points: float | None = None  # for this player, from the hard level
+    samples: int = 0  # the sampled deals the two estimates come from
+
+    def figures(self) -> str:
+        """The hard level's estimates in words a player reads at a glance, short
+        enough for the status line with the move: "wins 64% of 40 sampled
+        deals, averages +7.3 points won minus lost" (the points this move is
+        expected to win in the hand, less those it is expected to lose), or ""
+        when the hint has no estimates."""
+        if self.win_chance is None or self.expected_points is None:
+            return ""
+        if self.samples == 1:
+            deals = "1 sampled deal"
+        elif self.samples:
+            deals = f"{self.samples} sampled deals"
+        else:
+            deals = "sampled deals"
+        return (
+            f"wins {self.win_chance:.0%} of {deals}, "
+            f"averages {self.expected_points:+.1f} points won minus lost"
+        )
+
+    def explanation(self) -> str:
+        """The reason, with the figures after it in brackets when there are any."""
+        figures = self.figures()
+        return f"{self.reason} ({figures})" if figures else self.reason
 
 
 HINT_BUDGET = 0.5  # seconds the hard level's estimates may take
+ESTIMATE_DEALS = 40  # the most sampled deals the hard level plays each move out in
 
 
 def hint(
@@ -69,10 +114,86 @@ def hint(
     bot = GinBot(view.rules, 0, "normal")
     memory = remember(view)
     ranked = _rank_gin(bot, view, legal, memory)
-    hints = [Hint(a, _gin_reason(bot, view, memory, a)) for a in ranked]
+    why = _GinReasons(bot, view, memory, legal)
+    hints = [Hint(a, why.reason(a)) for a in ranked]
     if level == "hard":
         hints = _with_estimates(view, memory, hints, budget)
     return hints
+
+
+# --- words shared by every variant ---------------------------------------------------
+
+
+def _cards(cards: Sequence[Card], last: str = "and") -> str:
+    """``7♥``, ``7♥ and 8♥``, ``7♥, 8♥ and 9♥``."""
+    labels = [c.label for c in cards]
+    if len(labels) <= 1:
+        return "".join(labels)
+    return ", ".join(labels[:-1]) + f" {last} " + labels[-1]
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def _completing(card: Card, partner: Card, live: int, view: PlayerView) -> int:
+    """How many live cards would make a meld of ``card``, ``partner`` and one more."""
+    return sum(
+        1
+        for c in from_mask(live & ~card.bit & ~partner.bit)
+        if meld_kind((card, partner, c), view.rules) is not None
+    )
+
+
+def _pair_words(card: Card, partner: Card, outs: int) -> str:
+    """What ``card`` gives up with its near-meld partner, and how likely that was."""
+    if outs == 0:
+        return f"{card.label} pairs with {partner.label}, but no live card can meld them"
+    if outs <= 2:
+        live = f"{outs} live card{'s' * (outs != 1)}"
+        return f"{card.label} pairs with {partner.label}, but only {live} would meld them"
+    return f"{card.label} breaks a pair with {partner.label} ({outs} live cards would meld them)"
+
+
+def _loose_words(card: Card, value: int, loose: Sequence[int]) -> str:
+    if value >= max(loose, default=0):
+        return f"{card.label} fits no meld and is your highest loose card ({_points(value)})"
+    return f"{card.label} fits no meld ({_points(value)})"
+
+
+def _smallest_meld(card: Card, mask: int, solver: Solver) -> Meld | None:
+    """The smallest meld ``card`` makes with the cards of ``mask``."""
+    melds = [m for m, _ in meld_masks(mask | card.bit, solver.rules) if m & card.bit]
+    if not melds:
+        return None
+    return solver.meld(min(melds, key=lambda m: (m.bit_count(), solver.deadwood(mask & ~m))))
+
+
+def _lower(p: float) -> str:
+    """The sampled chance of holding the lower count, in words."""
+    if p < 0.01:
+        return "you are almost never lower"
+    if p > 0.99:
+        return "you are almost always lower"
+    return f"you are lower in {p:.0%} of likely hands"
+
+
+def _safety(card: Card, memory: Memory, view: PlayerView) -> str:
+    """Whether the other player seems to want ``card``, from what they did."""
+    near = neighbours(card, view.rules)
+    took = from_mask(near & memory.opp_known)
+    if danger(card, memory, view.rules) > 0 and took:
+        return f"risky: the other player took {_cards(took[:2])}"
+    threw = from_mask(near & memory.opp_discarded)
+    if threw:
+        return f"safe: the other player threw away {_cards(threw[:2])}"
+    passed = from_mask(near & memory.opp_refused)
+    if passed:
+        return f"safe: the other player passed over {_cards(passed[:2])}"
+    return ""
+
+
+# --- the Gin family --------------------------------------------------------------------
 
 
 def _rank_gin(bot: GinBot, view: PlayerView, legal: list[Action], memory: Memory) -> list[Action]:
@@ -85,60 +206,216 @@ def _rank_gin(bot: GinBot, view: PlayerView, legal: list[Action], memory: Memory
     return ordered
 
 
-def _gin_reason(bot: GinBot, view: PlayerView, memory: Memory, action: Action) -> str:
-    solver = solver_for(view.rules)
-    hand = memory.mine
-    top = view.discard_top
-    if isinstance(action, Knock):
-        points = bot.points_after(hand, action)
-        if action.discard is None:
-            return "big gin: every card melded"
-        if points == 0:
-            return "go gin: no deadwood, and no lay-offs for the opponent"
-        risk = undercut_risk(solver, view, memory, points, random.Random(len(view.history)))
-        return f"knock with {points}: undercut risk about {risk:.0%}"
-    if isinstance(action, TakeDiscard) and top is not None:
-        arr = solver.arrange(hand | top.bit, True)
-        if any(top in m.cards for m in arr.melds):
-            return f"{top.label} goes into a meld: deadwood {arr.points} after the discard"
-        return f"{top.label} melds with nothing yet; the opponent will see you take it"
-    if isinstance(action, DrawStock):
+class _GinReasons:
+    """Why each move of a Gin-family turn is good or bad, from one view."""
+
+    def __init__(self, bot: GinBot, view: PlayerView, memory: Memory, legal: list[Action]) -> None:
+        self.bot = bot
+        self.view = view
+        self.memory = memory
+        self.rules = view.rules
+        self.solver = solver_for(view.rules)
+        self.hand = memory.mine
+        self.limit = knock_limit(view)
+        self.top = view.discard_top
+        self.knocks = sum(1 for a in legal if isinstance(a, Knock))
+        self.can_take = TakeDiscard() in legal
+        self._blind: float | None = None
+
+    def reason(self, action: Action) -> str:
+        if isinstance(action, Knock):
+            return self.knock(action)
+        if isinstance(action, Discard):
+            return self.discard(action.card)
+        if isinstance(action, TakeDiscard):
+            return self.take()
+        if isinstance(action, DrawStock):
+            return self.draw()
+        if isinstance(action, Pass):
+            return self.pass_()
+        return f"a move the {self.rules.name} rules allow here"  # no other Gin move exists
+
+    # the draw -------------------------------------------------------------------------
+
+    @property
+    def now(self) -> int:
+        """The deadwood of the ten cards held before the draw."""
+        return self.solver.deadwood(self.hand)
+
+    @property
+    def blind(self) -> float:
+        """The deadwood to expect after a stock card and the best discard."""
+        if self._blind is None:
+            self._blind = expected_deadwood(self.solver, self.hand, self.memory.unseen)
+        return self._blind
+
+    def taking(self, top: Card) -> tuple[int, Card | None, Meld | None]:
+        """After taking ``top`` and the best discard the rules then allow: the
+        deadwood, the card thrown and the meld ``top`` joins (if any)."""
+        solver = self.solver
+        held = self.hand | top.bit
+        throwable = from_mask(self.hand)
+        if self.rules.discard_taken_card or self.view.phase is Phase.FIFTIETH:
+            throwable.append(top)
+        if not throwable:
+            return solver.deadwood(held), None, None
+        thrown = min(throwable, key=lambda c: (solver.deadwood(held & ~c.bit), -c.rank))
+        rest = held & ~thrown.bit
+        meld = next((m for m in solver.arrange(rest).melds if top in m.cards), None)
+        return solver.deadwood(rest), thrown, meld
+
+    def take(self) -> str:
+        top = self.top
         if top is None:
-            return "draw from the stock"
-        after = expected_deadwood(solver, hand, memory.unseen)
-        return f"{top.label} does not help; a stock card leaves about {after:.0f} deadwood"
-    if isinstance(action, Pass):
-        return f"leave {top.label}: it does not fit your hand" if top else "pass"
-    if isinstance(action, Discard):
-        return _discard_reason(view, memory, action.card)
-    return str(action)
+            return "there is no discard to take"
+        after, thrown, meld = self.taking(top)
+        if self.view.phase is Phase.FIFTIETH:
+            if after == 0:
+                return f"with {top.label} every card melds: you go gin at once"
+            return (
+                f"with {top.label} your deadwood is {after}: you knock at once (limit {self.limit})"
+            )
+        swap = f" for {thrown.label}" if thrown is not None and thrown != top else ""
+        if meld is not None:
+            out = f"{top.label} completes [{meld}]: deadwood {self.now} → {after}"
+            if after == 0:
+                return out + ", gin"
+            if after <= self.limit:
+                return out + f", low enough to knock (limit {self.limit})"
+            return out + f"; a stock card averages {self.blind:.0f}"
+        if after < self.now:
+            return (
+                f"{top.label} melds with nothing, but swapped{swap} it lowers deadwood "
+                f"{self.now} → {after}; a stock card averages {self.blind:.0f}"
+            )
+        return (
+            f"{top.label} melds with nothing and would not lower your deadwood ({self.now}); "
+            f"a stock card averages {self.blind:.0f}"
+        )
 
-
-def _discard_reason(view: PlayerView, memory: Memory, card: Card) -> str:
-    solver = solver_for(view.rules)
-    hand = memory.mine
-    arr = solver.arrange(hand, False)
-    rest = hand & ~card.bit
-    parts = []
-    meld = next((m for m in arr.melds if card in m.cards), None)
-    if meld is not None:
-        parts.append(f"breaks [{meld}]")
-    else:
-        partners = from_mask(neighbours(card, view.rules) & hand)
-        value = card_value(card, view.rules)
-        if partners:
-            parts.append(f"splits {card.label} from {partners[0].label}")
+    def draw(self) -> str:
+        top = self.top
+        late = (
+            f"; {self.view.stock_size} left in the stock: at 2 the hand ends with no score"
+            if self.view.stock_size <= 6
+            else ""
+        )
+        if top is None or not self.can_take:
+            if top is not None and self.view.phase is Phase.DRAW:
+                return "both players passed the upcard, so the first card comes from the stock"
+            return f"no discard to take: the stock is the only draw{late}"
+        after, _, meld = self.taking(top)
+        blind = self.blind
+        if meld is not None:
+            if blind <= after:
+                return (
+                    f"a stock card averages deadwood {blind:.0f}, no worse than {after} "
+                    f"with {top.label}, and keeps your plan hidden{late}"
+                )
+            return (
+                f"{top.label} would meld (deadwood {self.now} → {after}), better than "
+                f"the {blind:.0f} a stock card averages; a blind draw only hides your plan{late}"
+            )
+        if after < self.now:
+            gain = f"would only lower deadwood {self.now} → {after}"
         else:
-            parts.append(f"{card.label} is loose ({value} points)")
-    kept = _best_partial(view, memory, rest)
-    if kept:
-        parts.append(f"keeps {kept} open")
-    risk = danger(card, memory, view.rules)
-    if risk > 0:
-        near = from_mask(neighbours(card, view.rules) & memory.opp_known)
-        if near:
-            parts.append(f"risky: the opponent took {near[0].label}")
-    return "; ".join(parts)
+            gain = f"would not lower your deadwood ({self.now})"
+        return (
+            f"{top.label} melds with nothing and {gain}; a stock card averages "
+            f"{blind:.0f} and may start a meld{late}"
+        )
+
+    def pass_(self) -> str:
+        top = self.top
+        if top is None:
+            return "there is no card to take"
+        after, _, meld = self.taking(top)
+        if self.view.phase is Phase.FIFTIETH:
+            if self.can_take:
+                return f"the hand ends with no score, though {top.label} would let you knock"
+            return (
+                f"{top.label} would not bring your deadwood to {self.limit}: "
+                "the hand ends with no score"
+            )
+        if self.view.player != self.view.dealer:
+            then = "the dealer may take it next"
+        else:
+            then = "the other player then draws first, from the stock"
+        if meld is not None:
+            return f"{top.label} would meld (deadwood {self.now} → {after}), but {then}"
+        if after < self.now:
+            gain = f"would only lower deadwood {self.now} → {after}"
+        else:
+            gain = f"would not lower your deadwood ({self.now})"
+        return f"{top.label} melds with nothing and {gain}; {then}"
+
+    # the discard and the knock ------------------------------------------------------------
+
+    def knock(self, action: Knock) -> str:
+        rules = self.rules
+        points = self.bot.points_after(self.hand, action)
+        if action.discard is None:
+            return (
+                f"all {self.hand.bit_count()} cards meld: big gin scores "
+                f"the {rules.big_gin_bonus}-point bonus and cannot be undercut"
+            )
+        if points == 0:
+            return (
+                f"every card but {action.discard.label} melds: gin scores "
+                f"the {rules.gin_bonus}-point bonus and cannot be undercut"
+            )
+        rng = random.Random(len(self.view.history))
+        risk = undercut_risk(self.solver, self.view, self.memory, points, rng)
+        undercut = f"the other hand holds {points} or less and undercuts you"
+        if risk < 0.05:
+            odds = f"very unlikely that {undercut}"
+        else:
+            size = "little" if risk < 0.15 else "some" if risk < 0.3 else "a real"
+            odds = f"{size} chance (about {risk:.0%}) {undercut}"
+        out = f"deadwood {points}, within the limit of {self.limit}; {odds}"
+        if self.knocks > 1:
+            seen = [*self.view.hand, *self.view.discard_pile]
+            spots = layoff_exposure(action.melds, rules, known=seen)
+            if spots == 0:
+                out += "; no unseen card can be laid off on these melds"
+            else:
+                cards = f"{spots} unseen cards" if spots > 1 else "1 unseen card"
+                out += f"; {cards} could be laid off on these melds"
+        if risk >= self.bot.knock_threshold(self.view):
+            out += "; waiting to lower it is safer"
+        return out
+
+    def discard(self, card: Card) -> str:
+        solver = self.solver
+        hand = self.hand
+        rest = hand & ~card.bit
+        after = solver.deadwood(rest)
+        best = solver.deadwood(hand, True)
+        whole = solver.arrange(hand)
+        meld = next((m for m in whole.melds if card in m.cards), None)
+        value = card_value(card, self.rules)
+        parts = []
+        if meld is not None and after > best:
+            parts.append(f"{card.label} breaks [{meld}]: deadwood {after}, not {best}")
+        elif meld is not None:
+            parts.append(f"[{meld}] stays a meld without {card.label}: deadwood {after}")
+        else:
+            partners = from_mask(neighbours(card, self.rules) & hand)
+            if partners:
+                partner = partners[-1]
+                outs = _completing(card, partner, self.memory.live, self.view)
+                what = _pair_words(card, partner, outs)
+            else:
+                loose = [card_value(c, self.rules) for c in whole.deadwood]
+                what = _loose_words(card, value, loose)
+            parts.append(f"{what}; deadwood {after}")
+        safety = _safety(card, self.memory, self.view)
+        kept = _best_partial(self.view, self.memory, rest) if not safety else ""
+        if safety:
+            parts.append(safety)  # what the other player showed matters more than
+        elif kept:
+            parts.append(f"keeps {kept} open")  # the pair kept, which every discard keeps
+        return "; ".join(parts)
 
 
 def _best_partial(view: PlayerView, memory: Memory, hand: int) -> str:
@@ -177,7 +454,7 @@ def _with_estimates(
     top = hints[:6]
     values: list[list[float]] = [[] for _ in top]
     deadline = time.perf_counter() + budget
-    for n in range(40):
+    for n in range(ESTIMATE_DEALS):
         if n and time.perf_counter() > deadline:
             break
         world = sample_world(view, memory, rng)
@@ -186,39 +463,420 @@ def _with_estimates(
     out = []
     for h, vs in zip(top, values, strict=True):
         wins = sum(1 for v in vs if v > 0) / len(vs)
-        out.append(Hint(h.action, h.reason, wins, sum(vs) / len(vs)))
+        out.append(Hint(h.action, h.reason, wins, sum(vs) / len(vs), len(vs)))
+    lead = out.pop(_overruled(bot, top, values))
     out.sort(key=lambda h: -(h.expected_points or 0.0))
-    return out + hints[6:]
+    return [lead, *out, *hints[6:]]
+
+
+def _overruled(bot: HardGinBot, top: list[Hint], values: list[list[float]]) -> int:
+    """Which move to show first once the deals are played: the first (the
+    ``normal`` choice, whose reason the hint gives), unless it is a discard
+    and another discard beats it by more than the sampling noise, as the
+    hard level decides. Draws and knocks follow ``normal``, as they do in
+    the hard level: a few greedy playouts judge them less well than it."""
+    if not isinstance(top[0].action, Discard) or len(values[0]) < 8:
+        return 0
+    n = len(values[0])
+    best, best_gain = 0, 0.0
+    for i in range(1, len(top)):
+        if not isinstance(top[i].action, Discard):
+            continue
+        diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean > bot.margin + 2.5 * (var / n) ** 0.5 and mean > best_gain:
+            best, best_gain = i, mean
+    return best
+
+
+# --- Skarney and Colonel -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Guess:
+    """The count to expect in the other hand, from what the view shows."""
+
+    expected: float  # its likely total
+    cards: int  # cards it holds
+    known: int  # of them, cards seen going in (taken from the pile or accepted)
+    known_points: int  # what the known ones count
+    high: float  # unseen cards of 10 or more likely among the rest
+    lower: float  # the chance my count is below theirs (a random hand of the unseen)
+    tie: float  # the chance the counts are equal
+
+    def words(self) -> str:
+        """ "it holds 6 cards, 2 known worth 15, about 3 unseen high cards likely there"."""
+        parts = [f"it holds {self.cards} card{'s' * (self.cards != 1)}"]
+        if self.known:
+            parts.append(f"{self.known} known worth {self.known_points}")
+        high = round(self.high)
+        if high == 1:
+            parts.append("likely 1 unseen high card")
+        elif high:
+            parts.append(f"about {high} unseen high cards likely there")
+        return ", ".join(parts)
+
+
+def estimate_count(view: PlayerView, memory: Memory | None = None, n: int = 200) -> Guess:
+    """The other hand's count, estimated from the cards it took (and still
+    holds), the number of cards it holds and the cards still unseen, which
+    are spread between it and the stock; the chance of being lower comes
+    from ``n`` sampled hands (seeded by the public story, not by hidden cards)."""
+    memory = memory or remember(view)
+    rules = view.rules
+    known = from_mask(memory.opp_known)
+    known_points = hand_value(known, rules)
+    pool = [card_value(c, rules) for c in from_mask(memory.unseen)]
+    need = max(0, min(view.opponent_hand_size - len(known), len(pool)))
+    mean = sum(pool) / len(pool) if pool else 0.0
+    high = sum(1 for v in pool if v >= 10) * need / len(pool) if pool else 0.0
+    mine = hand_count(view.hand, rules)
+    rng = random.Random(f"{len(view.history)}:{view.player}")
+    lower = ties = 0
+    for _ in range(n):
+        theirs = known_points + sum(rng.sample(pool, need))
+        lower += mine < theirs
+        ties += mine == theirs
+    return Guess(
+        known_points + need * mean,
+        view.opponent_hand_size,
+        len(known),
+        known_points,
+        high,
+        lower / n,
+        ties / n,
+    )
 
 
 def _table_hints(view: PlayerView, legal: list[Action]) -> list[Hint]:
     bot = TableBot(view.rules, 0, "normal")
-    choice = bot.choose(view, legal)
     memory = remember(view)
+    why = _TableReasons(bot, view, memory, legal)
+    choice = why.choice(bot.choose(view, legal))
     ordered = [choice] + [a for a in legal if a != choice]
-    return [Hint(a, _table_reason(bot, view, memory, a)) for a in ordered]
+    return [Hint(a, why.reason(a)) for a in ordered]
 
 
-def _table_reason(bot: TableBot, view: PlayerView, memory: Memory, action: Action) -> str:
-    hand = memory.mine
-    if isinstance(action, LayContract):
-        left = bot.left_after(hand, action.melds)
-        return f"lays the contract; {left} points would stay in hand"
-    if isinstance(action, LayMeld):
-        return f"takes {len(action.meld)} cards off your hand"
-    if isinstance(action, LayOff):
-        return f"{action.card.label} leaves your hand for the table"
-    if isinstance(action, Offer | Discard):
-        feeds = bot.feeds(view, action.card, memory)
-        left = bot.stuck(hand & ~action.card.bit)
-        note = "; it may help the opponent" if feeds else ""
-        return f"{action.card.label} is the card you need least ({left} stuck after){note}"
-    if isinstance(action, Accept | Decline):
-        card = view.pending_offer
-        if card is None:
-            return "answer the challenge"
-        melds = bot.wants(hand, card)
-        verb = "melds" if melds else "does not meld"
-        cost = "; an ace costs your next draw" if card.rank == 1 else ""
-        return f"{card.label} {verb} with your hand{cost}"
-    return str(action)
+class _TableReasons:
+    """Why each move of a Skarney or Colonel turn is good or bad, from one view."""
+
+    accept_share = 0.6  # accept a challenge holding less than this share of their count
+    challenge_share = 0.4  # challenge holding at most this share of their count
+    challenge_most = 15  # and no more than this
+
+    def __init__(
+        self, bot: TableBot, view: PlayerView, memory: Memory, legal: list[Action]
+    ) -> None:
+        self.bot = bot
+        self.view = view
+        self.memory = memory
+        self.rules = view.rules
+        self.solver: Solver = solver_for(view.rules)
+        self.hand = memory.mine
+        self.count = hand_count(view.hand, view.rules)
+        self.skarney = view.rules.family is Family.SKARNEY
+        self.legal = legal
+        self._guess: Guess | None = None
+        self._best_contract: int | None = None
+
+    @property
+    def guess(self) -> Guess:
+        if self._guess is None:
+            self._guess = estimate_count(self.view, self.memory)
+        return self._guess
+
+    def value(self, card: Card) -> int:
+        return card_value(card, self.rules)
+
+    def choice(self, bot_choice: Action) -> Action:
+        """The move to show first: the bot's, except that the Challenge and its
+        answer follow the estimate of the other hand these hints explain."""
+        view = self.view
+        if view.phase is Phase.CHALLENGED and Accept() in self.legal:
+            return Accept() if self.count < self.accept_share * self.guess.expected else Decline()
+        if Challenge() in self.legal:
+            if self.wants_challenge():
+                return Challenge()
+            if isinstance(bot_choice, Challenge):
+                return next(a for a in self.legal if not isinstance(a, Challenge))
+        return bot_choice
+
+    def wants_challenge(self) -> bool:
+        return (
+            self.count <= self.challenge_share * self.guess.expected
+            and self.count <= self.challenge_most
+        )
+
+    def reason(self, action: Action) -> str:
+        if isinstance(action, Challenge):
+            return self.challenge()
+        if isinstance(action, Accept | Decline):
+            if self.view.phase is Phase.CHALLENGED or self.view.pending_offer is None:
+                return self.answer_challenge(isinstance(action, Accept))
+            return self.answer_offer(self.view.pending_offer, isinstance(action, Accept))
+        if isinstance(action, DrawStock):
+            return self.draw()
+        if isinstance(action, TakeDiscard):
+            return self.take()
+        if isinstance(action, LayContract):
+            return self.contract(action)
+        if isinstance(action, LayMeld):
+            return self.meld(action)
+        if isinstance(action, LayOff):
+            return self.lay_off(action)
+        if isinstance(action, Offer):
+            return self.offer(action.card)
+        if isinstance(action, Discard):
+            return self.discard(action.card)
+        if isinstance(action, EndTurn):
+            return self.end_turn()
+        return f"a move the {self.rules.name} rules allow here"
+
+    # the start of a turn ----------------------------------------------------------------
+
+    def draw(self) -> str:
+        view = self.view
+        stock = view.stock_size
+        if self.skarney:
+            then = f"; {stock} left, and the hand ends once only 2 remain" if stock <= 6 else ""
+            return f"every Skarney turn starts with a stock card: there is no discard pile{then}"
+        top = view.discard_top
+        stuck = self.bot.stuck(self.hand)
+        blind = expected_deadwood(self.solver, self.hand, self.memory.unseen)
+        late = f"; {stock} left in the stock" if stock <= 6 else ""
+        if top is None or TakeDiscard() not in self.legal:
+            return f"no discard to take: the stock is the only draw{late}"
+        after, meld = self.taking(top)
+        if meld is not None:
+            return (
+                f"a stock card averages {blind:.0f} unmelded points, against {after} "
+                f"with {top.label}, which would complete [{meld}]{late}"
+            )
+        return (
+            f"{top.label} fits no meld of yours ({stuck} unmelded now); a stock card "
+            f"averages {blind:.0f} after your discard and may start one{late}"
+        )
+
+    def taking(self, top: Card) -> tuple[int, Meld | None]:
+        """Colonel: unmelded points after taking ``top`` and the best discard
+        (not ``top`` itself), and the meld ``top`` joins."""
+        held = self.hand | top.bit
+        throwable = from_mask(self.hand) or [top]
+        if self.rules.discard_taken_card:
+            throwable.append(top)
+        thrown = min(throwable, key=lambda c: (self.bot.stuck(held & ~c.bit), -c.rank))
+        rest = held & ~thrown.bit
+        meld = next((m for m in self.solver.arrange(rest).melds if top in m.cards), None)
+        return self.bot.stuck(rest), meld
+
+    def take(self) -> str:
+        top = self.view.discard_top
+        if top is None:
+            return "there is no discard to take"
+        stuck = self.bot.stuck(self.hand)
+        after, meld = self.taking(top)
+        if meld is not None:
+            return f"{top.label} completes [{meld}]: unmelded points {stuck} → {after}"
+        return (
+            f"{top.label} fits no meld and must stay this turn: "
+            f"+{self.value(top)} to your count of {self.count}"
+        )
+
+    def challenge(self) -> str:
+        g = self.guess
+        head = f"you hold {self.count}; expect about {g.expected:.0f} in the other hand"
+        if self.wants_challenge():
+            verdict = _lower(g.lower)
+        else:
+            verdict = f"too risky: {_lower(g.lower)}, and losing gives them your {self.count}"
+        return f"{head} ({g.words()}); {verdict}"
+
+    def answer_challenge(self, accept: bool) -> str:
+        g = self.guess
+        head = (
+            f"you hold {self.count}; expect about {g.expected:.0f} in the other hand ({g.words()})"
+        )
+        if accept:
+            tail = f"{_lower(g.lower)}, and the lower total scores the other's whole count"
+        else:
+            tail = "play goes on with no score, and a challenger tends to be low"
+        return f"{head}; {tail}"
+
+    # Colonel's discard -----------------------------------------------------------------
+
+    def feeds_table(self, card: Card) -> list[Meld]:
+        """The table melds the other player may lay ``card`` off on."""
+        return [
+            t.meld
+            for t in self.view.table
+            if (t.owner != self.view.player or not self.skarney)
+            and card in layoff_targets(t.meld, self.rules)
+        ]
+
+    def loose_words(self, card: Card) -> str:
+        """``card`` in the hand: part of a meld, loose and high, or paired."""
+        hand = self.hand
+        stuck_after = self.bot.stuck(hand & ~card.bit)
+        value = self.value(card)
+        arr = self.solver.arrange(hand)
+        meld = next((m for m in arr.melds if card in m.cards), None)
+        if meld is not None and stuck_after > self.bot.stuck(hand):
+            return f"{card.label} belongs in [{meld}] ({value} points)"
+        if meld is not None:
+            return f"[{meld}] stays a meld without {card.label} ({value} points)"
+        partners = from_mask(neighbours(card, self.rules) & hand)
+        if partners and not self.skarney:
+            partner = partners[-1]
+            outs = _completing(card, partner, self.memory.live, self.view)
+            return _pair_words(card, partner, outs)
+        return _loose_words(card, value, [self.value(c) for c in arr.deadwood])
+
+    def discard(self, card: Card) -> str:
+        if self.hand.bit_count() == 1:
+            return f"{card.label} is your last card: throwing it empties your hand and goes out"
+        after = self.count - self.value(card)
+        parts = [f"{self.loose_words(card)}; {self.count} → {after} in hand"]
+        fits = self.feeds_table(card)
+        if fits:
+            parts.append(
+                f"risky: it fits [{fits[0]}] on the table, for the other player to lay off"
+            )
+        else:
+            safety = _safety(card, self.memory, self.view)
+            if safety:
+                parts.append(safety)
+            elif self.view.table:
+                parts.append("no meld on the table takes it")
+        return "; ".join(parts)
+
+    # melds and lay-offs ------------------------------------------------------------------
+
+    def out_words(self, rest: int) -> str:
+        if rest == 0:
+            return "; that empties your hand: you go out"
+        if rest.bit_count() == 1 and not self.skarney:
+            return "; one card left, to discard and go out"
+        return ""
+
+    def contract(self, action: LayContract) -> str:
+        left = self.bot.left_after(self.hand, action.melds)
+        spread = sum(hand_value(m.cards, self.rules) for m in action.melds)
+        best = self.best_contract()
+        out = (
+            f"your contract of three 3-card melds, due before any other meld: "
+            f"{self.count} → {self.count - spread} in hand, {left} of it unmelded"
+        )
+        if left > best:
+            out += f" (another contract leaves {best})"
+        if not self.view.contracts[1 - self.view.player]:
+            return out
+        rules = self.rules
+        return (
+            out + f"; until it is down, their going out earns {rules.out_bonus_no_contract}"
+            f", not {rules.out_bonus}"
+        )
+
+    def best_contract(self) -> int:
+        if self._best_contract is None:
+            contracts = [a for a in self.legal if isinstance(a, LayContract)]
+            heavy = sorted(
+                contracts,
+                key=lambda a: -hand_value((c for m in a.melds for c in m.cards), self.rules),
+            )
+            self._best_contract = min(
+                (self.bot.left_after(self.hand, a.melds) for a in heavy[:30]), default=0
+            )
+        return self._best_contract
+
+    def meld(self, action: LayMeld) -> str:
+        meld = action.meld
+        worth = hand_value(meld.cards, self.rules)
+        rest = self.hand & ~meld.mask
+        out = (
+            f"{len(meld)} cards worth {worth} leave your hand: {self.count} → {self.count - worth}"
+        )
+        if self.skarney:
+            return out + "; in Skarney nobody else lays off on your melds" + self.out_words(rest)
+        gone = self.out_words(rest)
+        if gone:
+            return out + gone
+        view = self.view
+        if view.stock_size < self.bot.hurry_stock:
+            why = f"with {view.stock_size} left in the stock"
+            return out + f"; {why}, melds kept in hand would count against you"
+        if view.opponent_hand_size <= self.bot.hurry_opponent:
+            why = f"the other hand is down to {view.opponent_hand_size} cards"
+            return out + f"; {why}, and melds kept in hand would count if it goes out"
+        spots = len(layoff_targets(meld, self.rules))
+        fit = f"{spots} cards fit it" if spots != 1 else "1 card fits it"
+        return (
+            out + f"; but on the table it takes the other player's lay-offs ({fit}), "
+            "so holding it is safer while the stock is long"
+        )
+
+    def lay_off(self, action: LayOff) -> str:
+        card = action.card
+        value = self.value(card)
+        target = self.view.table[action.target] if action.target < len(self.view.table) else None
+        where = f"[{target.meld}]" if target else "the table"
+        whose = "your" if target and target.owner == self.view.player else "their"
+        rest = self.hand & ~card.bit
+        return (
+            f"{card.label} fits {whose} {where}: {self.count} → {self.count - value} in hand"
+            + self.out_words(rest)
+        )
+
+    # Skarney's offers ----------------------------------------------------------------------
+
+    def offer(self, card: Card) -> str:
+        parts = [self.loose_words(card)]
+        fits = self.feeds_table(card)
+        if fits:
+            parts.append(f"it fits their [{fits[0]}] on the table: they will take it")
+        else:
+            near = from_mask(neighbours(card, self.rules) & self.memory.opp_known)
+            if near and danger(card, self.memory, self.rules) > 0:
+                parts.append(f"but the other hand holds {_cards(near[:2])}, which it may meld with")
+            elif any(t.owner != self.view.player for t in self.view.table):
+                parts.append("it fits none of the other hand's melds on the table")
+            else:
+                parts.append("the other hand has shown no use for it")
+        if card.rank == 1:
+            parts.append("if accepted, the ace costs them their next draw")
+        else:
+            parts.append(f"if accepted, your count drops by {self.value(card)}")
+        return "; ".join(parts)
+
+    def answer_offer(self, card: Card, accept: bool) -> str:
+        hand = self.hand
+        value = self.value(card)
+        melds = self.bot.wants(hand, card)
+        meld = _smallest_meld(card, hand, self.solver) if melds else None
+        ace = card.rank == 1
+        if accept:
+            if melds and meld is not None:
+                out = f"{card.label} makes [{meld}] with your cards"
+            elif melds:
+                out = f"{card.label} melds with your hand"
+            else:
+                out = f"{card.label} fits no meld of yours: it adds {value} to your count"
+            return out + ("; an accepted ace costs your next draw" if ace else "")
+        if melds and meld is not None:
+            out = f"{card.label} would make [{meld}] with your cards, but stays with them"
+        elif melds:
+            out = f"{card.label} would meld, but stays with the other player"
+        else:
+            out = f"{card.label} fits no meld of yours: taking it would add {value} to your count"
+        return out + ("; you keep your next draw (an accepted ace costs it)" if ace else "")
+
+    def end_turn(self) -> str:
+        view = self.view
+        if view.last_turn:
+            return (
+                f"the stock is down to two: no offer, the hand ends with your {self.count} "
+                "in hand, and the lower count scores the difference"
+            )
+        if self.hand.bit_count() == 1:
+            return 'one card left ("last card"): no offer; meld or lay it off next turn to go out'
+        return f"no offer this turn; {self.count} stays in your hand"

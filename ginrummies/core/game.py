@@ -15,7 +15,7 @@ from .actions import Action
 from .cards import Card, shuffled_deck
 from .errors import IllegalAction
 from .hand import Hand, PlayerView
-from .result import HandResult, says
+from .result import HandResult, plural, says
 from .rules import DealerRotation, RuleSet, Shutout
 
 
@@ -60,7 +60,7 @@ class GameResult:
             if p == w and self.game_bonus:
                 parts.append(f"game bonus {self.game_bonus}")
             if self.box_points[p]:
-                parts.append(f"{self.boxes[p]} boxes {self.box_points[p]}")
+                parts.append(f"{plural(self.boxes[p], 'box')} {self.box_points[p]}")
             subtotal = self.hand_points[p] + self.box_points[p] + (self.game_bonus if p == w else 0)
             line = f"{names[p]}: " + " + ".join(parts) + f" = {subtotal}"
             if p == w and self.shutout and self.totals[p] != subtotal:

@@ -30,6 +30,18 @@ _PLAIN = {
 }
 
 
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``n`` with the noun that agrees with it: "1 box", "2 boxes", "0 games".
+
+    ``words`` is the plural when adding "s" (or "es" after s, x, z, ch, sh)
+    does not make it."""
+    if n == 1:
+        return f"{n} {word}"
+    if words is None:
+        words = word + ("es" if word.endswith(("s", "x", "z", "ch", "sh")) else "s")
+    return f"{n} {words}"
+
+
 def says(name: str, verb: str) -> str:
     """``name`` and a verb that agrees with it: "Elder knocks", "You knock"."""
     if name.lower() == "you":

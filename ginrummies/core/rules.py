@@ -66,80 +66,121 @@ class RuleSet:
     """Every rule option; defaults are standard Gin Rummy (RULES.md 2.3).
 
     Each option's one line of help is in its field's metadata: read it with
-    ``RuleSet.option_help(name)``.
+    ``RuleSet.option_help(name)``; the kind of rule it is (its "group": deal,
+    melds, knock, scoring, game or variant; none for name and family) with
+    ``RuleSet.option_group(name)``.
     """
 
     name: str = field(default="Gin Rummy", metadata={"help": "the name the game is shown by"})
     family: Family = field(
         default=Family.GIN, metadata={"help": "which hand engine plays it: gin, skarney or colonel"}
     )
-    hand_size: int = field(default=10, metadata={"help": "cards dealt to each player"})
-    # melds
-    sets: bool = field(default=True, metadata={"help": "sets (same rank) count as melds"})
-    runs: bool = field(
-        default=True, metadata={"help": "runs (same suit in sequence) count as melds"}
+    hand_size: int = field(
+        default=10, metadata={"help": "cards dealt to each player", "group": "deal"}
     )
-    poker_melds: bool = field(default=False, metadata={"help": "runs of mixed suits count"})
+    # melds
+    sets: bool = field(
+        default=True, metadata={"help": "sets (same rank) count as melds", "group": "melds"}
+    )
+    runs: bool = field(
+        default=True,
+        metadata={"help": "runs (same suit in sequence) count as melds", "group": "melds"},
+    )
+    poker_melds: bool = field(
+        default=False, metadata={"help": "runs of mixed suits count", "group": "melds"}
+    )
     ace: AcePolicy = field(
         default=AcePolicy.LOW,
-        metadata={"help": "ace in runs: low, high, either, or round the corner"},
+        metadata={"help": "ace in runs: low, high, either, or round the corner", "group": "melds"},
     )
-    ace_value: int = field(default=1, metadata={"help": "what an ace counts in deadwood"})
+    ace_value: int = field(
+        default=1, metadata={"help": "what an ace counts in deadwood", "group": "melds"}
+    )
     # play
     first_turn: FirstTurn = field(
         default=FirstTurn.UPCARD,
-        metadata={"help": "upcard first turn, or eleven cards to the non-dealer"},
+        metadata={"help": "upcard first turn, or eleven cards to the non-dealer", "group": "deal"},
     )
     discard_taken_card: bool = field(
-        default=False, metadata={"help": "a card taken from the pile may go straight back"}
+        default=False,
+        metadata={"help": "a card taken from the pile may go straight back", "group": "deal"},
     )
-    knock_limit: int = field(default=10, metadata={"help": "deadwood allowed to knock"})
+    knock_limit: int = field(
+        default=10, metadata={"help": "deadwood allowed to knock", "group": "knock"}
+    )
     knock_limit_from_upcard: bool = field(
-        default=False, metadata={"help": "the upcard's value sets the knock limit (Oklahoma)"}
+        default=False,
+        metadata={"help": "the upcard's value sets the knock limit (Oklahoma)", "group": "knock"},
     )
     ace_upcard: AceUpcard = field(
-        default=AceUpcard.LIMIT_ONE, metadata={"help": "an ace upcard means limit 1, or gin only"}
+        default=AceUpcard.LIMIT_ONE,
+        metadata={"help": "an ace upcard means limit 1, or gin only", "group": "knock"},
     )
     big_gin: bool = field(
-        default=False, metadata={"help": "all eleven cards melded without a discard"}
+        default=False,
+        metadata={"help": "all eleven cards melded without a discard", "group": "knock"},
     )
     fiftieth_card: bool = field(
-        default=False, metadata={"help": "the last discard may be taken to knock"}
+        default=False, metadata={"help": "the last discard may be taken to knock", "group": "knock"}
     )
     # hand score
-    gin_bonus: int = field(default=25, metadata={"help": "bonus for going gin"})
-    undercut_bonus: int = field(default=25, metadata={"help": "bonus for an undercut"})
-    big_gin_bonus: int = field(default=31, metadata={"help": "bonus for big gin"})
+    gin_bonus: int = field(default=25, metadata={"help": "bonus for going gin", "group": "scoring"})
+    undercut_bonus: int = field(
+        default=25, metadata={"help": "bonus for an undercut", "group": "scoring"}
+    )
+    big_gin_bonus: int = field(
+        default=31, metadata={"help": "bonus for big gin", "group": "scoring"}
+    )
     knock_scoring: KnockScoring = field(
         default=KnockScoring.DIFFERENCE,
-        metadata={"help": "knocker scores the difference, or all the opponent's deadwood"},
+        metadata={
+            "help": "knocker scores the difference, or all the opponent's deadwood",
+            "group": "scoring",
+        },
     )
-    spade_doubles: bool = field(default=False, metadata={"help": "a spade upcard doubles the hand"})
+    spade_doubles: bool = field(
+        default=False, metadata={"help": "a spade upcard doubles the hand", "group": "scoring"}
+    )
     sequence_bonuses: bool = field(
-        default=False, metadata={"help": "Sequence Gin's long-run and court-card bonuses"}
+        default=False,
+        metadata={"help": "Sequence Gin's long-run and court-card bonuses", "group": "scoring"},
     )
     # game score
-    target: int = field(default=100, metadata={"help": "points that end the game"})
-    game_bonus: int = field(default=100, metadata={"help": "bonus to the game's winner"})
-    box_bonus: int = field(default=25, metadata={"help": "bonus for each hand won"})
+    target: int = field(default=100, metadata={"help": "points that end the game", "group": "game"})
+    game_bonus: int = field(
+        default=100, metadata={"help": "bonus to the game's winner", "group": "game"}
+    )
+    box_bonus: int = field(
+        default=25, metadata={"help": "bonus for each hand won", "group": "game"}
+    )
     extra_boxes: bool = field(
-        default=False, metadata={"help": "extra boxes for undercuts and gin (Oklahoma)"}
+        default=False,
+        metadata={"help": "extra boxes for undercuts and gin (Oklahoma)", "group": "game"},
     )
     shutout: Shutout = field(
         default=Shutout.DOUBLE,
-        metadata={"help": "when the loser scored nothing: off, double, or a bonus"},
+        metadata={
+            "help": "when the loser scored nothing: off, double, or a bonus",
+            "group": "game",
+        },
     )
-    shutout_bonus: int = field(default=200, metadata={"help": "the shutout bonus"})
+    shutout_bonus: int = field(default=200, metadata={"help": "the shutout bonus", "group": "game"})
     dealer_rotation: DealerRotation = field(
-        default=DealerRotation.ALTERNATE, metadata={"help": "who deals the next hand"}
+        default=DealerRotation.ALTERNATE,
+        metadata={"help": "who deals the next hand", "group": "deal"},
     )
     # Skarney
-    out_bonus: int = field(default=20, metadata={"help": "Skarney: bonus for going out"})
+    out_bonus: int = field(
+        default=20, metadata={"help": "Skarney: bonus for going out", "group": "variant"}
+    )
     out_bonus_no_contract: int = field(
-        default=40, metadata={"help": "Skarney: bonus when the opponent has no contract"}
+        default=40,
+        metadata={"help": "Skarney: bonus when the opponent has no contract", "group": "variant"},
     )
     # Colonel
-    challenge: bool = field(default=False, metadata={"help": "Colonel: the optional Challenge"})
+    challenge: bool = field(
+        default=False, metadata={"help": "Colonel: the optional Challenge", "group": "variant"}
+    )
 
     def __post_init__(self) -> None:
         problems = list(_problems(self))
@@ -156,6 +197,16 @@ class RuleSet:
         for f in dataclasses.fields(cls):
             if f.name == name:
                 return str(f.metadata.get("help", ""))
+        raise RulesError(f"unknown rule option {name!r}")
+
+    @classmethod
+    def option_group(cls, name: str) -> str:
+        """The kind of rule option ``name`` is ("deal", "melds", "knock",
+        "scoring", "game", "variant"; "" for name and family); RulesError if
+        there is no such option."""
+        for f in dataclasses.fields(cls):
+            if f.name == name:
+                return str(f.metadata.get("group", ""))
         raise RulesError(f"unknown rule option {name!r}")
 
     # --- facts of the game that screens and bots branch on -----------------------

@@ -7,12 +7,13 @@ written in one place. No Textual here: text play uses it too.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from ..core import (
     Accept,
     Action,
+    Card,
     Challenge,
     Decline,
     Discard,
@@ -45,6 +46,7 @@ class Move:
     help: str  # one line for the help and the README
     card: bool = False  # text play: the command names a card ("x 7h")
     text: str = ""  # text play's line when it differs from ``help``
+    where: str = ""  # the games that have it, when not all do (for the README)
     applies: Callable[[RuleSet], bool] = _always  # which rule sets have it
 
     @property
@@ -75,6 +77,7 @@ MOVES: tuple[Move, ...] = (
         (TakeDiscard,),
         "take the top card of the discard pile",
         applies=lambda r: r.has_discard_pile,
+        where="not in Skarney",
     ),
     Move(
         "pass",
@@ -83,7 +86,8 @@ MOVES: tuple[Move, ...] = (
         "pass",
         (Pass,),
         "pass on the upcard",
-        applies=lambda r: r.has_upcard,
+        applies=lambda r: r.has_upcard and r.has_knock,
+        where="the Gin games",
     ),
     Move(
         "discard",
@@ -95,6 +99,7 @@ MOVES: tuple[Move, ...] = (
         card=True,
         text="discard that card (x 7h, x 10h, x qs)",
         applies=lambda r: r.has_discard_pile,
+        where="not in Skarney",
     ),
     Move(
         "knock",
@@ -105,6 +110,7 @@ MOVES: tuple[Move, ...] = (
         "knock: you choose which melds to spread",
         text="knock, spreading the melds that leave the least deadwood",
         applies=lambda r: r.has_knock,
+        where="the Gin games",
     ),
     Move(
         "gin",
@@ -114,6 +120,7 @@ MOVES: tuple[Move, ...] = (
         (Knock,),
         "go gin (no deadwood)",
         applies=lambda r: r.has_knock,
+        where="the Gin games",
     ),
     Move(
         "meld",
@@ -124,6 +131,7 @@ MOVES: tuple[Move, ...] = (
         "meld the marked cards",
         text="meld (the list offers each meld by number)",
         applies=lambda r: r.has_table_melds,
+        where="Skarney, Colonel",
     ),
     Move(
         "lay_off",
@@ -135,6 +143,7 @@ MOVES: tuple[Move, ...] = (
         card=True,
         text="lay that card off on a meld on the table",
         applies=lambda r: r.has_table_melds,
+        where="Skarney, Colonel",
     ),
     Move(
         "offer",
@@ -146,6 +155,7 @@ MOVES: tuple[Move, ...] = (
         card=True,
         text="offer that card to the other player",
         applies=lambda r: r.has_offers,
+        where="Skarney",
     ),
     Move(
         "accept",
@@ -155,6 +165,7 @@ MOVES: tuple[Move, ...] = (
         (Accept,),
         "accept the offer or the challenge",
         applies=lambda r: r.has_offers or r.challenge,
+        where="Skarney; Colonel's challenge",
     ),
     Move(
         "decline",
@@ -164,6 +175,7 @@ MOVES: tuple[Move, ...] = (
         (Decline,),
         "decline the offer or the challenge",
         applies=lambda r: r.has_offers or r.challenge,
+        where="Skarney; Colonel's challenge",
     ),
     Move(
         "end_turn",
@@ -173,6 +185,7 @@ MOVES: tuple[Move, ...] = (
         (EndTurn,),
         "end the turn (when there is nothing to offer)",
         applies=lambda r: r.has_offers,
+        where="Skarney",
     ),
     Move(
         "challenge",
@@ -182,6 +195,7 @@ MOVES: tuple[Move, ...] = (
         (Challenge,),
         "challenge: the lower total in hand wins",
         applies=lambda r: r.challenge,
+        where="Colonel, with the challenge rule",
     ),
 )
 
@@ -231,6 +245,38 @@ def moves_for(rules: RuleSet | None) -> tuple[Move, ...]:
     return tuple(m for m in MOVES if rules is None or m.applies(rules))
 
 
+def move_of(action: Action, hand: Iterable[Card], rules: RuleSet) -> Move | None:
+    """The move key that makes ``action``: a knock that leaves no deadwood
+    is gin's (g), any other knock is the knock key's (k)."""
+    if isinstance(action, Knock):
+        return MOVE_BY_NAME["gin" if action.deadwood(hand, rules) == 0 else "knock"]
+    for m in MOVES:
+        if isinstance(action, m.kinds):
+            return m
+    return None
+
+
+def actions_for(
+    name: str, legal: Iterable[Action], hand: Sequence[Card], rules: RuleSet
+) -> list[Action]:
+    """The actions among ``legal`` that the move ``name`` makes, in their order
+    (``knock`` keeps the knocks with deadwood, ``gin`` those without)."""
+    move = MOVE_BY_NAME[name]
+    found = [a for a in legal if isinstance(a, move.kinds)]
+    if name in ("knock", "gin"):
+        return [a for a in found if move_of(a, hand, rules) is move]
+    return found
+
+
+def shown_keys(control: str) -> str:
+    """How the help writes the keys of the control named ``control``
+    ("mark": "space", "cursor(-1)": "← →")."""
+    for c in CONTROLS:
+        if c.name == control:
+            return c.shown
+    raise KeyError(control)
+
+
 def help_rows(rules: RuleSet | None = None) -> list[tuple[str, str]]:
     """(keys, what they do) for the help screen and the README, in order."""
     rows: list[tuple[str, str]] = []
@@ -238,7 +284,8 @@ def help_rows(rules: RuleSet | None = None) -> list[tuple[str, str]]:
         if (c.shown, c.help) not in rows:
             rows.append((c.shown, c.help))
     for m in moves_for(rules):
-        rows.append((m.key + (" Enter" if m.name == "discard" else ""), m.help))
+        where = f" ({m.where})" if m.where and rules is None else ""
+        rows.append((m.key + (" Enter" if m.name == "discard" else ""), m.help + where))
     rows.extend((c.shown, c.help) for c in TOOLS)
     rows.append(("Ctrl+P", "the command palette: every legal move, themes"))
     return rows

@@ -309,8 +309,10 @@ class Session:
         dealer = self.names[self.game.dealer]
         self.log.append(f"Hand {number}: {says(dealer, 'deals')}.")
         view = self.game.view(0)
-        if view.upcard is not None:
-            self.log.append(f"The upcard is {view.upcard.label}.")
+        # Colonel's upcard simply starts the pile: it is the upcard all the same
+        upcard = view.upcard or view.discard_top
+        if upcard is not None:
+            self.log.append(f"The upcard is {upcard.label}.")
 
     def _log_events(self) -> None:
         events = self.hand.events

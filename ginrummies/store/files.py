@@ -43,8 +43,31 @@ def data_dir(override: str | Path | None = None) -> Path:
         from platformdirs import user_data_dir
 
         path = Path(user_data_dir("ginrummies", appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    make_folder(path)
     return path
+
+
+def make_folder(path: Path) -> None:
+    """Make the folder ``path`` (and the folders above it) if it is not there.
+
+    OSError in words when it cannot be: a file has the name of the folder or
+    of one above it, or the folder cannot be made (its message names the
+    folder and says why, without the "[Errno 17]" of the system's)."""
+    for place in (path, *path.parents):
+        try:
+            there, folder = place.exists(), place.is_dir()
+        except OSError:  # cannot be looked at: mkdir below says why
+            break
+        if there:
+            if not folder:
+                raise NotADirectoryError(
+                    f"{place} is a file, not a folder: choose a folder for the game's data"
+                )
+            break
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise type(exc)(f"the folder {path} cannot be made ({_why(exc)})") from None
 
 
 def config_dir(override: str | Path | None = None) -> Path:
@@ -56,7 +79,7 @@ def config_dir(override: str | Path | None = None) -> Path:
     from platformdirs import user_config_dir
 
     path = Path(user_config_dir("ginrummies", appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    make_folder(path)
     return path
 
 

@@ -26,8 +26,16 @@ FORMAT = 1
 SAVE_NAME = "game.json"
 
 
+DAMAGED = "the file is damaged (cut short or scrambled, perhaps by a crash or a failing disk)"
+
+
 class SaveError(Exception):
-    """A save that cannot be loaded; the message says why, for the player."""
+    """A save that cannot be loaded; the message says why. ``plain`` is the
+    cause in a player's words, without the technical detail."""
+
+    def __init__(self, message: str, plain: str = DAMAGED) -> None:
+        super().__init__(message)
+        self.plain = plain
 
 
 @dataclass(frozen=True)
@@ -69,14 +77,15 @@ def parse(text: str) -> Saved:
             f"the save is damaged or cut short ({exc.msg}, line {exc.lineno})"
         ) from None
     if not isinstance(data, dict) or data.get("app") != "ginrummies":
-        raise SaveError("this is not a ginrummies save")
+        raise SaveError("this is not a ginrummies save", "the file is not a ginrummies save")
     version = data.get("format")
     if not isinstance(version, int):
         raise SaveError("the save has no format version")
     if version > FORMAT:
         raise SaveError(
             f"the save was written by a newer ginrummies (format {version}; this one reads "
-            f"{FORMAT}): update the game to continue it"
+            f"{FORMAT}): update the game to continue it",
+            "it was saved by a newer version of ginrummies (update the game to play it)",
         )
     try:
         rules = RuleSet.from_dict(data["rules"])
@@ -106,14 +115,19 @@ def replay(saved: Saved) -> Game:
     try:
         return Game.replay(saved.rules, saved.seed, saved.log)
     except IllegalAction as exc:
-        raise SaveError(f"the save has been changed: {exc}") from None
+        raise SaveError(
+            f"the save has been changed: {exc}",
+            "its moves do not follow the rules (the file was changed after the game wrote it)",
+        ) from None
 
 
 def load(path: Path) -> Saved | None:
     """The save at ``path``, checked by replaying it; None if there is none.
 
     A save that cannot be used is moved aside (kept, never deleted) and
-    SaveError says why and where it went."""
+    SaveError says, first in a player's words and then in detail, why, where
+    it went and what happens now: the game cannot be continued, and the next
+    game started is saved in its place."""
     if not path.exists():
         return None
     try:
@@ -121,7 +135,23 @@ def load(path: Path) -> Saved | None:
         saved = parse(text)
         replay(saved)
     except (SaveError, UnicodeDecodeError, OSError) as exc:
-        kept = move_aside(path, "unreadable")
-        reason = exc if isinstance(exc, SaveError) else f"the save is not readable ({exc})"
-        raise SaveError(f"{reason}. It was kept as {kept.name}; the game starts afresh.") from None
+        if isinstance(exc, SaveError):
+            plain, detail = exc.plain, str(exc)
+        elif isinstance(exc, OSError):
+            plain = f"the file cannot be opened ({exc.strerror or exc})"
+            detail = f"the save is not readable ({exc})"
+        else:
+            plain, detail = DAMAGED, f"the save is not readable ({exc})"
+        try:
+            kept = move_aside(path, "unreadable")
+        except OSError as moved:
+            where = (
+                f"It stays as {path} (it could not be moved aside: {moved.strerror or moved}); "
+                "the next game you start replaces it if it can be saved."
+            )
+        else:
+            where = f"A copy is kept as {kept}; the next game you start is saved in its place."
+        raise SaveError(
+            f"The saved game could not be read: {plain}. {where} (Details: {detail}.)", plain
+        ) from None
     return saved

@@ -22,7 +22,7 @@ from .files import move_aside, write_atomic
 
 SETTINGS_NAME = "settings.toml"
 THEMES = ("felt", "dark", "light", "contrast")
-SPEEDS = {"instant": 0.0, "fast": 0.3, "normal": 0.8, "slow": 1.6}  # seconds a computer move shows
+SPEEDS = {"instant": 0.0, "fast": 0.2, "normal": 0.4, "slow": 1.2}  # seconds a computer move shows
 CARD_STYLES = ("unicode", "ascii")
 HINT_LEVELS = ("normal", "hard")
 

@@ -9,19 +9,22 @@ from functools import partial
 from pathlib import Path
 
 from textual.app import App, SystemCommand
+from textual.filter import LineFilter
 from textual.screen import Screen
 
 from ..core import RuleSet
+from ..play.keys import MOVES
 from ..play.session import Seat, Session
 from ..store import THEMES, Settings
 from ..store.files import LOCK_NAME, FolderError, FolderLock, write_atomic
 from ..store.saves import SAVE_NAME, Saved, SaveError, load
 from ..store.settings import save_settings
 from ..store.stats import STATS_NAME, Stats, StatsError
+from .ascii import AsciiFilter
 from .dialogs import ChoiceScreen
 from .menus import MenuScreen
 from .replay import ReplayScreen
-from .table import KEY_MOVES, MOVES, TableScreen
+from .table import TableScreen
 
 try:
     from ginrummies.themes import paths as theme_paths
@@ -77,6 +80,14 @@ class GinApp(App[None]):
         self.stats = Stats(self.data_dir / STATS_NAME) if self.data_dir is not None else None
         self.lock = FolderLock(self.data_dir / LOCK_NAME) if self.data_dir is not None else None
         self.saving = self.data_dir is not None  # False while another copy of the app saves here
+        self.ascii_filter = AsciiFilter()
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, and with ASCII cards the ASCII filter over everything."""
+        filters = list(super().get_line_filters())
+        if self.settings.card_style == "ascii":
+            filters.append(self.ascii_filter)
+        return filters
 
     def on_mount(self) -> None:
         self.apply_theme()
@@ -222,6 +233,7 @@ class GinApp(App[None]):
         self.theme = TEXTUAL_THEME[name]
 
     def change_settings(self, settings: Settings) -> None:
+        redraw = settings.card_style != self.settings.card_style
         self.settings = settings
         if self.settings_path is not None:
             try:
@@ -232,6 +244,9 @@ class GinApp(App[None]):
         for screen in self.screen_stack:
             if isinstance(screen, TableScreen):
                 screen.apply_settings()
+            if redraw:  # every line is drawn again, through the ASCII filter or not
+                for widget in screen.walk_children(with_self=True):
+                    widget.refresh()
 
     def use_theme(self, name: str) -> None:
         self.change_settings(dataclasses.replace(self.settings, theme=name))
@@ -299,22 +314,26 @@ class GinApp(App[None]):
     # --- the command palette -----------------------------------------------------
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.title != "Theme":  # Textual's own themes: the game has its own
+                yield command
         for name in THEMES:
             yield SystemCommand(
                 f"Theme: {name}", f"use the {name} theme", partial(self.use_theme, name)
             )
         if isinstance(screen, TableScreen):
-            keys = {v: k for k, v in KEY_MOVES.items()}
-            for action, (words, _) in MOVES.items():
-                now = "" if screen.legal_of(action) else " (not possible now)"
+            for move in MOVES:
+                if not move.applies(screen.session.rules):
+                    continue
+                now = "" if screen.legal_of(move.name) else " (not possible now)"
                 yield SystemCommand(
-                    words.capitalize(),
-                    f"key {keys[action]}{now}",
-                    partial(screen.command, action),
+                    move.words.capitalize(),
+                    f"key {move.key}{now}",
+                    partial(screen.command, move.name),
                     discover=not now,
                 )
             yield SystemCommand("Undo", "key u: take back your last move", screen.action_undo)
             yield SystemCommand("Sort the hand", "key s", screen.action_sort)
             yield SystemCommand("Hint", "key ?", screen.action_hint)
+            yield SystemCommand("Show or hide the moves", "key v", screen.action_log)
             yield SystemCommand("Help and rules", "key F1", screen.action_help)

@@ -23,7 +23,7 @@ class CardStyle(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Frame:
-    """The box-drawing characters of a face."""
+    """The characters of a card's edge."""
 
     top: str  # left corner, edge, right corner
     side: str
@@ -31,20 +31,43 @@ class Frame:
     back: str  # the pattern on a card's back
 
 
+# the picked card has its own edge, so it shows without colour too
 FRAMES = {
     CardStyle.UNICODE: Frame("╭─╮", "│", "╰─╯", "▒"),
     CardStyle.ASCII: Frame("+-+", "|", "+-+", "#"),
 }
+PICKED = {
+    CardStyle.UNICODE: Frame("╔═╗", "║", "╚═╝", "▒"),
+    CardStyle.ASCII: Frame("#=#", "#", "#=#", "#"),
+}
+
+
+class CardSize(Enum):
+    """Faces 5×3 (every terminal) or 7×5 (large windows)."""
+
+    SMALL = "small"
+    BIG = "big"
+
+    @property
+    def width(self) -> int:
+        return 5 if self is CardSize.SMALL else 7
+
+    @property
+    def height(self) -> int:
+        return 3 if self is CardSize.SMALL else 5
 
 
 def rank_text(card: Card) -> str:
     return RANK.get(card.rank, str(card.rank))
 
 
+def suit_text(card: Card, style: CardStyle) -> str:
+    return SUIT_SYMBOL[card.suit] if style is CardStyle.UNICODE else card.suit
+
+
 def face_label(card: Card, style: CardStyle) -> str:
     """Three characters: rank then suit, right-aligned ('10♥', ' 7h')."""
-    suit = SUIT_SYMBOL[card.suit] if style is CardStyle.UNICODE else card.suit
-    return f"{rank_text(card)}{suit}".rjust(3)
+    return f"{rank_text(card)}{suit_text(card, style)}".rjust(3)
 
 
 def suit_class(card: Card, four_colour: bool) -> str:
@@ -54,19 +77,26 @@ def suit_class(card: Card, four_colour: bool) -> str:
     return "card--red" if card.suit in "dh" else "card--black"
 
 
-def face_rows(card: Card, style: CardStyle) -> tuple[str, str, str]:
-    f = FRAMES[style]
+def _box(inside: list[str], f: Frame) -> tuple[str, ...]:
+    width = len(inside[0])
     return (
-        f.top[0] + f.top[1] * 3 + f.top[2],
-        f.side + face_label(card, style) + f.side,
-        f.bottom[0] + f.bottom[1] * 3 + f.bottom[2],
+        f.top[0] + f.top[1] * width + f.top[2],
+        *(f.side + line + f.side for line in inside),
+        f.bottom[0] + f.bottom[1] * width + f.bottom[2],
     )
 
 
-def back_rows(style: CardStyle) -> tuple[str, str, str]:
+def face_rows(
+    card: Card, style: CardStyle, size: CardSize = CardSize.SMALL, picked: bool = False
+) -> tuple[str, ...]:
+    """A face, row by row; the suit's ink goes on every row but the edges."""
+    f = (PICKED if picked else FRAMES)[style]
+    if size is CardSize.SMALL:
+        return _box([face_label(card, style)], f)
+    rank, suit = rank_text(card), suit_text(card, style)
+    return _box([f"{rank}{suit}".ljust(5), f"  {suit}  ", f"{rank}{suit}".rjust(5)], f)
+
+
+def back_rows(style: CardStyle, size: CardSize = CardSize.SMALL) -> tuple[str, ...]:
     f = FRAMES[style]
-    return (
-        f.top[0] + f.top[1] * 3 + f.top[2],
-        f.side + f.back * 3 + f.side,
-        f.bottom[0] + f.bottom[1] * 3 + f.bottom[2],
-    )
+    return _box([f.back * (size.width - 2)] * (size.height - 2), f)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from typing import ClassVar
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -14,6 +15,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Markdown, OptionList, Static
 
 from ..core import HandResult, RuleSet
+from ..play.keys import help_rows
 from ..play.session import Session
 from .rulestext import rules_markdown
 from .widgets import CardInk
@@ -57,15 +59,19 @@ class ChoiceScreen(ModalScreen[int | None]):
             self.dismiss(None)
 
 
-class CurtainScreen(Screen[None]):
-    """Hot-seat: hides the table until the next player is at the keyboard.
+class CurtainScreen(Screen[bool]):
+    """Hot-seat: hides the table until the next player is at the keyboard
+    (True), or until someone goes back to the menu with Esc (False).
 
     Enter also discards at the table, so a quick double Enter would lift the
     curtain the moment it fell and show the next hand to the wrong person:
     keys in the first ``GUARD`` seconds are ignored."""
 
     GUARD = 0.6
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter,space", "ready", "I am ready")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "ready", "I am ready", key_display="Enter"),
+        Binding("escape,q", "menu", "Menu"),
+    ]
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -76,7 +82,8 @@ class CurtainScreen(Screen[None]):
         with Vertical(id="curtain"):
             yield Static(f"Pass the keyboard to {self.player}", classes="title")
             yield Static(
-                f"{self.player}, press Enter when the other player is not looking.",
+                f"{self.player}, press Enter when the other player is not looking.\n"
+                "Esc: back to the menu (the game waits).",
                 classes="hint",
             )
         yield Footer()
@@ -87,7 +94,11 @@ class CurtainScreen(Screen[None]):
     def action_ready(self) -> None:
         if not self.is_current or time.monotonic() - self.shown_at < self.GUARD:
             return  # a key meant for the table, pressed as the curtain fell
-        self.dismiss(None)
+        self.dismiss(True)
+
+    def action_menu(self) -> None:
+        if self.is_current:
+            self.dismiss(False)
 
 
 class HelpScreen(ModalScreen[None]):
@@ -95,43 +106,30 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,h,q", "close", "Close")]
 
-    KEYS = """\
-## Keys
-
-| key | does |
-|---|---|
-| ← → Home End, 1-9 0 | pick a card |
-| space | mark a card (to meld several) |
-| d | draw from the stock |
-| t | take the discard (or the upcard) |
-| p | pass on the upcard |
-| x or Enter | discard the card picked |
-| k / g | knock / go gin (you choose the melds) |
-| m | meld the marked cards (Skarney's contract: nine cards) |
-| l | lay off the card picked |
-| o | offer the card picked (Skarney) |
-| a / n | accept / decline an offer or a challenge |
-| e | end the turn (Skarney, when the stock is done) |
-| c | challenge (Colonel) |
-| s | sort: by melds, by rank, by suit |
-| ? | a hint |
-| u | undo your last move (against the computer, when it shows no hidden card) |
-| Ctrl+P | every move in the command palette |
-| Esc | back to the menu (the game waits) |
-"""
-
     def __init__(self, rules: RuleSet) -> None:
         super().__init__()
         self.rules = rules
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"), VerticalScroll(classes="body"):
-            yield Markdown(self.KEYS + "\n" + rules_markdown(self.rules))
+            yield Static("Keys", classes="title")
+            yield Static(keys_table(self.rules), id="keys")
+            yield Markdown(rules_markdown(self.rules))
         yield Footer()
 
     def action_close(self) -> None:
         if self.is_current:
             self.dismiss(None)
+
+
+def keys_table(rules: RuleSet) -> Table:
+    """The help's keys: this game's only, one line each."""
+    table = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for keys, words in help_rows(rules):
+        table.add_row(keys, words)
+    return table
 
 
 class ResultView(CardInk):
@@ -207,7 +205,7 @@ class ResultScreen(ModalScreen[None]):
     """The hand's result; Enter goes on to the next hand (or the game's end)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,space,escape", "next", "Continue"),
+        Binding("enter,space,escape", "next", "Continue", key_display="Enter"),
         Binding("x", "export", "Export replay"),
     ]
 

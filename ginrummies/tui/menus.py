@@ -9,13 +9,17 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any, ClassVar
 
+from rich.table import Table
+from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
+from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.scrollbar import ScrollBarRender
 from textual.widgets import (
     Button,
+    Collapsible,
     Footer,
     Header,
     Input,
@@ -48,7 +52,7 @@ class MenuScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", "Quit")]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        # no Header: the logo is the title (a header would say "ginrummies" twice)
         with Vertical(id="menu"):
             yield Static("♠ ♥ ginrummies ♦ ♣", id="logo")
             yield Static("Gin Rummy and its relatives", classes="hint")
@@ -94,17 +98,67 @@ class MenuScreen(Screen[None]):
                 app.exit()
 
 
+RULE_GROUPS: dict[str, str] = {
+    "deal": "Dealing and turns",
+    "melds": "Melds",
+    "knock": "Knocking",
+    "scoring": "Scoring a hand",
+    "game": "The game's end",
+    "variant": "Skarney and Colonel only",
+}
+"""The kinds of house rule (``RuleSet.option_group``), in the form's order, with their titles."""
+
+RULE_OPTIONS = [f.name for f in dataclasses.fields(RuleSet) if f.name not in SKIPPED]
+
+
+def rule_group(name: str) -> str:
+    """The form's section of rule option ``name`` (an option of no known kind goes last)."""
+    group = RuleSet.option_group(name)
+    return group if group in RULE_GROUPS else "variant"
+
+
+class OnOffSwitch(Switch):
+    """A switch that says "on" or "off" in words beside its slider, not by colour alone."""
+
+    def render(self) -> RenderResult:
+        slider = super().render()
+        if not isinstance(slider, ScrollBarRender):  # a Textual that draws it otherwise
+            return slider
+        grid = Table.grid()
+        grid.add_column(width=4)
+        grid.add_column(width=4)
+        grid.add_row(slider, Text(" on" if self.value else " off"))
+        return grid
+
+    def get_content_width(self, container: Any, viewport: Any) -> int:
+        return 8
+
+
 def option_widget(name: str, value: Any) -> Any:
     if isinstance(value, bool):
-        return Switch(value=value, id=f"opt-{name}")
+        return OnOffSwitch(value=value, id=f"opt-{name}")
     if isinstance(value, Enum):
         choices = [(e.value, e.value) for e in type(value)]
         return Select(choices, value=value.value, allow_blank=False, id=f"opt-{name}")
     return Input(str(value), type="integer", id=f"opt-{name}")
 
 
+def shown_value(value: Any) -> str:
+    """A rule option's value as the form shows it."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if isinstance(value, Enum):
+        return str(value.value)
+    return str(value)
+
+
+def hint_text(name: str, preset_value: Any) -> str:
+    return f"{RuleSet.option_help(name)} (preset: {shown_value(preset_value)})"
+
+
 class NewGameScreen(BackScreen):
-    """Variant, house rules, the two seats and the seed."""
+    """Variant, house rules (in folding sections, one per kind of rule), the
+    two seats and the seed."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
@@ -141,7 +195,23 @@ class NewGameScreen(BackScreen):
                 yield Input(str(secrets.randbelow(10**6)), type="integer", id="seed")
                 yield Static("the same seed deals the same cards", classes="hint")
             yield Static("House rules", classes="title")
-            yield Vertical(id="options")
+            yield Static("Enter on a kind of rule opens or folds it.", classes="hint")
+            base = preset(self.variant)
+            mine = self.settings.rules_for(self.variant)
+            with Vertical(id="options"):
+                for group, title in RULE_GROUPS.items():
+                    with Collapsible(title=title, id=f"group-{group}"):
+                        for name in RULE_OPTIONS:
+                            if rule_group(name) != group:
+                                continue
+                            with Horizontal(classes="row"):
+                                yield Label(name.replace("_", " "), classes="name")
+                                yield option_widget(name, getattr(mine, name))
+                                yield Static(
+                                    hint_text(name, getattr(base, name)),
+                                    id=f"hint-{name}",
+                                    classes="hint",
+                                )
             yield Static("", id="form-error")
             with Horizontal(classes="row"):
                 yield Button("Start", id="start", variant="primary")
@@ -151,33 +221,52 @@ class NewGameScreen(BackScreen):
 
     def on_mount(self) -> None:
         self.title = "New game"
-        self.fill_options()
+        self.retitle()
         self.query_one("#variant", Select).focus()
 
     def fill_options(self, use_preset: bool = False) -> None:
-        """One row per rule option: your house rules for the variant (or the
-        preset's values), with the preset's value beside each."""
-        box = self.query_one("#options", Vertical)
-        box.remove_children()
+        """Every rule option set to your house rules for the variant (or to
+        the preset's values), with the preset's value beside each. The
+        sections stay open or folded as they were."""
         base = preset(self.variant)
         mine = base if use_preset else self.settings.rules_for(self.variant)
-        rows = []
-        for f in dataclasses.fields(RuleSet):
-            if f.name in SKIPPED:
-                continue
-            value = getattr(mine, f.name)
-            preset_value = getattr(base, f.name)
-            shown = preset_value.value if isinstance(preset_value, Enum) else preset_value
-            if isinstance(shown, bool):
-                shown = "on" if shown else "off"
-            row = Horizontal(
-                Label(f.name.replace("_", " "), classes="name"),
-                option_widget(f.name, value),
-                Static(f"{RuleSet.option_help(f.name)} (preset: {shown})", classes="hint"),
-                classes="row",
-            )
-            rows.append(row)
-        box.mount_all(rows)
+        for name in RULE_OPTIONS:
+            value = getattr(mine, name)
+            widget = self.query_one(f"#opt-{name}")
+            if isinstance(widget, Switch):
+                widget.value = value
+            elif isinstance(widget, Select):
+                widget.value = value.value
+            elif isinstance(widget, Input):
+                widget.value = str(value)
+            self.query_one(f"#hint-{name}", Static).update(hint_text(name, getattr(base, name)))
+        self.retitle()
+
+    def differs(self, name: str, base: RuleSet) -> bool:
+        """Whether the form's value of option ``name`` is not the preset's."""
+        want = getattr(base, name)
+        value: Any = self.query_one(f"#opt-{name}").value  # type: ignore[attr-defined]
+        if isinstance(want, bool):
+            return bool(value != want)
+        if isinstance(want, Enum):
+            return bool(value != want.value)
+        return str(value).strip() != str(want)
+
+    def retitle(self) -> None:
+        """Each section's title says how many of its options are not the
+        preset's, so a folded section hides no house rule."""
+        base = preset(self.variant)
+        for group, title in RULE_GROUPS.items():
+            n = sum(self.differs(name, base) for name in RULE_OPTIONS if rule_group(name) == group)
+            section = self.query_one(f"#group-{group}", Collapsible)
+            section.title = f"{title} ({n} changed from the preset)" if n else title
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(Switch.Changed)
+    def option_changed(self, event: Input.Changed | Select.Changed | Switch.Changed) -> None:
+        if (event.control.id or "").startswith("opt-"):
+            self.retitle()
 
     @on(Select.Changed, "#variant")
     def variant_changed(self, event: Select.Changed) -> None:
@@ -312,8 +401,16 @@ class RulesScreen(BackScreen):
             self.query_one(Markdown).update(rules_markdown(self.rules_for(event.option.id)))
 
 
+SETTING_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "looks": ("Looks", ("theme", "card_style", "four_colour")),
+    "play": ("Pace and help", ("speed", "hints", "hint_level", "discard_history", "undo")),
+    "new": ("New games", ("default_rules", "default_level")),
+}
+"""The settings screen's sections: id, title and the settings in each."""
+
+
 class SettingsScreen(BackScreen):
-    """Theme, cards, pace and aids; changes apply at once."""
+    """Theme, cards, pace and aids, in folding sections; changes apply at once."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back")]
 
@@ -323,10 +420,9 @@ class SettingsScreen(BackScreen):
 
     def compose(self) -> ComposeResult:
         s = self.settings
-        rows: list[tuple[str, Any, str]] = [
-            ("theme", Select([(t, t) for t in THEMES], value=s.theme, allow_blank=False), ""),
-            (
-                "card_style",
+        rows: dict[str, tuple[Any, str]] = {
+            "theme": (Select([(t, t) for t in THEMES], value=s.theme, allow_blank=False), ""),
+            "card_style": (
                 Select(
                     [("unicode", "unicode"), ("ascii", "ascii")],
                     value=s.card_style,
@@ -334,24 +430,24 @@ class SettingsScreen(BackScreen):
                 ),
                 "card faces",
             ),
-            ("four_colour", Switch(value=s.four_colour), "a colour for each suit"),
-            (
-                "speed",
+            "four_colour": (OnOffSwitch(value=s.four_colour), "a colour for each suit"),
+            "speed": (
                 Select([(k, k) for k in SPEEDS], value=s.speed, allow_blank=False),
                 "pace of the computer's moves",
             ),
-            ("hints", Switch(value=s.hints), "the ? key"),
-            (
-                "hint_level",
+            "hints": (OnOffSwitch(value=s.hints), "the ? key"),
+            "hint_level": (
                 Select(
                     [("normal", "normal"), ("hard", "hard")], value=s.hint_level, allow_blank=False
                 ),
                 "hard adds win chances",
             ),
-            ("discard_history", Switch(value=s.discard_history), "show the cards discarded so far"),
-            ("undo", Switch(value=s.undo), "take back a move against the computer (u)"),
-            (
-                "default_rules",
+            "discard_history": (
+                OnOffSwitch(value=s.discard_history),
+                "show the cards discarded so far",
+            ),
+            "undo": (OnOffSwitch(value=s.undo), "take back a move against the computer (u)"),
+            "default_rules": (
                 Select(
                     [(preset(v).name, v) for v in VARIANTS],
                     value=s.default_rules,
@@ -359,21 +455,24 @@ class SettingsScreen(BackScreen):
                 ),
                 "variant for a new game",
             ),
-            (
-                "default_level",
+            "default_level": (
                 Select([(lv, lv) for lv in LEVELS], value=s.default_level, allow_blank=False),
                 "computer for a new game",
             ),
-        ]
+        }
         yield Header()
         with VerticalScroll(id="form"):
             yield Static("Settings", classes="title")
-            for name, widget, note in rows:
-                widget.id = f"set-{name}"
-                with Horizontal(classes="row"):
-                    yield Label(name.replace("_", " "), classes="name")
-                    yield widget
-                    yield Static(note, classes="hint")
+            yield Static("Enter on a section opens or folds it.", classes="hint")
+            for key, (title, names) in SETTING_GROUPS.items():
+                with Collapsible(title=title, id=f"settings-{key}"):
+                    for name in names:
+                        widget, note = rows[name]
+                        widget.id = f"set-{name}"
+                        with Horizontal(classes="row"):
+                            yield Label(name.replace("_", " "), classes="name")
+                            yield widget
+                            yield Static(note, classes="hint")
             path = getattr(self.app, "settings_path", None)
             where = f"Kept in {path}" if path else "Kept for this run only"
             yield Static(f"{where}. Changes apply at once.", id="settings-file", classes="hint")

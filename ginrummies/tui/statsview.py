@@ -4,6 +4,7 @@ watch again or export."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime, tzinfo
 from typing import Any, ClassVar
 
@@ -21,6 +22,21 @@ from .dialogs import BackScreen
 from .replay import ReplayScreen
 
 CHART_ROWS = 3  # rows above and below the axis
+VARIANT_WIDTH = 14  # a longer variant's name takes two lines: the tables fit 80 columns
+
+
+def plural(n: int, word: str) -> str:
+    """``n`` and the word, in the plural only when ``n`` is not 1: "1 game", "2 games"."""
+    if n == 1:
+        return f"{n} {word}"
+    return f"{n} {word}es" if word.endswith(("s", "x", "ch", "sh")) else f"{n} {word}s"
+
+
+def variant_width(rows: Sequence[Line] | Sequence[Played]) -> int:
+    """The width of a table's Variant column: its longest name, at most
+    VARIANT_WIDTH (a longer name wraps)."""
+    longest = max((len(row.variant) for row in rows), default=0)
+    return max(len("Variant"), min(longest, VARIANT_WIDTH))
 
 
 def percent(part: int, whole: int) -> str:
@@ -69,7 +85,7 @@ def chart_text(games: list[Played], width: int) -> Text:
             else:
                 out.append("  ")
         out.append("\n")
-    out.append(f"{'':>7}oldest → newest ({len(shown)} games)", style="dim")
+    out.append(f"{'':>7}oldest → newest ({plural(len(shown), 'game')})", style="dim")
     return out
 
 
@@ -131,25 +147,40 @@ class StatsScreen(BackScreen):
             return
         with TabbedContent(id="stats-tabs"):
             with TabPane("Record", id="record"), VerticalScroll(id="stats"):
-                table: DataTable[str] = DataTable(id="stats-table", cursor_type="none")
-                table.add_columns(
-                    "Variant", "Opponent", "Finished", "Won", "Abandoned", "Hands", "Won", "Gins",
-                    "Undercuts", "Points/hand",
-                )  # fmt: skip
+                # two tables, games and hands, each narrow enough for 80 columns
+                width = variant_width(lines)
+                yield Static("Games", classes="title")
+                games: DataTable[str] = DataTable(id="stats-table", cursor_type="none")
+                games.add_column("Variant", width=width)
+                games.add_columns("Opponent", "Finished", "Games won", "Abandoned")
                 for line in lines:
-                    table.add_row(
+                    games.add_row(
                         line.variant,
                         line.opponent,
                         str(line.games),
                         f"{line.games_won} ({percent(line.games_won, line.games)})",
                         str(line.abandoned),
+                        height=None,
+                    )
+                yield games
+                yield Static("Hands", classes="title")
+                hands: DataTable[str] = DataTable(id="hands-table", cursor_type="none")
+                hands.add_column("Variant", width=width)
+                hands.add_columns(
+                    "Opponent", "Hands", "Hands won", "Gins", "Undercuts", "Points/hand"
+                )
+                for line in lines:
+                    hands.add_row(
+                        line.variant,
+                        line.opponent,
                         str(line.hands),
                         f"{line.hands_won} ({percent(line.hands_won, line.hands)})",
                         str(line.gins),
                         str(line.undercuts),
                         f"{line.points_per_hand:+.1f}",
+                        height=None,
                     )
-                yield table
+                yield hands
                 yield Static(streak_words(streaks.current, streaks.best), id="streaks")
                 yield Static("Results over time (settlement of each game)", classes="title")
                 yield Chart(self.games, id="chart")
@@ -160,7 +191,9 @@ class StatsScreen(BackScreen):
                     classes="hint",
                 )
                 recent: DataTable[str] = DataTable(id="games", cursor_type="row")
-                recent.add_columns("When", "Variant", "Opponent", "Result", "Score")
+                recent.add_column("When")
+                recent.add_column("Variant", width=variant_width(self.games))
+                recent.add_columns("Opponent", "Result", "Score")
                 for g in reversed(self.games):
                     recent.add_row(
                         when_text(g.when, self.zone),
@@ -169,6 +202,7 @@ class StatsScreen(BackScreen):
                         result_text(g),
                         f"{g.mine}–{g.theirs}",
                         key=g.game_id,
+                        height=None,
                     )
                 yield recent
         yield Footer()
@@ -229,9 +263,9 @@ class StatsScreen(BackScreen):
 
 def streak_words(current: int, best: int) -> str:
     if current > 0:
-        now = f"{current} game{'s' if current != 1 else ''} won in a row"
+        now = f"{plural(current, 'game')} won in a row"
     elif current < 0:
-        now = f"{-current} game{'s' if current != -1 else ''} lost in a row"
+        now = f"{plural(-current, 'game')} lost in a row"
     else:
         now = "no games finished yet"
-    return f"Streak: {now} · best winning streak: {best}"
+    return f"Streak: {now} · best winning streak: {plural(best, 'game')}"

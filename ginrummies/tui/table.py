@@ -1,250 +1,212 @@
 """The table screen: the hand being played, keyboard first.
 
-Keys pick cards and make moves; the footer shows only the moves that are
-legal now, and any other move key gets a short message saying why not.
-The computer thinks in a worker thread and its moves are paced.
+Its keys come from the key map (``play.keys``); the footer shows only the
+moves that are legal now, and any other move key says why not. What comes
+next (the computer, the curtain, the result) is the flow's business
+(``flow``); how it looks is the table view's (``tableview``).
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import ClassVar
 
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, RichLog, Static
+from textual.widgets import Footer, Header, Static
 
 from ..ai.hints import Hint, hint
 from ..core import (
-    Accept,
     Action,
     Card,
-    Challenge,
-    Decline,
-    Discard,
-    DrawStock,
-    EndTurn,
     IllegalAction,
-    Knock,
     LayContract,
     LayMeld,
     LayOff,
-    Offer,
-    Pass,
+    Meld,
     PlayerView,
-    TakeDiscard,
     hand_count,
 )
-from ..play.session import Decision, Session, Turn, decide
-from ..play.words import action_words, prompt
+from ..play.keys import CONTROLS, MOVE_BY_KEY, MOVE_BY_NAME, MOVES, actions_for
+from ..play.session import Session
+from ..play.words import action_words, prompt, why_not
 from .board import show_board
-from .dialogs import ChoiceScreen, CurtainScreen, HelpScreen, ResultScreen
+from .dialogs import ChoiceScreen, HelpScreen
+from .flow import TurnFlow
 from .layout import SortMode, lay_out
-from .widgets import (
-    BacksView,
-    HandView,
-    PileView,
-    TableMeldsView,
-    side_panel,
-    style_cards,
-)
+from .tableview import MIN_SIZE, Shown, TableView, fit, fitted, too_small_text
+from .widgets import HandView, PileView, style_cards
 
-MIN_SIZE = (100, 30)
 
-# move keys: action name -> (what the player tried, the action types it needs)
-MOVES: dict[str, tuple[str, tuple[type, ...]]] = {
-    "draw": ("draw from the stock", (DrawStock,)),
-    "take": ("take the discard", (TakeDiscard,)),
-    "pass": ("pass", (Pass,)),
-    "discard": ("discard", (Discard,)),
-    "knock": ("knock", (Knock,)),
-    "gin": ("go gin", (Knock,)),
-    "meld": ("meld", (LayMeld, LayContract)),
-    "lay_off": ("lay off", (LayOff,)),
-    "offer": ("offer a card", (Offer,)),
-    "accept": ("accept", (Accept,)),
-    "decline": ("decline", (Decline,)),
-    "end_turn": ("end the turn", (EndTurn,)),
-    "challenge": ("challenge", (Challenge,)),
-}
-KEY_MOVES = {
-    "d": "draw",
-    "t": "take",
-    "p": "pass",
-    "x": "discard",
-    "k": "knock",
-    "g": "gin",
-    "m": "meld",
-    "l": "lay_off",
-    "o": "offer",
-    "a": "accept",
-    "n": "decline",
-    "e": "end_turn",
-    "c": "challenge",
-}
+def bindings() -> list[BindingType]:
+    """The table's bindings, from the key map."""
+    out: list[BindingType] = []
+    for move in MOVES:
+        out.append(Binding(move.key, move.name, move.label))
+        if move.name == "discard":
+            out.append(Binding("enter", "discard", "Discard", show=False))
+    for control in CONTROLS:
+        display = "?" if control.keys == "question_mark" else None
+        out.append(
+            Binding(
+                control.keys, control.name, control.label, show=control.footer, key_display=display
+            )
+        )
+    return out
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 class TableScreen(Screen[None]):
     """One game, hand after hand."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("d", "draw", "Draw"),
-        Binding("t", "take", "Take"),
-        Binding("p", "pass", "Pass"),
-        Binding("x", "discard", "Discard"),
-        Binding("enter", "discard", "Discard", show=False),
-        Binding("k", "knock", "Knock"),
-        Binding("g", "gin", "Gin"),
-        Binding("m", "meld", "Meld"),
-        Binding("l", "lay_off", "Lay off"),
-        Binding("o", "offer", "Offer"),
-        Binding("a", "accept", "Accept"),
-        Binding("n", "decline", "Decline"),
-        Binding("e", "end_turn", "End turn"),
-        Binding("c", "challenge", "Challenge"),
-        Binding("space", "mark", "Mark", show=False),
-        Binding("left", "cursor(-1)", "Left", show=False),
-        Binding("right", "cursor(1)", "Right", show=False),
-        Binding("home", "cursor_to(0)", "First", show=False),
-        Binding("end", "cursor_to(-1)", "Last", show=False),
-        Binding("u", "undo", "Undo"),
-        Binding("s", "sort", "Sort"),
-        Binding("question_mark", "hint", "Hint", key_display="?"),
-        Binding("f1,h", "help", "Help"),
-        Binding("escape,q", "leave", "Menu"),
-        *(
-            Binding(str(n % 10), f"cursor_to({n - 1})", f"Card {n}", show=False)
-            for n in range(1, 11)
-        ),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = bindings()
 
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+        self.flow = TurnFlow(self)
         self.sort_mode = SortMode.MELDS
         self.cursor_card: Card | None = None
         self.marked: set[Card] = set()
         self.new_card: Card | None = None
-        self.thinking = False
         self.hinting = False
         self.hint_cursor: Card | None = None
-        # hot-seat: the seat whose person said (at the curtain) they are at the
-        # keyboard; a hand is drawn face up only for them. A new table, a new
-        # hand and every change of turn start with nobody.
-        self.at_keyboard: int | None = None
-        self.curtain_up = False
-        self.result_shown = -1
+        self.hinted: tuple[int, Action] | None = None  # (version, move) of the last hint
         self.logged = 0
         self.order: list[Card] = []
+        self.grouped: set[frozenset[Card]] = set()  # the melds the hand shows grouped
         self.message = ""
-        self.texts: dict[str, str] = {}
         self.moves_shown: tuple[str, ...] | None = None
+        self.log_toggled = False  # the moves panel flipped from what the width gives
 
     # --- layout ------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="board"):
-            with Vertical(id="play"):
-                yield Static(id="opp-name", classes="label")
-                yield BacksView(id="opp")
-                yield PileView(id="piles")
-                yield TableMeldsView(id="melds")
-                yield Static(id="hand-name", classes="label")
-                yield HandView(id="hand")
-                yield Static(id="status")
-            yield side_panel()
+        yield TableView(id="board")
         yield Static(id="too-small")
         yield Footer()
 
     def on_mount(self) -> None:
         self.query_one(HandView).focus()
         self.apply_settings()
-        self.update_table()
+        self.redraw()
 
     def on_resize(self, event: events.Resize) -> None:
-        small = event.size.width < MIN_SIZE[0] or event.size.height < MIN_SIZE[1]
-        self.set_class(small, "-too-small")
-        self.query_one("#too-small", Static).update(
-            f"The terminal is {event.size.width}×{event.size.height}; the table needs at least "
-            f"{MIN_SIZE[0]}×{MIN_SIZE[1]}.\nMake the window larger (or the font smaller) "
-            "and the game comes back as it was."
-        )
+        self.fit_to(event.size.width, event.size.height)
+
+    def fit_to(self, width: int, height: int) -> None:
+        layout = fit(width, height)
+        fitted(self, layout)
+        self.set_class(layout.side != self.log_toggled, "-side")
+        self.query_one(TableView).size_cards(layout.big)
+        self.query_one("#too-small", Static).update(too_small_text(width, height))
 
     def apply_settings(self) -> None:
         settings = self.app.settings  # type: ignore[attr-defined]
         style_cards(self, settings.card_style, settings.four_colour)
 
-    # --- showing the state -------------------------------------------------------
+    def attached(self) -> bool:
+        """Still on the app's stack (a worker's answer may come after it left)."""
+        return self.is_attached and self.app.screen_stack.count(self) > 0
+
+    def forget(self) -> None:
+        self.marked.clear()
+        self.new_card = None
+        self.hinted = None
+
+    # --- the flow's state, for the keys and the tests ------------------------------
+
+    @property
+    def thinking(self) -> bool:
+        return self.flow.thinking
+
+    @property
+    def hand_hidden(self) -> bool:
+        return self.flow.hand_hidden
 
     @property
     def view(self) -> PlayerView:
         return self.session.view()
 
-    def update_table(self) -> None:
+    # --- showing the state -------------------------------------------------------
+
+    def redraw(self) -> None:
         """Show the state of the game and start whatever comes next."""
         if not self.is_attached or not self.query(HandView):
             return  # the screen is being closed: a key that was already on its way
         session = self.session
         view = self.view
-        rules = session.rules
-        names = session.names
-        me, opp = view.player, 1 - view.player
-        game = session.game
+        table = self.query_one(TableView)
+        table.draw(self.shown(view))
+        settings = self.app.settings  # type: ignore[attr-defined]
+        show_board(table, session, view, history=settings.discard_history, notes=self.notes(view))
+        table.write_log(session.log[self.logged :])
+        self.logged = len(session.log)
+        game, rules, names = session.game, session.rules, session.names
         self.title = rules.name
         self.sub_title = (
             f"hand {len(game.hands)} · {names[0]} {game.scores[0]} · "
             f"{names[1]} {game.scores[1]} · to {rules.target}"
         )
-        layout, _ = lay_out(view.hand, rules, self.sort_mode)
-        count = hand_count(view.hand, rules, discard=False)  # what it would score now
-        self.order = layout.cards
-        if self.cursor_card not in self.order:
-            self.cursor_card = self.order[0] if self.order else None
-        self.marked &= set(self.order)
-        hand_view = self.query_one(HandView)
-        if self.hand_hidden:
-            hand_view.hide(len(view.hand))
-        else:
-            cursor = self.order.index(self.cursor_card) if self.cursor_card in self.order else 0
-            hand_view.show(layout, cursor, set(self.marked), self.new_card)
-        who = names[me]
-        self.put(
-            "#hand-name",
-            f"{who} · {len(view.hand)} card{'s' if len(view.hand) != 1 else ''} · "
-            f"{rules.count_word} {count} · sorted by {self.sort_mode.value}",
-        )
-        n = view.opponent_hand_size
-        self.put("#opp-name", f"{names[opp]} · {n} card{'s' if n != 1 else ''}")
-        backs = self.query_one(BacksView)
-        backs.set_class(bool(view.known_opponent_cards), "-known")
-        backs.show(view.opponent_hand_size, view.known_opponent_cards)
-        settings = self.app.settings  # type: ignore[attr-defined]
-        show_board(self, session, view, history=settings.discard_history, notes=self.notes(view))
-        log = self.query_one(RichLog)
-        for line in session.log[self.logged :]:
-            log.write(line, scroll_end=True)
-        self.logged = len(session.log)
-        self.put("#status", self.message or prompt(session, view))
-        self.message = ""
-        moves = tuple(name for name in MOVES if self.legal_of(name))
+        moves = tuple(move.name for move in MOVES if self.legal_of(move.name))
         moves += ("undo",) if self.can_undo() else ()
         if moves != self.moves_shown:  # the footer rebuilds itself: only when it must
             self.moves_shown = moves
             self.refresh_bindings()
-        self.next_step()
+        self.flow.step()
 
-    def put(self, selector: str, text: str) -> None:
-        """Update a line of text only when it changes (each update costs a layout)."""
-        if self.texts.get(selector) != text:
-            for widget in self.query(selector).results(Static):  # none while closing
-                self.texts[selector] = text
-                widget.update(text)
+    def shown(self, view: PlayerView) -> Shown:
+        """What this side of the table shows now."""
+        session, rules = self.session, self.session.rules
+        names, seats = session.names, session.seats
+        me, opp = view.player, 1 - view.player
+        layout, _ = lay_out(view.hand, rules, self.sort_mode)
+        self.order = layout.cards
+        self.grouped = {
+            frozenset(layout.cards[start:end])
+            for start, end, label in layout.groups
+            if label != "deadwood"
+        }
+        if self.cursor_card not in self.order:
+            self.cursor_card = self.order[0] if self.order else None
+        self.marked &= set(self.order)
+        hidden = self.hand_hidden
+        count = hand_count(view.hand, rules, discard=False)  # what it would score now
+        dealer = session.hand.dealer
+        mine = [names[me], plural(len(view.hand), "card"), f"{rules.count_word} {count}"]
+        mine.append(f"sorted by {self.sort_mode.value}")
+        if self.marked and not hidden:
+            mine.append(f"{len(self.marked)} marked")
+        if dealer == me:
+            mine.append("dealer")
+        other = seats[opp]
+        who = other.name if other.is_person else f"{other.name} ({other.level})"
+        theirs = [who, plural(view.opponent_hand_size, "card")]
+        if dealer == opp:
+            theirs.append("dealer")
+        if self.flow.slow:
+            theirs.append("thinking...")
+        status = self.message or prompt(session, view)
+        self.message = ""
+        cursor = self.order.index(self.cursor_card) if self.cursor_card in self.order else 0
+        return Shown(
+            opponent=" · ".join(theirs),
+            backs=view.opponent_hand_size,
+            known=view.known_opponent_cards,
+            hand_label=" · ".join(mine),
+            hand=None if hidden else layout,
+            hand_backs=len(view.hand),
+            cursor=cursor,
+            marked=frozenset(self.marked),
+            new=self.new_card,
+            status=status,
+        )
 
     def notes(self, view: PlayerView) -> list[str]:
         rules = view.rules
@@ -252,7 +214,7 @@ class TableScreen(Screen[None]):
         if view.knock_limit is not None and rules.has_knock:
             out.append(f"knock limit {view.knock_limit}" if view.knock_limit else "gin only")
         if view.doubled:
-            out.append("spade upcard: this hand counts double")
+            out.append("spade upcard: counts double")
         if rules.has_contract:
             names = self.session.names
             for p in (0, 1):
@@ -262,96 +224,25 @@ class TableScreen(Screen[None]):
             out.append(f"offered: {view.pending_offer.label}")
         return out
 
-    def next_step(self) -> None:
-        session = self.session
-        hand = session.hand
-        if hand.is_over:
-            if self.result_shown != len(session.game.hands):
-                self.result_shown = len(session.game.hands)
-                self.app.push_screen(ResultScreen(session), self.after_result)
-            return
-        if not self.thinking:
-            turn = session.computer_turn()
-            if turn is not None:
-                self.thinking = True
-                self.computer_move(turn)
-                return
-        seat = session.to_move
-        hidden = session.hot_seat and seat is not None and seat != self.at_keyboard
-        if hidden and seat is not None and not self.curtain_up:
-            self.curtain_up = True
-            self.app.push_screen(CurtainScreen(session.names[seat]), partial(self.ready, seat))
-
-    @property
-    def hand_hidden(self) -> bool:
-        """Hot-seat: the hand shown is not the hand of the person at the keyboard."""
-        session = self.session
-        return session.hot_seat and (self.curtain_up or self.at_keyboard != session.viewer())
-
-    def ready(self, seat: int, _: object = None) -> None:
-        """The curtain's Enter: ``seat``'s person is at the keyboard."""
-        self.curtain_up = False
-        self.at_keyboard = seat
-        self.new_card = None
-        self.update_table()
-
-    def after_result(self, _: object = None) -> None:
-        session = self.session
-        if session.game.is_over:
-            # after the result screen has gone: its dismissal is still under way
-            self.app.call_later(self.app.show_menu)  # type: ignore[attr-defined]
-            return
-        session.next_hand()
-        self.at_keyboard = None  # both saw the result: the next hand starts behind the curtain
-        self.marked.clear()
-        self.new_card = None
-        self.update_table()
-
-    @work(thread=True, group="computer", exit_on_error=False)
-    def computer_move(self, turn: Turn) -> None:
-        """Think in a worker about a frozen turn; the move is made on the UI thread."""
-        start = time.monotonic()
-        decision = decide(turn)
-        delay = self.app.settings.delay  # type: ignore[attr-defined]
-        rest = delay - (time.monotonic() - start)
-        if rest > 0:
-            time.sleep(rest)
-        self.app.call_from_thread(self._computer_done, decision)
-
-    def _computer_done(self, decision: Decision) -> None:
-        self.thinking = False
-        if not self.is_attached or self.app.screen_stack.count(self) == 0:
-            return  # the player left the table meanwhile: the move is thought again later
-        if decision.problem is not None:
-            self.app.notify(
-                f"{decision.problem}. It played a simple move instead; the game goes on "
-                "and is saved.",
-                title="The computer stumbled",
-                severity="error",
-                timeout=15,
-            )
-        self.session.play_decision(decision)  # a stale answer (after an undo) changes nothing
-        self.update_table()
+    def say(self, text: str, warn: bool = False) -> None:
+        self.query_one(TableView).put("#status", text)
+        if warn:
+            self.app.bell()
 
     # --- which keys apply --------------------------------------------------------
 
     def legal_of(self, name: str) -> list[Action]:
         if not self.session.person_to_move or self.hand_hidden:
             return []
-        kinds = MOVES[name][1]
-        found = [a for a in self.session.legal() if isinstance(a, kinds)]
-        if name in ("knock", "gin"):
-            hand = self.view.hand
-            rules = self.session.rules
-            want_gin = name == "gin"
-            found = [a for a in found if (a.deadwood(hand, rules) == 0) == want_gin]  # type: ignore[union-attr]
-        return found
+        return actions_for(name, self.session.legal(), self.view.hand, self.session.rules)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in MOVES:
+        if action in MOVE_BY_NAME:
             return bool(self.legal_of(action))
         if action == "undo":
             return self.can_undo()
+        if action == "play_hint":
+            return self.hint_move() is not None
         return True
 
     def can_undo(self) -> bool:
@@ -364,30 +255,24 @@ class TableScreen(Screen[None]):
             event.stop()
             self.action_undo()
             return
-        name = KEY_MOVES.get(event.key)
-        if name is None or self.legal_of(name):
+        if event.key == "y" and self.hint_move() is None:
+            event.stop()
+            self.action_play_hint()
+            return
+        move = MOVE_BY_KEY.get(event.key)
+        if move is None or self.legal_of(move.name):
             return
         event.stop()
-        if name == "discard" and self.legal_of("offer"):
+        if move.name == "discard" and self.legal_of("offer"):
             self.action_offer()  # Skarney has no discard: x offers the card instead
             return
-        self.refuse(name)
+        self.refuse(move.name, self.cursor_card if move.card else None)
 
-    def refuse(self, name: str) -> None:
-        what = MOVES[name][0]
-        session = self.session
-        if session.hand.is_over:
-            why = "the hand is over"
-        elif not session.person_to_move:
-            why = f"it is {session.names[session.to_move or 0]}'s turn"
-        else:
-            why = prompt(session, self.view)
-        self.say(f"You cannot {what} now: {why}", warn=True)
-
-    def say(self, text: str, warn: bool = False) -> None:
-        self.put("#status", text)
-        if warn:
-            self.app.bell()
+    def refuse(
+        self, name: str, card: Card | None = None, marked: frozenset[Card] | None = None
+    ) -> None:
+        """Say why the move ``name`` cannot be made (with this card, these marks)."""
+        self.say(why_not(self.session, self.view, name, card, marked), warn=True)
 
     # --- playing -----------------------------------------------------------------
 
@@ -404,7 +289,7 @@ class TableScreen(Screen[None]):
         self.new_card = next(iter(gained)) if len(gained) == 1 else None
         if self.new_card is not None:
             self.cursor_card = self.new_card
-        self.update_table()
+        self.redraw()
 
     def run(self, name: str, pick: Callable[[list[Action]], Action | None]) -> None:
         options = self.legal_of(name)
@@ -435,21 +320,12 @@ class TableScreen(Screen[None]):
         card = self.cursor_card
         self.run("offer", lambda o: self._with_card(o, card, "offer"))
 
-    def _with_card(self, options: list[Action], card: Card | None, verb: str) -> Action | None:
+    def _with_card(self, options: list[Action], card: Card | None, name: str) -> Action | None:
         for a in options:
             if getattr(a, "card", None) == card:
                 return a
-        label = card.label if card else "that card"
-        self.say(f"You cannot {verb} {label}: " + self.why_not_card(card), warn=True)
+        self.refuse(name, card)
         return None
-
-    def why_not_card(self, card: Card | None) -> str:
-        view = self.view
-        if card is not None and card == view.taken_card:
-            return "it was just taken from the pile"
-        if card is not None and card == view.no_offer_back:
-            return "it was just offered to you"
-        return "choose another card"
 
     def action_accept(self) -> None:
         self.run("accept", lambda o: o[0])
@@ -495,15 +371,12 @@ class TableScreen(Screen[None]):
             return
         if self.marked:
             want = frozenset(self.marked)
-            for a in options:
-                cards = _meld_cards(a)
-                if frozenset(cards) == want:
-                    self.marked.clear()
-                    self.play(a)
-                    return
-            contract = any(isinstance(a, LayContract) for a in options)
-            need = "three melds of three cards (mark nine)" if contract else "a set or a run"
-            self.say(f"The marked cards are not {need}.", warn=True)
+            matches = [a for a in options if frozenset(meld_cards(a)) == want]
+            if not matches:
+                self.refuse("meld", marked=want)
+                return
+            self.marked.clear()
+            self.play(pick_grouping(matches, self.grouped))
             return
         labels = [action_words(a, self.view) for a in options[:40]]
         self.ask("Lay which meld?", labels, options[:40])
@@ -516,8 +389,7 @@ class TableScreen(Screen[None]):
         card = self.cursor_card
         mine = [a for a in options if isinstance(a, LayOff) and a.card == card]
         if not mine:
-            label = card.label if card else "That card"
-            self.say(f"{label} fits no meld on the table now.", warn=True)
+            self.refuse("lay_off", card)
             return
         if len(mine) == 1:
             self.play(mine[0])
@@ -527,26 +399,26 @@ class TableScreen(Screen[None]):
 
     def action_mark(self) -> None:
         card = self.cursor_card
-        if card is None:
+        if card is None or self.hand_hidden:
             return
         self.marked ^= {card}
-        self.update_table()
+        self.redraw()
 
     def action_cursor(self, step: int) -> None:
         if not self.order:
             return
         i = self.order.index(self.cursor_card) if self.cursor_card in self.order else 0
         self.cursor_card = self.order[(i + step) % len(self.order)]
-        self.update_table()
+        self.redraw()
 
     def action_cursor_to(self, index: int) -> None:
         if not self.order:
             return
         if index >= len(self.order):
-            self.say(f"You hold {len(self.order)} cards.", warn=True)
+            self.say(f"You hold {plural(len(self.order), 'card')}.", warn=True)
             return
         self.cursor_card = self.order[index]
-        self.update_table()
+        self.redraw()
 
     def action_undo(self) -> None:
         settings = self.app.settings  # type: ignore[attr-defined]
@@ -566,14 +438,20 @@ class TableScreen(Screen[None]):
         if card is not None:
             self.cursor_card = card
         self.new_card = None
-        self.query_one(RichLog).clear()  # the words are rebuilt along with the game
+        self.query_one(TableView).clear_log()  # the words are rebuilt along with the game
         self.logged = 0
         self.message = f"Taken back: {action_words(action, self.view)}."
-        self.update_table()
+        self.redraw()
 
     def action_sort(self) -> None:
         self.sort_mode = self.sort_mode.next()
-        self.update_table()
+        self.redraw()
+
+    def action_log(self) -> None:
+        self.log_toggled = not self.log_toggled
+        self.fit_to(self.size.width, self.size.height)
+
+    # --- hints -------------------------------------------------------------------
 
     def action_hint(self) -> None:
         settings = self.app.settings  # type: ignore[attr-defined]
@@ -584,11 +462,11 @@ class TableScreen(Screen[None]):
             self.say("A hint comes on your turn.")
             return
         if self.hinting:
-            self.say("Still thinking of a hint…")
+            self.say("Still thinking of a hint...")
             return
         self.hinting = True
         self.hint_cursor = self.cursor_card  # a pick made while it thinks is kept
-        self.say("Thinking of a hint…")
+        self.say("Thinking of a hint...")
         self.think_hint(self.session.version, self.view, settings.hint_level)
 
     @work(thread=True, group="hint", exit_on_error=False)
@@ -612,12 +490,26 @@ class TableScreen(Screen[None]):
         card = getattr(best.action, "card", None) or getattr(best.action, "discard", None)
         if card in self.order and self.cursor_card == self.hint_cursor:
             self.cursor_card = card
+        self.hinted = (version, best.action)
         words = action_words(best.action, view)
-        extra = ""
-        if best.win_chance is not None and best.expected_points is not None:
-            extra = f" (wins {best.win_chance:.0%}, {best.expected_points:+.1f} points)"
-        self.message = f"Hint: {words} — {best.reason}{extra}"
-        self.update_table()
+        self.message = f"Hint: {words} — {best.explanation()}. y plays it."
+        self.redraw()
+
+    def hint_move(self) -> Action | None:
+        """The move of the last hint, while it still applies."""
+        if self.hinted is None or self.hinted[0] != self.session.version or self.hand_hidden:
+            return None
+        action = self.hinted[1]
+        return action if action in self.session.legal() else None
+
+    def action_play_hint(self) -> None:
+        action = self.hint_move()
+        if action is None:
+            self.say("There is no hint to play: ask for one with ?.", warn=True)
+            return
+        self.play(action)
+
+    # --- elsewhere ---------------------------------------------------------------
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.session.rules))
@@ -648,10 +540,25 @@ class TableScreen(Screen[None]):
                 self.action_discard()
                 return
             self.cursor_card = card
-            self.update_table()
+            self.redraw()
 
 
-def _meld_cards(action: Action) -> list[Card]:
+def pick_grouping(matches: list[Action], grouped: set[frozenset[Card]]) -> Action:
+    """Of the ways to lay the marked cards, the one that keeps the melds the
+    hand shows grouped (the same nine cards may make three sets or three runs)."""
+
+    def kept(action: Action) -> int:
+        melds: tuple[Meld, ...] = ()
+        if isinstance(action, LayContract):
+            melds = action.melds
+        elif isinstance(action, LayMeld):
+            melds = (action.meld,)
+        return sum(frozenset(m.cards) in grouped for m in melds)
+
+    return max(matches, key=kept)
+
+
+def meld_cards(action: Action) -> list[Card]:
     if isinstance(action, LayContract):
         return [c for m in action.melds for c in m.cards]
     if isinstance(action, LayMeld):

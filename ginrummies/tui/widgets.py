@@ -18,7 +18,7 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from ..core import Card, Meld, MeldKind, RuleSet
-from .cardart import CardStyle, back_rows, face_label, face_rows, suit_class
+from .cardart import CardSize, CardStyle, back_rows, face_label, face_rows, suit_class
 
 INK_CLASSES = {
     "card--face",
@@ -43,6 +43,7 @@ class CardInk(Widget):
     COMPONENT_CLASSES = INK_CLASSES
     card_style: CardStyle = CardStyle.UNICODE
     four_colour: bool = False
+    card_size: CardSize = CardSize.SMALL
 
     def on_mount(self) -> None:
         settings = getattr(self.app, "settings", None)
@@ -60,6 +61,25 @@ class CardInk(Widget):
         """A card inline: '7♥' in its suit's colour."""
         label = face_label(card, self.card_style).strip()
         return Text(f"{label:>3}", style=self.ink("card--face") + self.suit_ink(card))
+
+    def draw_face(
+        self, canvas: Canvas, x: int, y: int, card: Card, frame: Style, picked: bool = False
+    ) -> None:
+        """A card face at (x, y): the edge in ``frame``, the inside in the suit's ink."""
+        rows = face_rows(card, self.card_style, self.card_size, picked)
+        inside = frame + self.suit_ink(card)
+        last = len(rows) - 1
+        for i, row in enumerate(rows):
+            if 0 < i < last:
+                canvas.put(x, y + i, row[0], frame)
+                canvas.put(x + 1, y + i, row[1:-1], inside)
+                canvas.put(x + len(row) - 1, y + i, row[-1], frame)
+            else:
+                canvas.put(x, y + i, row, frame)
+
+    def draw_back(self, canvas: Canvas, x: int, y: int) -> None:
+        for i, row in enumerate(back_rows(self.card_style, self.card_size)):
+            canvas.put(x, y + i, row, self.ink("card--back"))
 
     def cards_text(self, cards: tuple[Card, ...] | list[Card], sep: str = " ") -> Text:
         out = Text()
@@ -155,10 +175,12 @@ class HandView(CardInk, can_focus=True):
     def _positions(self, width: int) -> list[int]:
         gaps = {start for start, _, _ in self.layout_.groups if start}
         n = len(self.layout_.cards) if self.face_up else self.backs
-        for step in (6, 5, 4, 3):
-            gap = 2 if step >= 5 else 1
-            need = n * step + (5 - step if step < 5 else 0) + gap * len(gaps)
-            if need <= width or step == 3:
+        card = self.card_size.width
+        steps = list(range(card + 1, 2, -1))
+        for step in steps:  # the widest spacing that fits, overlapping when it must
+            gap = 2 if step >= card else 1
+            need = (n - 1) * step + card + gap * len(gaps)
+            if need <= width or step == steps[-1]:
                 break
         xs, x = [], 0
         for i in range(n):
@@ -170,19 +192,19 @@ class HandView(CardInk, can_focus=True):
 
     def render(self) -> Text:
         width = max(self.size.width, 10)
-        canvas = Canvas(width, 5)
+        tall = self.card_size.height
+        canvas = Canvas(width, tall + 2)
         cards = self.layout_.cards
         xs = self._positions(width)
         self._xs = xs
         face, dead_ink = self.ink("card--face"), self.ink("card--dead")
         if not self.face_up:
             for x in xs:
-                for row, line in enumerate(back_rows(self.card_style)):
-                    canvas.put(x, 1 + row, line, self.ink("card--back"))
+                self.draw_back(canvas, x, 1)
             return canvas.text()
         for i, card in enumerate(cards):
             x = xs[i]
-            y = 0 if card in self.marked else 1
+            y = 0 if card in self.marked else 1  # a marked card stands a row higher
             frame = face
             if i == self.cursor:
                 frame = face + self.ink("card--cursor")
@@ -190,32 +212,29 @@ class HandView(CardInk, can_focus=True):
                 frame = face + self.ink("card--new")
             if card in self.marked:
                 frame = frame + self.ink("card--marked")
-            top, mid, bottom = face_rows(card, self.card_style)
-            canvas.put(x, y, top, frame)
-            canvas.put(x, y + 1, mid[0], frame)
-            canvas.put(x + 1, y + 1, mid[1:4], frame + self.suit_ink(card))
-            canvas.put(x + 4, y + 1, mid[4], frame)
-            canvas.put(x, y + 2, bottom, frame)
+            self.draw_face(canvas, x, y, card, frame, picked=i == self.cursor)
         meld_ink = self.ink("card--meld")
+        under = tall + 1
+        right_edge = self.card_size.width - 1
         for start, end, label in self.layout_.groups:
             if end <= start or end > len(xs):
                 continue
-            left, right = xs[start], xs[end - 1] + 4
+            left, right = xs[start], xs[end - 1] + right_edge
             if label == "deadwood":
                 for i in range(start, end):
                     value = str(self.layout_.values.get(cards[i], 0))
-                    canvas.put(xs[i] + 1, 4, value.center(3), dead_ink)
+                    canvas.put(xs[i] + 1, under, value.center(right_edge - 1), dead_ink)
                 continue
             bar = "└" + "─" * max(0, right - left - 1) + "┘"
-            canvas.put(left, 4, bar, meld_ink)
+            canvas.put(left, under, bar, meld_ink)
             tag = f" {label} "
             if len(tag) < right - left - 1:
-                canvas.put(left + (right - left - len(tag)) // 2 + 1, 4, tag, meld_ink)
+                canvas.put(left + (right - left - len(tag)) // 2 + 1, under, tag, meld_ink)
         return canvas.text()
 
     def index_at(self, x: int) -> int | None:
         for i in reversed(range(len(self._xs))):
-            if self._xs[i] <= x <= self._xs[i] + 4:
+            if self._xs[i] <= x < self._xs[i] + self.card_size.width:
                 return i
         return None
 
@@ -241,12 +260,11 @@ class BacksView(CardInk):
 
     def render(self) -> Text:
         width = max(self.size.width, 10)
-        canvas = Canvas(width, 3)
-        step = 2 if self.count * 2 + 3 <= width else 1
-        back = self.ink("card--back")
+        canvas = Canvas(width, self.card_size.height)
+        card = self.card_size.width
+        step = 2 if (self.count - 1) * 2 + card <= width else 1
         for i in range(self.count):
-            for row, line in enumerate(back_rows(self.card_style)):
-                canvas.put(i * step, row, line, back)
+            self.draw_back(canvas, i * step, 0)
         text = canvas.text()
         if self.known:
             text.append("\n")
@@ -265,10 +283,17 @@ class PileView(CardInk):
             self.pile = pile
             super().__init__()
 
+    @property
+    def pile_x(self) -> int:
+        """Where the discard pile starts: after the stock and its count."""
+        return self.card_size.width + 8
+
     def on_click(self, event: events.Click) -> None:
-        if event.y <= 3 and event.x < 12:
+        if event.y > self.card_size.height:
+            return
+        if event.x < self.pile_x - 1:
             self.post_message(self.Clicked("stock"))
-        elif event.y <= 3 and 13 <= event.x < 25 and self.has_pile:
+        elif self.pile_x <= event.x < self.pile_x + 12 and self.has_pile:
             self.post_message(self.Clicked("discard"))
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -297,28 +322,24 @@ class PileView(CardInk):
 
     def render(self) -> Text:
         width = max(self.size.width, 20)
-        canvas = Canvas(width, 4)
-        back, face = self.ink("card--back"), self.ink("card--face")
-        for row, line in enumerate(back_rows(self.card_style)):
-            canvas.put(0, row, line, back)
-        canvas.put(0, 3, f"stock {self.stock}".ljust(12), self.ink("card--dead"))
+        tall = self.card_size.height
+        canvas = Canvas(width, tall + 1)
+        face, dead = self.ink("card--face"), self.ink("card--dead")
+        self.draw_back(canvas, 0, 0)
+        canvas.put(0, tall, f"stock {self.stock}", dead)
+        x = self.pile_x
         if self.has_pile:
             if self.pile:
-                top = self.pile[-1]
-                rows = face_rows(top, self.card_style)
-                canvas.put(13, 0, rows[0], face)
-                canvas.put(13, 1, rows[1][0], face)
-                canvas.put(14, 1, rows[1][1:4], face + self.suit_ink(top))
-                canvas.put(17, 1, rows[1][4], face)
-                canvas.put(13, 2, rows[2], face)
+                self.draw_face(canvas, x, 0, self.pile[-1], face)
             else:
-                canvas.put(13, 1, "empty", self.ink("card--dead"))
-            canvas.put(13, 3, f"discards {len(self.pile)}", self.ink("card--dead"))
-        for i, note in enumerate(self.notes[:3]):
-            canvas.put(26, i, note, Style())
+                canvas.put(x, tall // 2, "empty", dead)
+            canvas.put(x, tall, f"discards {len(self.pile)}", dead)
+        notes_x = x + 13 if self.has_pile else x
+        for i, note in enumerate(self.notes[: tall + 1]):
+            canvas.put(notes_x, i, note, Style())
         text = canvas.text()
         if self.has_pile and self.history and len(self.pile) > 1:
-            text.append("\nbelow: ", self.ink("card--dead"))
+            text.append("\nbelow: ", dead)
             below = list(reversed(self.pile[:-1]))
             text.append_text(self.cards_text(below[: max(1, (width - 8) // 4)]))
         return text

@@ -1,0 +1,150 @@
+"""The table drawn, for the window it is in.
+
+``TableView`` lays out the other hand, the stock and the pile, the melds on
+the table, your hand, the status line, the score and the moves in words. It
+shows what it is given (a ``Shown``) and decides nothing. ``fit`` picks the
+layout from the window's size: the moves beside the table from 100 columns
+(on demand below), no spacing below 30 rows, big cards from 150×40.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widget import Widget
+from textual.widgets import RichLog, Static
+
+from ..core import Card
+from .cardart import CardSize
+from .widgets import (
+    BacksView,
+    CardInk,
+    HandLayout,
+    HandView,
+    PileView,
+    TableMeldsView,
+    side_panel,
+)
+
+MIN_SIZE = (60, 22)  # below this the cards and the status line no longer fit
+SIDE_FROM = 100  # the moves panel sits beside the table from this width
+ROOMY_FROM = 30  # spacing between the parts of the table from this height
+BIG_FROM = (150, 40)  # big cards from this size
+
+
+@dataclass(frozen=True, slots=True)
+class Fit:
+    """The layout for a window size."""
+
+    too_small: bool
+    side: bool  # the moves panel beside the table (else on demand, over it)
+    roomy: bool  # room between the parts
+    big: bool  # big cards
+
+    @property
+    def classes(self) -> dict[str, bool]:
+        return {
+            "-too-small": self.too_small,
+            "-narrow": not self.side,
+            "-short": not self.roomy,
+            "-large": self.big,
+        }
+
+
+def fit(width: int, height: int) -> Fit:
+    """The layout for a window of ``width`` × ``height`` cells."""
+    return Fit(
+        too_small=width < MIN_SIZE[0] or height < MIN_SIZE[1],
+        side=width >= SIDE_FROM,
+        roomy=height >= ROOMY_FROM,
+        big=width >= BIG_FROM[0] and height >= BIG_FROM[1],
+    )
+
+
+def too_small_text(width: int, height: int) -> str:
+    return (
+        f"The terminal is {width}×{height}; the table needs at least "
+        f"{MIN_SIZE[0]}×{MIN_SIZE[1]}.\nMake the window larger (or the font smaller) "
+        "and the game comes back as it was."
+    )
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What the table shows of one player's side: the hand and the lines about it."""
+
+    opponent: str  # the line over the other hand
+    backs: int  # how many cards the other hand holds
+    known: tuple[Card, ...]  # its cards everybody has seen
+    hand_label: str
+    hand: HandLayout | None  # None: hidden (hot-seat), drawn as ``hand_backs`` backs
+    hand_backs: int = 0
+    cursor: int = 0
+    marked: frozenset[Card] = field(default_factory=frozenset)
+    new: Card | None = None
+    status: str = ""
+
+
+class TableView(Horizontal):
+    """The table and, beside it or over it, the score and the moves."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.texts: dict[str, str] = {}
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="play"):
+            yield Static(id="opp-name", classes="label")
+            yield BacksView(id="opp")
+            yield Static(classes="spacer")  # the spacers share out the room left over
+            yield PileView(id="piles")
+            yield TableMeldsView(id="melds")
+            yield Static(classes="spacer")
+            yield Static(id="hand-name", classes="label")
+            yield HandView(id="hand")
+            yield Static(id="status")
+        yield side_panel()
+
+    def draw(self, shown: Shown) -> None:
+        """Show one side of the table (the board is drawn by ``show_board``)."""
+        hand = self.query_one(HandView)
+        if shown.hand is None:
+            hand.hide(shown.hand_backs)
+        else:
+            hand.show(shown.hand, shown.cursor, set(shown.marked), shown.new)
+        self.put("#hand-name", shown.hand_label)
+        self.put("#opp-name", shown.opponent)
+        backs = self.query_one(BacksView)
+        backs.set_class(bool(shown.known), "-known")
+        backs.show(shown.backs, shown.known)
+        self.put("#status", shown.status)
+
+    def put(self, selector: str, text: str) -> None:
+        """Update a line of text only when it changes (each update costs a layout)."""
+        if self.texts.get(selector) != text:
+            for widget in self.query(selector).results(Static):
+                self.texts[selector] = text
+                widget.update(text)
+
+    def write_log(self, lines: list[str]) -> None:
+        log = self.query_one(RichLog)
+        for line in lines:
+            log.write(line, scroll_end=True)
+
+    def clear_log(self) -> None:
+        self.query_one(RichLog).clear()
+
+    def size_cards(self, big: bool) -> None:
+        size = CardSize.BIG if big else CardSize.SMALL
+        for widget in self.query(".cards").results(CardInk):
+            if widget.card_size is not size:
+                widget.card_size = size
+                widget.refresh(layout=True)
+
+
+def fitted(widget: Widget, layout: Fit) -> None:
+    """Set the layout's classes on ``widget`` (the screen)."""
+    for name, on in layout.classes.items():
+        widget.set_class(on, name)

@@ -1,0 +1,208 @@
+"""Hints: every move of every variant comes with a reason a player learns from.
+
+A reason says why (what the card does for the hand, the count before and
+after, what the other player showed, the count to expect in the other hand);
+it never just names the move again. The hard level's figures read as words.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+from conftest import stack
+
+from ginrummies.ai import make_bot
+from ginrummies.ai.hints import Hint, hint
+from ginrummies.core import (
+    PRESETS,
+    Accept,
+    Action,
+    Challenge,
+    Decline,
+    Discard,
+    DrawStock,
+    EndTurn,
+    Family,
+    FirstTurn,
+    Hand,
+    Knock,
+    LayContract,
+    Offer,
+    Pass,
+    Phase,
+    PlayerView,
+    RuleSet,
+    TakeDiscard,
+    hand_count,
+    parse_cards,
+    preset,
+)
+from ginrummies.play.words import action_words
+
+# every preset, and the optional rules that bring phases of their own
+VARIANTS: dict[str, RuleSet] = {name: preset(name) for name in PRESETS}
+VARIANTS["colonel+challenge"] = preset("colonel").but(challenge=True)
+VARIANTS["gin+fiftieth"] = preset("gin").but(fiftieth_card=True)
+VARIANTS["gin+eleven"] = preset("gin").but(first_turn=FirstTurn.ELEVEN_CARDS)
+
+# (phase, move) pairs the games of each family must reach, so that every
+# kind of reason is checked
+NEEDED: dict[str, set[tuple[Phase, type]]] = {
+    "gin": {
+        (Phase.UPCARD, Pass),
+        (Phase.UPCARD, TakeDiscard),
+        (Phase.DRAW, DrawStock),
+        (Phase.DRAW, TakeDiscard),
+        (Phase.DISCARD, Discard),
+        (Phase.DISCARD, Knock),
+    },
+    "skarney": {
+        (Phase.DRAW, DrawStock),
+        (Phase.PLAY, LayContract),
+        (Phase.PLAY, Offer),
+        (Phase.PLAY, EndTurn),
+        (Phase.RESPOND, Accept),
+        (Phase.RESPOND, Decline),
+    },
+    "colonel": {
+        (Phase.DRAW, DrawStock),
+        (Phase.DRAW, TakeDiscard),
+        (Phase.PLAY, Discard),
+    },
+}
+NEEDED["colonel+challenge"] = NEEDED["colonel"] | {
+    (Phase.DRAW, Challenge),
+    (Phase.CHALLENGED, Accept),
+    (Phase.CHALLENGED, Decline),
+}
+NEEDED["gin+fiftieth"] = NEEDED["gin"] | {(Phase.FIFTIETH, Pass)}
+NEEDED["gin+eleven"] = NEEDED["gin"] - {(Phase.UPCARD, Pass), (Phase.UPCARD, TakeDiscard)}
+
+
+def positions(rules: RuleSet, seed: int) -> Iterator[tuple[PlayerView, list[Action]]]:
+    """Every position of one hand, played by a seeded random player mixed
+    with the easy bot (pure chance seldom gets to a knock or a contract)."""
+    hand = Hand.deal(rules, seed % 2, seed=seed)
+    rng = random.Random(seed)
+    bots = [make_bot("easy", rules, seed), make_bot("easy", rules, seed + 1)]
+    while not hand.is_over:
+        player = hand.to_move
+        assert player is not None
+        view = hand.view(player)
+        legal = hand.legal_actions()
+        yield view, legal
+        if rng.random() < 0.5:
+            hand.apply(rng.choice(legal))
+        else:
+            hand.apply(bots[player].choose(view, legal))
+
+
+def first_word(text: str) -> str:
+    match = re.match(r"\W*(\w+)", text.lower())
+    return match.group(1) if match else ""
+
+
+def problems(h: Hint, view: PlayerView) -> list[str]:
+    """What is wrong with a hint's reason (nothing, for a good one)."""
+    reason = h.reason.strip()
+    names = {action_words(h.action, view), str(h.action)}
+    out = []
+    if not reason:
+        out.append("no reason")
+    for name in names:
+        if reason.lower() == name.lower():
+            out.append("the reason is the move's name")
+        if reason.lower().startswith(name.lower()):
+            out.append(f"the reason starts with the move {name!r}")
+        if first_word(reason) == first_word(name):
+            out.append(f"the reason starts with the move's word {first_word(name)!r}")
+    counts = r"you hold \d+; expect about \d+ in the other hand \(it holds"
+    challenge = isinstance(h.action, Challenge) or view.phase is Phase.CHALLENGED
+    if challenge and not re.search(counts, reason):
+        out.append("a challenge hint without the two counts")
+    if isinstance(h.action, Offer):
+        mine = re.search(r"fits no meld|belongs in|stays a meld|pairs with", reason)
+        theirs = re.search(r"other hand|their|they", reason)
+        if not (mine and theirs):
+            out.append("an offer hint without why, for your hand and for theirs")
+    answer = isinstance(h.action, Accept | Decline) and view.phase is Phase.RESPOND
+    if answer and not re.search(r"makes \[|would make \[|melds|count", reason):
+        out.append("an answer to an offer without what the card does")
+    return out
+
+
+@pytest.mark.parametrize("variant", list(VARIANTS))
+def test_every_hint_of_every_variant_says_why(variant: str) -> None:
+    rules = VARIANTS[variant]
+    needed = NEEDED.get(variant, NEEDED[rules.family.value])
+    seen: set[tuple[Phase, type]] = set()
+    bad: list[str] = []
+    hands = 0
+    for seed in range(40):
+        for n, (view, legal) in enumerate(positions(rules, seed)):
+            if rules.family is Family.SKARNEY and n % 3:
+                continue  # a Skarney hand is long: every third position is plenty
+            hints = hint(view, legal)
+            assert hints and hints[0].action in legal
+            for h in hints:
+                seen.add((view.phase, type(h.action)))
+                for p in problems(h, view):
+                    bad.append(f"{variant}, {view.phase.value}: {action_words(h.action, view)}")
+                    bad[-1] += f" — {h.reason}: {p}"
+        hands += 1
+        if hands >= 3 and needed <= seen:
+            break
+    assert not bad, "\n".join(bad[:20])
+    missing = {(p.value, t.__name__) for p, t in needed - seen}
+    assert not missing, f"the games never reached {missing}"
+
+
+def test_the_colonel_challenge_answer_weighs_the_two_counts() -> None:
+    rules = preset("colonel").but(challenge=True)
+    low = "2c 2d 2h 3c 3d 3h 4c 4d 4h 5c"
+    hand = Hand.deal(rules, 0, deck=stack("Kc Kd Kh Qc Qd Qh Jc Jd Jh Tc", low, "9s"))
+    hand.apply(Challenge())  # the non-dealer challenges at once, holding 100
+    view = hand.view(0)
+    hints = hint(view, view.legal_actions)
+    mine = hand_count(parse_cards(low), rules)
+    assert hints[0].action == Accept()  # 32 against about 70: take it
+    for h in hints:
+        found = re.search(r"you hold (\d+); expect about (\d+) in the other hand", h.reason)
+        assert found, h.reason
+        assert int(found.group(1)) == mine
+        assert 55 <= int(found.group(2)) <= 85  # ten unseen cards, about 7 points each
+        assert "it holds 10 cards" in h.reason
+
+
+def test_figures_say_the_estimates_in_words() -> None:
+    plain = Hint(Discard(parse_cards("7h")[0]), "7♥ fits no meld")
+    assert plain.figures() == "" and plain.explanation() == plain.reason
+    rich = Hint(plain.action, plain.reason, 0.64, 7.3, 40)
+    assert rich.figures() == "wins 64% of 40 sampled deals, averages +7.3 points won minus lost"
+    assert rich.explanation() == f"{rich.reason} ({rich.figures()})"
+    worst = Hint(plain.action, plain.reason, 1.0, -12.3, 40)
+    assert len(worst.figures()) <= 70
+
+
+def test_hard_hints_carry_figures_within_their_budget() -> None:
+    rules = preset("gin")
+    checked = 0
+    for view, legal in positions(rules, 7):
+        if len(legal) < 3 or checked >= 3:
+            continue
+        hints = hint(view, legal, level="hard", budget=0.05)
+        shown = [h for h in hints if h.win_chance is not None]
+        assert shown and all(h.samples >= 1 for h in shown)
+        for h in shown:
+            figures = h.figures()
+            assert re.fullmatch(
+                r"wins \d+% of \d+ sampled deals?, averages [+-]\d+\.\d points won minus lost",
+                figures,
+            ), figures
+            assert len(figures) <= 70
+        assert all(not h.figures() for h in hint(view, legal))  # normal: no estimates
+        checked += 1
+    assert checked == 3

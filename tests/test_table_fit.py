@@ -1,0 +1,283 @@
+"""The table for every terminal and every player: its layout by size, live
+resizing, keys for every card, the hint key, the thinking mark, marks that
+do not need colour, and the contract laid as the hand shows it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from apphelp import VARIANTS, make_app, play_hand, run, settle
+from scenes import scene
+from textual.widgets import Static
+
+from ginrummies.core import Card, DrawStock, LayContract, Meld, MeldKind, Phase
+from ginrummies.play import session as session_module
+from ginrummies.store import Settings
+from ginrummies.tui import flow
+from ginrummies.tui.cardart import CardSize
+from ginrummies.tui.dialogs import CurtainScreen, ResultScreen
+from ginrummies.tui.menus import MenuScreen
+from ginrummies.tui.table import TableScreen, pick_grouping
+from ginrummies.tui.tableview import MIN_SIZE, fit
+from ginrummies.tui.widgets import BacksView, HandView
+
+
+@asynccontextmanager
+async def at_table(
+    variant: str = "gin", seed: int = 5, size: tuple[int, int] = (80, 24), **options: Any
+) -> AsyncIterator[tuple[Any, TableScreen]]:
+    """The pilot and the table of a fresh game against the computer, settled."""
+    app = make_app(variant, seed=seed, **options)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        yield pilot, table_of(app)
+
+
+def table_of(app: Any) -> TableScreen:
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    return screen
+
+
+def text_of(app: Any, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).render())
+
+
+def test_the_layout_follows_the_size() -> None:
+    small = fit(80, 24)
+    assert not small.too_small and not small.side and not small.roomy and not small.big
+    middle = fit(100, 30)
+    assert middle.side and middle.roomy and not middle.big
+    large = fit(160, 50)
+    assert large.side and large.big
+    assert fit(*MIN_SIZE) == fit(MIN_SIZE[0], MIN_SIZE[1])
+    assert not fit(*MIN_SIZE).too_small
+    assert fit(MIN_SIZE[0] - 1, 30).too_small and fit(100, MIN_SIZE[1] - 1).too_small
+
+
+def test_resizing_switches_the_layout_live_and_keeps_the_game() -> None:
+    async def go() -> None:
+        app = make_app("gin", seed=5)
+        async with app.run_test(size=(120, 36)) as pilot:
+            await settle(pilot)
+            table = table_of(app)
+            side = table.query_one("#side")
+            assert side.display and side.region.width > 0
+            before = table.session.hand.state_key()
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert table.has_class("-narrow") and not table.has_class("-too-small")
+            assert side.region.width == 0  # the moves go away in a narrow window
+            hand = table.query_one(HandView)
+            assert hand.region.right <= 80 and hand.region.bottom <= 23
+            await pilot.press("v")  # and come back on demand
+            await pilot.pause()
+            assert side.region.width > 0
+            await pilot.press("v")
+            await pilot.resize_terminal(160, 50)
+            await pilot.pause()
+            assert hand.card_size is CardSize.BIG and table.has_class("-large")
+            assert side.region.width > 34  # the moves take a share of the room
+            await pilot.resize_terminal(50, 18)
+            await pilot.pause()
+            assert table.has_class("-too-small")
+            message = text_of(app, "#too-small")
+            assert "50×18" in message and f"{MIN_SIZE[0]}×{MIN_SIZE[1]}" in message
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause()
+            assert not table.has_class("-too-small")
+            assert hand.card_size is CardSize.SMALL
+            assert table.session.hand.state_key() == before
+
+    run(go)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_whole_hand_at_80_by_24(variant: str) -> None:
+    async def go() -> None:
+        async with at_table(variant, seed=3) as (pilot, table):
+            for selector in ("#hand", "#status", "#piles", "#opp", "#hand-name"):
+                region = table.query_one(selector).region
+                assert region.height and region.right <= 80 and region.bottom <= 23, selector
+            result = await play_hand(pilot)
+            assert isinstance(result, ResultScreen)
+            assert table.session.hand.is_over
+
+    run(go)
+
+
+def test_every_card_of_an_eleven_card_hand_has_a_key() -> None:
+    async def go() -> None:
+        async with at_table("gin", seed=5) as (pilot, table):
+            app = pilot.app
+            session = table.session
+            await pilot.press("p")
+            await settle(pilot)
+            if session.hand.phase is not Phase.DRAW:
+                await pilot.press("p")
+                await settle(pilot)
+            await pilot.press("d")
+            await settle(pilot)
+            assert len(table.order) == 11
+            await pilot.press("minus")
+            assert table.cursor_card == table.order[10]
+            await pilot.press("0")
+            assert table.cursor_card == table.order[9]
+            await pilot.press("equals_sign")  # a twelfth card: there is none
+            assert "You hold 11 cards." in text_of(app, "#status")
+            assert table.cursor_card == table.order[9]
+
+    run(go)
+
+
+def test_the_hint_key_plays_the_hinted_move() -> None:
+    async def go() -> None:
+        async with at_table("gin", seed=5) as (pilot, table):
+            app = pilot.app
+            session = table.session
+            played = len(session.hand.events)
+            await pilot.press("y")
+            assert "no hint to play" in text_of(app, "#status")
+            assert len(session.hand.events) == played
+            await pilot.press("question_mark")
+            for _ in range(100):
+                if table.hinted is not None:
+                    break
+                await pilot.pause(0.05)
+            assert table.hinted is not None
+            hinted = table.hinted[1]
+            assert "y plays it" in text_of(app, "#status")
+            await pilot.press("y")
+            assert len(session.hand.events) > played
+            assert session.hand.events[played].action == hinted
+            await pilot.press("y")  # the hint was for a turn that has passed
+            assert "no hint to play" in text_of(app, "#status")
+
+    run(go)
+
+
+def test_a_slow_computer_shows_that_it_is_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = session_module.decide
+
+    def slow(turn: Any) -> Any:
+        time.sleep(2.5)
+        return real(turn)
+
+    monkeypatch.setattr(flow, "decide", slow)
+
+    async def go() -> None:
+        app = make_app("gin", seed=5, settings=Settings(speed="instant"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = table_of(app)
+            for _ in range(40):  # the mark comes 0.3 s past the pace (here none)
+                if "thinking" in text_of(app, "#opp-name"):
+                    break
+                await pilot.pause(0.05)
+            assert table.thinking and "thinking" in text_of(app, "#opp-name")
+            await settle(pilot)
+            assert "thinking" not in text_of(app, "#opp-name")
+
+    run(go)
+
+
+def test_the_default_pace_is_brisk() -> None:
+    assert Settings().delay <= 0.5
+
+
+def test_the_table_names_the_opponents_level_and_the_dealer() -> None:
+    async def go() -> None:
+        app = make_app("gin", seed=5, level="normal")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            opponent = text_of(app, "#opp-name")
+            mine = text_of(app, "#hand-name")
+            assert opponent.startswith("Computer (normal)")
+            assert ("dealer" in opponent) != ("dealer" in mine)
+
+    run(go)
+
+
+def test_the_picked_and_marked_cards_show_without_colour() -> None:
+    async def go() -> None:
+        for style, picked_edge in (("unicode", "╔"), ("ascii", "#=")):
+            settings = Settings(speed="instant", card_style=style)
+            app = make_app("skarney", seed=4, settings=settings)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await settle(pilot)
+                table = table_of(app)
+                hand = table.query_one(HandView)
+                rows = hand.render().plain.splitlines()
+                assert picked_edge in rows[1] and picked_edge not in rows[0]
+                await pilot.press("right", "space")  # mark the second card
+                rows = hand.render().plain.splitlines()
+                x = hand._xs[1]
+                assert rows[0][x] in "╔#"  # a marked card stands a row higher
+                assert "1 marked" in text_of(app, "#hand-name")
+
+    run(go)
+
+
+def test_the_known_cards_are_named_in_words(tmp_path: Path) -> None:
+    app, before = scene("table-gin", tmp_path)  # the computer took K♦ from the pile
+
+    async def go() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await before(pilot)
+            table = table_of(app)
+            known = table.session.view().known_opponent_cards
+            assert known
+            drawn = table.query_one(BacksView).render().plain
+            assert "known: " + " ".join(c.label.rjust(3) for c in known) in drawn
+
+    run(go)
+
+
+def test_a_contract_is_laid_as_the_hand_shows_it_grouped() -> None:
+    c = Card.parse
+    sets = [Meld(MeldKind.SET, (c(f"{r}h"), c(f"{r}c"), c(f"{r}d"))) for r in (5, 6, 7)]
+    runs = [Meld(MeldKind.RUN, (c(f"5{s}"), c(f"6{s}"), c(f"7{s}"))) for s in "hcd"]
+    as_sets = LayContract((sets[0], sets[1], sets[2]))
+    as_runs = LayContract((runs[0], runs[1], runs[2]))
+    shown_runs = {frozenset(m.cards) for m in runs}
+    shown_sets = {frozenset(m.cards) for m in sets}
+    assert pick_grouping([as_sets, as_runs], shown_runs) is as_runs
+    assert pick_grouping([as_runs, as_sets], shown_sets) is as_sets
+
+
+def test_esc_on_the_curtain_goes_to_the_menu_and_the_hand_stays_hidden() -> None:
+    async def go() -> None:
+        app = make_app("gin", seed=2, hot_seat=True)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, CurtainScreen)
+            await pilot.press("escape")
+            await settle(pilot)
+            assert isinstance(app.screen, MenuScreen)
+            await pilot.press("home", "enter")  # Continue
+            await settle(pilot)
+            assert isinstance(app.screen, CurtainScreen)
+
+    run(go)
+
+
+def test_a_refused_move_says_why_in_the_app() -> None:
+    async def go() -> None:
+        async with at_table("gin", seed=5) as (pilot, table):
+            app = pilot.app
+            session = table.session
+            while session.hand.phase is not Phase.DRAW:
+                await pilot.press("p")
+                await settle(pilot)
+            assert DrawStock() in session.legal()
+            await pilot.press("d")
+            await settle(pilot)
+            await pilot.press("g")
+            said = text_of(app, "#status")
+            assert said.startswith("You cannot go gin") and "gin needs 0" in said
+
+    run(go)
