@@ -11,6 +11,7 @@ reason (play/words.py ``why_not``) and the question again.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 
 from .ai.hints import hint
@@ -286,6 +287,7 @@ def take_turn(
     actions = list(view.legal_actions)
     for i, action in enumerate(actions, 1):
         say(f"  {i:2}. {action_words(action, view)}")
+    hinted: Action | None = None
     while True:
         answer = ask("> ")
         if answer.strip().lower() in ("h", "help"):
@@ -294,12 +296,19 @@ def take_turn(
         if answer.strip() in ("?", "hint"):
             hints = hint(view, actions)
             if hints:
+                hinted = hints[0].action
                 best = hints[0]
                 stop = "" if best.reason.endswith((".", "!", "?")) else "."
-                say(f"  Hint: {action_words(best.action, view)} — {best.reason}{stop}")
+                words = f"Hint: {action_words(best.action, view)} — {best.reason}{stop} y plays it."
+                say(textwrap.fill(words, 78, initial_indent="  ", subsequent_indent="    "))
             continue
         try:
-            action = parse_command(answer, session, view)
+            if answer.strip().lower() == "y":
+                if hinted is None:
+                    raise ValueError("there is no hint to play: ask for one with ?")
+                action = hinted
+            else:
+                action = parse_command(answer, session, view)
         except ValueError as exc:
             say(f"  {exc}")
             continue

@@ -17,7 +17,7 @@ from textual.pilot import Pilot
 
 from ginrummies.ai import make_bot
 from ginrummies.core import preset
-from ginrummies.play.session import Seat, SeatKind, Session
+from ginrummies.play.session import Seat, SeatKind, Session, default_seats
 from ginrummies.store import Settings
 from ginrummies.store.saves import parse
 from ginrummies.tui.app import GinApp
@@ -56,12 +56,6 @@ def on_table(variant: str, seed: int, moves: int, **settings: Any) -> tuple[GinA
     return app, settled(play)
 
 
-def table_melds(app: GinApp) -> bool:
-    session = app.session
-    assert session is not None
-    return len(session.view().table) >= 4 or session.hand.is_over
-
-
 def scene(name: str, folder: Path | None = None) -> tuple[GinApp, Before]:
     """The app and what to do before the picture, by scene name. ``folder``:
     the data folder of the scenes that need one (default: a temporary one,
@@ -97,12 +91,13 @@ def scene(name: str, folder: Path | None = None) -> tuple[GinApp, Before]:
     if name.startswith("table-"):
         variant = name.removeprefix("table-")
         if variant in ("skarney", "colonel"):
-            app = make_app(variant, 4)
-
-            async def melds(pilot: Pilot[Any]) -> None:
-                await turns(pilot, 40, until=table_melds)
-
-            return app, settled(melds)
+            # played without the app (fast) to melds on the table, your turn, then shown
+            session = Session(preset(variant), default_seats(False, "easy"), 4)
+            person = make_bot("easy", session.rules, 8)
+            while len(session.view(0).table) < 3 or session.to_move != 0:
+                step(session, person)
+            assert not session.hand.is_over
+            return GinApp(felt, session=session), settled()
         return on_table(variant, 2, 3)
     if name.startswith("theme-"):
         theme = name.removeprefix("theme-")

@@ -43,9 +43,17 @@ def status(app: GinApp) -> str:
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_whole_hand_against_the_computer_with_keys(variant: str) -> None:
+    """At 80×24, the window most terminals open with: the table fits it."""
+
     async def go() -> None:
         app = make_app(variant, seed=11)
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen) and not table.has_class("-too-small")
+            for selector in ("#hand", "#status", "#piles", "#opp", "#hand-name"):
+                region = table.query_one(selector).region
+                assert region.height and region.right <= 80 and region.bottom <= 23, selector
             result_screen = await play_hand(pilot)
             session = app.session
             assert session is not None and session.hand.is_over

@@ -72,4 +72,6 @@ def test_plain_keeps_every_character_one_cell_wide() -> None:
         ("café", "cafe"),
     ):
         assert plain(text) == want
-    assert plain_char("🔎") == "??"  # a wide sign stays two cells wide
+    assert plain("Knock wins: 14 − 1") == "Knock wins: 14 - 1"
+    assert plain_char("🔍") == "??"  # a wide sign stays two cells wide
+    assert plain_char("🔎") == "> "

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import VARIANTS, make_app, play_hand, run, settle
+from apphelp import make_app, play_hand, run, settle
 from scenes import scene
 from textual.widgets import Static
 
@@ -20,7 +20,7 @@ from ginrummies.play import session as session_module
 from ginrummies.store import Settings
 from ginrummies.tui import flow
 from ginrummies.tui.cardart import CardSize
-from ginrummies.tui.dialogs import CurtainScreen, ResultScreen
+from ginrummies.tui.dialogs import CurtainScreen
 from ginrummies.tui.menus import MenuScreen
 from ginrummies.tui.table import TableScreen, pick_grouping
 from ginrummies.tui.tableview import MIN_SIZE, fit
@@ -93,20 +93,6 @@ def test_resizing_switches_the_layout_live_and_keeps_the_game() -> None:
             assert not table.has_class("-too-small")
             assert hand.card_size is CardSize.SMALL
             assert table.session.hand.state_key() == before
-
-    run(go)
-
-
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_a_whole_hand_at_80_by_24(variant: str) -> None:
-    async def go() -> None:
-        async with at_table(variant, seed=3) as (pilot, table):
-            for selector in ("#hand", "#status", "#piles", "#opp", "#hand-name"):
-                region = table.query_one(selector).region
-                assert region.height and region.right <= 80 and region.bottom <= 23, selector
-            result = await play_hand(pilot)
-            assert isinstance(result, ResultScreen)
-            assert table.session.hand.is_over
 
     run(go)
 
@@ -279,5 +265,28 @@ def test_a_refused_move_says_why_in_the_app() -> None:
             await pilot.press("g")
             said = text_of(app, "#status")
             assert said.startswith("You cannot go gin") and "gin needs 0" in said
+
+    run(go)
+
+
+def test_the_result_and_the_help_scroll_to_their_end_at_80_by_24() -> None:
+    async def go() -> None:
+        async with at_table("gin", seed=5) as (pilot, _table):
+            app = pilot.app
+            await pilot.press("f1")
+            await settle(pilot)
+            body = app.screen.query_one(".body")
+            assert app.focused is body and body.max_scroll_y > 0  # more than fits
+            assert app.screen.query_one("#dialog").region.bottom <= 23
+            await pilot.press("end")
+            await pilot.pause()
+            assert body.scroll_y == body.max_scroll_y
+            await pilot.press("escape")
+            result = await play_hand(pilot)
+            body = result.query_one(".body")
+            assert app.focused is body
+            assert result.query_one("#dialog").region.bottom <= 23
+            hint = result.query_one("#dialog > .hint")
+            assert hint.region.height and hint.region.bottom <= 23  # "Enter: next hand" shows
 
     run(go)

@@ -112,6 +112,15 @@ def test_a_hint_is_one_line() -> None:
     assert hints[0].strip().startswith(f"Hint: {action_words(best.action, session.view(0))} — ")
 
 
+def test_y_plays_the_hinted_move_and_long_hints_wrap() -> None:
+    session = seated(GIN, GIN_DEAL)
+    best = hint(session.view(0), session.legal())[0].action
+    said = script(session, ["y", "?", "y"])
+    assert "there is no hint to play: ask for one with ?" in replies(said)
+    assert session.hand.events[0].action == best
+    assert all(len(line) <= 78 for line in said if line.strip().startswith("Hint"))
+
+
 @pytest.mark.parametrize(
     ("rules", "present", "absent"),
     [

@@ -277,20 +277,20 @@ class _GinReasons:
             )
         swap = f" for {thrown.label}" if thrown is not None and thrown != top else ""
         if meld is not None:
-            out = f"{top.label} completes [{meld}]: deadwood {self.now} → {after}"
+            out = f"{top.label} completes [{meld}]: deadwood {self.now} to {after}"
             if after == 0:
                 return out + ", gin"
             if after <= self.limit:
                 return out + f", low enough to knock (limit {self.limit})"
-            return out + f"; a stock card averages {self.blind:.0f}"
+            return out + f"; a blind draw leaves {self.blind:.0f} on average"
         if after < self.now:
             return (
                 f"{top.label} melds with nothing, but swapped{swap} it lowers deadwood "
-                f"{self.now} → {after}; a stock card averages {self.blind:.0f}"
+                f"{self.now} to {after}; a blind draw leaves {self.blind:.0f} on average"
             )
         return (
             f"{top.label} melds with nothing and would not lower your deadwood ({self.now}); "
-            f"a stock card averages {self.blind:.0f}"
+            f"a blind draw leaves {self.blind:.0f} on average"
         )
 
     def draw(self) -> str:
@@ -309,20 +309,20 @@ class _GinReasons:
         if meld is not None:
             if blind <= after:
                 return (
-                    f"a stock card averages deadwood {blind:.0f}, no worse than {after} "
+                    f"a blind draw leaves deadwood {blind:.0f} on average, no worse than {after} "
                     f"with {top.label}, and keeps your plan hidden{late}"
                 )
             return (
-                f"{top.label} would meld (deadwood {self.now} → {after}), better than "
-                f"the {blind:.0f} a stock card averages; a blind draw only hides your plan{late}"
+                f"{top.label} would meld (deadwood {self.now} to {after}), better than "
+                f"the {blind:.0f} a blind draw leaves on average, which only hides your plan{late}"
             )
         if after < self.now:
-            gain = f"would only lower deadwood {self.now} → {after}"
+            gain = f"would only lower deadwood {self.now} to {after}"
         else:
             gain = f"would not lower your deadwood ({self.now})"
         return (
-            f"{top.label} melds with nothing and {gain}; a stock card averages "
-            f"{blind:.0f} and may start a meld{late}"
+            f"{top.label} melds with nothing and {gain}; a blind draw leaves "
+            f"{blind:.0f} on average and may start a meld{late}"
         )
 
     def pass_(self) -> str:
@@ -342,9 +342,9 @@ class _GinReasons:
         else:
             then = "the other player then draws first, from the stock"
         if meld is not None:
-            return f"{top.label} would meld (deadwood {self.now} → {after}), but {then}"
+            return f"{top.label} would meld (deadwood {self.now} to {after}), but {then}"
         if after < self.now:
-            gain = f"would only lower deadwood {self.now} → {after}"
+            gain = f"would only lower deadwood {self.now} to {after}"
         else:
             gain = f"would not lower your deadwood ({self.now})"
         return f"{top.label} melds with nothing and {gain}; {then}"
@@ -650,12 +650,12 @@ class _TableReasons:
         after, meld = self.taking(top)
         if meld is not None:
             return (
-                f"a stock card averages {blind:.0f} unmelded points, against {after} "
+                f"a blind draw leaves {blind:.0f} unmelded points on average, against {after} "
                 f"with {top.label}, which would complete [{meld}]{late}"
             )
         return (
-            f"{top.label} fits no meld of yours ({stuck} unmelded now); a stock card "
-            f"averages {blind:.0f} after your discard and may start one{late}"
+            f"{top.label} fits no meld of yours ({stuck} unmelded now); a blind draw "
+            f"leaves {blind:.0f} on average after your discard and may start one{late}"
         )
 
     def taking(self, top: Card) -> tuple[int, Meld | None]:
@@ -677,7 +677,7 @@ class _TableReasons:
         stuck = self.bot.stuck(self.hand)
         after, meld = self.taking(top)
         if meld is not None:
-            return f"{top.label} completes [{meld}]: unmelded points {stuck} → {after}"
+            return f"{top.label} completes [{meld}]: unmelded points {stuck} to {after}"
         return (
             f"{top.label} fits no meld and must stay this turn: "
             f"+{self.value(top)} to your count of {self.count}"
@@ -736,7 +736,7 @@ class _TableReasons:
         if self.hand.bit_count() == 1:
             return f"{card.label} is your last card: throwing it empties your hand and goes out"
         after = self.count - self.value(card)
-        parts = [f"{self.loose_words(card)}; {self.count} → {after} in hand"]
+        parts = [f"{self.loose_words(card)}; {self.count} to {after} in hand"]
         fits = self.feeds_table(card)
         if fits:
             parts.append(
@@ -765,7 +765,7 @@ class _TableReasons:
         best = self.best_contract()
         out = (
             f"your contract of three 3-card melds, due before any other meld: "
-            f"{self.count} → {self.count - spread} in hand, {left} of it unmelded"
+            f"{self.count} to {self.count - spread} in hand, {left} of it unmelded"
         )
         if left > best:
             out += f" (another contract leaves {best})"
@@ -794,7 +794,7 @@ class _TableReasons:
         worth = hand_value(meld.cards, self.rules)
         rest = self.hand & ~meld.mask
         out = (
-            f"{len(meld)} cards worth {worth} leave your hand: {self.count} → {self.count - worth}"
+            f"{len(meld)} cards worth {worth} leave your hand: {self.count} to {self.count - worth}"
         )
         if self.skarney:
             return out + "; in Skarney nobody else lays off on your melds" + self.out_words(rest)
@@ -823,7 +823,7 @@ class _TableReasons:
         whose = "your" if target and target.owner == self.view.player else "their"
         rest = self.hand & ~card.bit
         return (
-            f"{card.label} fits {whose} {where}: {self.count} → {self.count - value} in hand"
+            f"{card.label} fits {whose} {where}: {self.count} to {self.count - value} in hand"
             + self.out_words(rest)
         )
 
@@ -851,8 +851,8 @@ class _TableReasons:
     def answer_offer(self, card: Card, accept: bool) -> str:
         hand = self.hand
         value = self.value(card)
-        melds = self.bot.wants(hand, card)
-        meld = _smallest_meld(card, hand, self.solver) if melds else None
+        meld = _smallest_meld(card, hand, self.solver)  # whatever the bot would answer
+        melds = meld is not None or bool(self.bot.wants(hand, card))
         ace = card.rank == 1
         if accept:
             if melds and meld is not None:

@@ -235,6 +235,7 @@ CONTROLS = PICKING + TOOLS
 TEXT_CONTROLS: tuple[tuple[str, str], ...] = (
     ("NUMBER", "the move of that number in the list"),
     ("?", "a hint: the best move and why"),
+    ("y", "play the move the hint gave"),
     ("h", "this help"),
     ("q", "stop playing (the game is not saved)"),
 )

@@ -117,6 +117,9 @@ class HelpScreen(ModalScreen[None]):
             yield Markdown(rules_markdown(self.rules))
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.query_one(".body").focus()  # the arrows and Page Down scroll it
+
     def action_close(self) -> None:
         if self.is_current:
             self.dismiss(None)
@@ -236,6 +239,9 @@ class ResultScreen(ModalScreen[None]):
                 classes="hint",
             )
         yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(".body").focus()  # the arrows and Page Down scroll it
 
     def action_next(self) -> None:
         if self.is_current:

@@ -106,6 +106,16 @@ class TableScreen(Screen[None]):
         self.set_class(layout.side != self.log_toggled, "-side")
         self.query_one(TableView).size_cards(layout.big)
         self.query_one("#too-small", Static).update(too_small_text(width, height))
+        self.call_after_refresh(self.rewrite_log)
+
+    def rewrite_log(self) -> None:
+        """The moves again, wrapped to the panel's new width."""
+        if not self.query(TableView):
+            return  # the screen has closed meanwhile
+        table = self.query_one(TableView)
+        table.clear_log()
+        table.write_log(self.session.log)
+        self.logged = len(self.session.log)
 
     def apply_settings(self) -> None:
         settings = self.app.settings  # type: ignore[attr-defined]
@@ -190,8 +200,11 @@ class TableScreen(Screen[None]):
         theirs = [who, plural(view.opponent_hand_size, "card")]
         if dealer == opp:
             theirs.append("dealer")
+        last = self.last_move(names[opp])
         if self.flow.slow:
             theirs.append("thinking...")
+        elif last:
+            theirs.append(f"last: {last}")
         status = self.message or prompt(session, view)
         self.message = ""
         cursor = self.order.index(self.cursor_card) if self.cursor_card in self.order else 0
@@ -207,6 +220,16 @@ class TableScreen(Screen[None]):
             new=self.new_card,
             status=status,
         )
+
+    def last_move(self, name: str) -> str:
+        """What ``name`` did last in this hand, in words ("discarded 8♣"), so a
+        small window without the moves panel still shows it."""
+        for line in reversed(self.session.log):
+            if line.startswith("Hand "):
+                return ""
+            if line.startswith(name + " "):
+                return line.removeprefix(name + " ").rstrip(".")
+        return ""
 
     def notes(self, view: PlayerView) -> list[str]:
         rules = view.rules

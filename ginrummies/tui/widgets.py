@@ -213,6 +213,13 @@ class HandView(CardInk, can_focus=True):
             if card in self.marked:
                 frame = frame + self.ink("card--marked")
             self.draw_face(canvas, x, y, card, frame, picked=i == self.cursor)
+            step = xs[i + 1] - x if i + 1 < len(xs) else self.card_size.width
+            label = face_label(card, self.card_style).strip()
+            shown_to = 4 if self.card_size is CardSize.SMALL else len(label) + 1
+            if step < shown_to and i + 1 < len(xs):
+                # overlapped so tightly that the next card would hide the suit:
+                # the rank and suit go over this card's left edge instead
+                canvas.put(x, y + 1, label.ljust(step), frame + self.suit_ink(card))
         meld_ink = self.ink("card--meld")
         under = tall + 1
         right_edge = self.card_size.width - 1
