@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import make_app, play_hand, run, settle
+from apphelp import VARIANTS, make_app, play_hand, run, settle
 from scenes import scene
 from textual.widgets import Static
 
-from ginrummies.core import Card, DrawStock, LayContract, Meld, MeldKind, Phase
+from ginrummies.core import Card, DrawStock, LayContract, Meld, MeldKind, Phase, preset
 from ginrummies.play import session as session_module
+from ginrummies.play.session import Session, default_seats
 from ginrummies.store import Settings
 from ginrummies.tui import flow
 from ginrummies.tui.cardart import CardSize
@@ -290,3 +291,13 @@ def test_the_result_and_the_help_scroll_to_their_end_at_80_by_24() -> None:
             assert hint.region.height and hint.region.bottom <= 23  # "Enter: next hand" shows
 
     run(go)
+
+
+def test_the_log_names_the_upcard_in_every_variant_that_has_one() -> None:
+    for variant in VARIANTS:
+        session = Session(preset(variant), default_seats(False, "easy"), 4)
+        upcard = session.view(0).discard_top
+        if session.rules.has_discard_pile:
+            assert upcard is not None and f"The upcard is {upcard.label}." in session.log, variant
+        else:
+            assert not [line for line in session.log if "upcard" in line], variant

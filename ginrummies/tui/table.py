@@ -161,8 +161,8 @@ class TableScreen(Screen[None]):
         game, rules, names = session.game, session.rules, session.names
         self.title = rules.name
         self.sub_title = (
-            f"hand {len(game.hands)} · {names[0]} {game.scores[0]} · "
-            f"{names[1]} {game.scores[1]} · to {rules.target}"
+            f"hand {len(game.hands)} · {names[0]}: {game.scores[0]} · "
+            f"{names[1]}: {game.scores[1]} · to {rules.target}"
         )
         moves = tuple(move.name for move in MOVES if self.legal_of(move.name))
         moves += ("undo",) if self.can_undo() else ()
