@@ -320,7 +320,7 @@ def _can(view: PlayerView, name: str, card: Card | None, marked: frozenset[Card]
     if name in ("discard", "offer", "lay_off"):
         return card is not None and any(getattr(a, "card", None) == card for a in options)
     if marked and name == "meld":
-        return any(frozenset(_meld_cards(a)) == marked for a in options)
+        return any(frozenset(meld_cards(a)) == marked for a in options)
     return bool(options)
 
 
@@ -405,7 +405,7 @@ def _at_play(
     contract_down = view.contracts[me] if rules.has_contract else True
     if name == "meld":
         options = _legal(view, "meld")
-        if marked and any(frozenset(_meld_cards(a)) == marked for a in options):
+        if marked and any(frozenset(meld_cards(a)) == marked for a in options):
             return None
         if not contract_down:
             if marked:
@@ -493,7 +493,8 @@ def _at_play(
     return None
 
 
-def _meld_cards(action: Action) -> tuple[Card, ...]:
+def meld_cards(action: Action) -> tuple[Card, ...]:
+    """The cards a meld or a contract lays down (none for other moves)."""
     if isinstance(action, LayMeld):
         return action.meld.cards
     if isinstance(action, LayContract):

@@ -16,6 +16,7 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
 
+from ..core.result import plural
 from ..store.saves import SaveError, parse
 from ..store.stats import Line, Played, Stats, StatsError
 from .dialogs import BackScreen
@@ -23,13 +24,6 @@ from .replay import ReplayScreen
 
 CHART_ROWS = 3  # rows above and below the axis
 VARIANT_WIDTH = 14  # a longer variant's name takes two lines: the tables fit 80 columns
-
-
-def plural(n: int, word: str) -> str:
-    """``n`` and the word, in the plural only when ``n`` is not 1: "1 game", "2 games"."""
-    if n == 1:
-        return f"{n} {word}"
-    return f"{n} {word}es" if word.endswith(("s", "x", "ch", "sh")) else f"{n} {word}s"
 
 
 def variant_width(rows: Sequence[Line] | Sequence[Played]) -> int:

@@ -29,9 +29,10 @@ from ..core import (
     PlayerView,
     hand_count,
 )
+from ..core.result import plural
 from ..play.keys import CONTROLS, MOVE_BY_KEY, MOVE_BY_NAME, MOVES, actions_for
 from ..play.session import Session
-from ..play.words import action_words, prompt, why_not
+from ..play.words import action_words, meld_cards, prompt, why_not
 from .board import show_board
 from .dialogs import ChoiceScreen, HelpScreen
 from .flow import TurnFlow
@@ -55,10 +56,6 @@ def bindings() -> list[BindingType]:
             )
         )
     return out
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 class TableScreen(Screen[None]):
@@ -579,14 +576,6 @@ def pick_grouping(matches: list[Action], grouped: set[frozenset[Card]]) -> Actio
         return sum(frozenset(m.cards) in grouped for m in melds)
 
     return max(matches, key=kept)
-
-
-def meld_cards(action: Action) -> list[Card]:
-    if isinstance(action, LayContract):
-        return [c for m in action.melds for c in m.cards]
-    if isinstance(action, LayMeld):
-        return list(action.meld.cards)
-    return []
 
 
 __all__ = ["MIN_SIZE", "TableScreen"]
