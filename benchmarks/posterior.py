@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ginrummies.ai import make_bot
 from ginrummies.ai.ginbot import GinBot, danger
+from ginrummies.ai.reading import Read
 from ginrummies.ai.search import HardGinBot, World
 from ginrummies.ai.tracking import ALL, Memory, remember
 from ginrummies.core import (
@@ -280,11 +281,11 @@ class TrackingHard(Follows, HardGinBot):
         super().__init__(rules, seed)
         self.log: list[tuple[float, float, bool]] = []  # nothing: the search has no feed risk
 
-    def _world(self, view: PlayerView, memory: Memory, rng: random.Random) -> World:
+    def _world(self, view: PlayerView, memory: Memory, rng: random.Random, the_read: Read) -> World:
         assert self.tracker is not None
         opp = rng.choice(self.tracker.hands) | memory.opp_known
         if opp.bit_count() != view.opponent_hand_size or opp & ~(memory.unseen | memory.opp_known):
-            return super()._world(view, memory, rng)
+            return super()._world(view, memory, rng, the_read)
         stock = bits(memory.unseen & ~opp)
         rng.shuffle(stock)
         return World(opp, tuple(stock[: view.stock_size]))

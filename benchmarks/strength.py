@@ -1,11 +1,18 @@
 """Strength of the bots: matches that write docs/strength.md.
 
-    python benchmarks/strength.py                   # the full report (hours)
+    python benchmarks/strength.py --panel           # the panel report (a night on 2 cores)
+    python benchmarks/strength.py                   # the ladder (hours)
     python benchmarks/strength.py --games 200 --hard-games 20 --jobs 2
 
-Each level plays eaai-simple under the eaai preset (games to 100, mirrored
-deals), and each level plays the one below it in every variant. Figures:
-games won with a 95% interval, points per hand, decision times.
+``--panel``: in every variant, ``normal`` and ``hard`` each play every
+reference opponent (eaai-simple in the Gin family, camper, casual; see
+ginrummies/ai/panel.py), and ``hard`` plays ``normal``: 500 deals for Gin
+Rummy, 150 for the other variants, each played twice with the seats
+swapped. Without it, each level plays eaai-simple under the eaai preset
+(games to 100, mirrored deals), and each level plays the one below it in
+every variant. Figures: games won with a 95% interval, points per hand,
+decision times. ``hard`` samples a fixed number of deals a move
+(``SIM_SAMPLES``), so every figure repeats exactly on any machine.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ginrummies.ai import make_bot
+from ginrummies.ai import SIM_SAMPLES, make_bot
 from ginrummies.ai.arena import BotStats, match, wilson
 from ginrummies.core import preset
 
@@ -35,13 +42,28 @@ LADDERS = {
     "skarney": ["random", "easy", "normal", "hard"],
     "colonel": ["random", "easy", "normal", "hard"],
 }
+PANEL_VARIANTS = ("gin", "oklahoma", "fosdick", "sequence", "skarney", "colonel")
+GIN_FAMILY = ("gin", "oklahoma", "fosdick", "sequence")
+
+
+def panel_rows(variant: str) -> list[tuple[str, str]]:
+    """The matches of the panel report for one variant: (bot, opponent)."""
+    opponents = (["eaai-simple"] if variant in GIN_FAMILY else []) + ["camper", "casual"]
+    rows = [(level, opp) for opp in opponents for level in ("normal", "hard")]
+    return [*rows, ("hard", "normal")]
 
 
 def run_chunk(job: tuple[str, str, str, int, int]) -> tuple[dict[str, Any], dict[str, Any]]:
     rules_name, a, b, seed, games = job
     rules = preset(rules_name)
     runs = match(
-        rules, (lambda s: make_bot(a, rules, s), lambda s: make_bot(b, rules, s)), games, seed
+        rules,
+        (
+            lambda s: make_bot(a, rules, s, samples=SIM_SAMPLES),
+            lambda s: make_bot(b, rules, s, samples=SIM_SAMPLES),
+        ),
+        games,
+        seed,
     )
     last = (BotStats(a), BotStats(b))
     for figures in runs:
@@ -98,6 +120,10 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=None, help="write the report here")
     parser.add_argument("--only", default=None, help="only this rules preset's ladder")
     parser.add_argument(
+        "--panel", action="store_true", help="the panel report (normal and hard against each)"
+    )
+    parser.add_argument("--panel-gin", type=int, default=500, help="panel deals for Gin Rummy")
+    parser.add_argument(
         "--hard-rules",
         default=None,
         help="comma-separated presets whose matches include hard (default: all)",
@@ -119,14 +145,26 @@ def main() -> None:
         lines.append(line)
 
     print(HEADER)
-    if args.only in (None, "eaai"):
-        for level in ("easy", "normal", "hard"):
-            run("eaai", level, "eaai-simple")
-    for rules, ladder in LADDERS.items():
-        if args.only not in (None, rules):
-            continue
-        for low, high in itertools.pairwise(ladder):
-            run(rules, high, low)
+    if args.panel:
+        for variant in PANEL_VARIANTS:
+            if args.only not in (None, variant):
+                continue
+            deals = args.panel_gin if variant == "gin" else args.games
+            for a, b in panel_rows(variant):
+                start = time.perf_counter()
+                sa, sb = play(variant, a, b, deals, args.jobs, args.seed)
+                line = row(variant, sa, sb, time.perf_counter() - start)
+                print(line, flush=True)
+                lines.append(line)
+    else:
+        if args.only in (None, "eaai"):
+            for level in ("easy", "normal", "hard"):
+                run("eaai", level, "eaai-simple")
+        for rules, ladder in LADDERS.items():
+            if args.only not in (None, rules):
+                continue
+            for low, high in itertools.pairwise(ladder):
+                run(rules, high, low)
     if args.out:
         command = "python benchmarks/strength.py " + " ".join(sys.argv[1:])
         processes = "process" if args.jobs == 1 else "processes"

@@ -30,6 +30,7 @@ from tune_ginbot import build, with_weights
 
 from ginrummies.ai import make_bot
 from ginrummies.ai.arena import BotStats, play_on, wilson
+from ginrummies.ai.reading import Read
 from ginrummies.ai.search import HardGinBot, World
 from ginrummies.ai.tracking import Memory
 from ginrummies.core import Game, PlayerView, preset
@@ -41,7 +42,7 @@ class PeekingHard(HardGinBot):
 
     game: Game
 
-    def _world(self, view: PlayerView, memory: Memory, rng: random.Random) -> World:
+    def _world(self, view: PlayerView, memory: Memory, rng: random.Random, the_read: Read) -> World:
         opp = to_mask(self.game.view(1 - view.player).hand)
         pool = from_mask(memory.unseen & ~opp)
         rng.shuffle(pool)

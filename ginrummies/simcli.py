@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from .ai import BOTS, make_bot
+from .ai import BOTS, SIM_SAMPLES, Bot, make_bot
 from .ai.arena import BotStats, match, wilson
 from .core import PRESETS, Family, preset
 
@@ -48,6 +48,13 @@ def build_parser() -> argparse.ArgumentParser:
         "--no-mirror",
         action="store_true",
         help="play each deal once (by default every deal is played twice, seats swapped)",
+    )
+    parser.add_argument(
+        "--samples",
+        type=int,
+        default=SIM_SAMPLES,
+        help="deals the hard level samples for each move, so that a match repeats exactly"
+        f" on any machine (default: {SIM_SAMPLES}; 0: search for a time, as in the app)",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -90,10 +97,18 @@ def main(argv: Sequence[str]) -> int:
     if count <= 0:
         print("ginrummies sim: --games and --hands must be above 0", file=sys.stderr)
         return 2
+    if args.samples < 0:
+        print("ginrummies sim: --samples must be 0 or more", file=sys.stderr)
+        return 2
     mirrored = not args.no_mirror
+    samples = args.samples or None
+
+    def builder(name: str) -> Callable[[int], Bot]:
+        return lambda seed: make_bot(name, rules, seed, samples=samples)
+
     runs = match(
         rules,
-        (lambda s: make_bot(args.bot_a, rules, s), lambda s: make_bot(args.bot_b, rules, s)),
+        (builder(args.bot_a), builder(args.bot_b)),
         count,
         seed=args.seed,
         mirrored=mirrored,
@@ -116,6 +131,7 @@ def main(argv: Sequence[str]) -> int:
         "rules": args.rules,
         "seed": args.seed,
         "mirrored": mirrored,
+        "samples": samples,
         "unit": "hands" if per_hand else "games",
         "played": total,
         "bots": [figures(a), figures(b)],

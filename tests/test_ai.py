@@ -36,7 +36,7 @@ VARIANTS = ["gin", "oklahoma", "sequence", "skarney", "colonel"]
 
 
 def bots_for(name: str) -> list[str]:
-    out = ["random", "easy", "normal", "hard"]
+    out = ["random", "easy", "normal", "hard", "camper", "casual"]
     return out + (["eaai-simple"] if name in ("gin", "oklahoma", "sequence") else [])
 
 
@@ -94,17 +94,57 @@ def test_a_bots_choice_ignores_the_unseen_cards(variant: str) -> None:
         view, other_view = hand.view(p), other.view(p)
         assert other_view == view, "the view leaks a hidden card"
         for name in bots_for(variant):
-            bot = make_bot(name, rules, 5)
-            if name == "hard":
-                bot.budget = 0.01  # type: ignore[attr-defined]
-            again = make_bot(name, rules, 5)
-            if name == "hard":
-                again.budget = 0.01  # type: ignore[attr-defined]
+            bot = make_bot(name, rules, 5, samples=8)
+            again = make_bot(name, rules, 5, samples=8)
             assert bot.choose(view, view.legal_actions) == again.choose(
                 other_view, other_view.legal_actions
             )
         checked += 1
     assert checked >= 5
+
+
+@pytest.mark.parametrize("variant", ["gin", "skarney", "colonel"])
+def test_a_choice_later_in_a_game_ignores_the_unseen_cards(variant: str) -> None:
+    """With finished hands behind it (which the hard level reads its
+    opponent from), a bot still decides on what the table has shown alone."""
+    import dataclasses
+
+    rules = preset(variant)
+    rng = random.Random(variant)
+    checked = 0
+    for seed in range(6):
+        game = Game(rules, seed, first_dealer=seed % 2)
+        walker = make_bot("normal", rules, seed)
+        moves_into_third = rng.randrange(0, 30)
+        while not game.is_over:
+            hand = game.hand
+            if hand.is_over:
+                game.next_hand()
+                continue
+            if len(game.hands) == 3:
+                if moves_into_third == 0:
+                    break
+                moves_into_third -= 1
+            p = hand.to_move
+            assert p is not None
+            game.apply(walker.choose(game.view(p), hand.legal_actions()))
+        hand = game.hand
+        if hand.is_over or not game.view(0).past:
+            continue
+        p = hand.to_move
+        assert p is not None
+        view = game.view(p)
+        other = reshuffled(hand, p, rng)
+        assert hidden_cards(other, p) != hidden_cards(hand, p)
+        other_view = dataclasses.replace(other.view(p), scores=view.scores, past=view.past)
+        assert other_view == view
+        for name in bots_for(variant):
+            bot, again = make_bot(name, rules, 5, samples=8), make_bot(name, rules, 5, samples=8)
+            assert bot.choose(view, view.legal_actions) == again.choose(
+                other_view, other_view.legal_actions
+            )
+        checked += 1
+    assert checked >= 3
 
 
 class Watched:
@@ -149,7 +189,7 @@ def test_bots_only_play_legal_moves_to_the_end(variant: str, level: str) -> None
 
 
 def test_make_bot_names() -> None:
-    assert set(BOTS) == {"random", "eaai-simple", "easy", "normal", "hard"}
+    assert set(BOTS) == {"random", "eaai-simple", "easy", "normal", "hard", "camper", "casual"}
     with pytest.raises(ValueError, match="choose one of"):
         make_bot("grandmaster", preset("gin"))
     with pytest.raises(ValueError, match="Gin family"):

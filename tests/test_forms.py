@@ -223,3 +223,26 @@ def test_new_game_with_a_section_open_at_80_by_24(snap_compare: Any, tmp_path: P
         await settle(pilot)
 
     assert snap_compare(app, terminal_size=SMALL, run_before=open_knocking)
+
+
+def test_the_form_says_what_each_computer_level_does() -> None:
+    from textual.widgets import Select, Static
+
+    from ginrummies.ai import LEVEL_ABOUT
+
+    async def go() -> None:
+        app = make_app(session=False)
+        async with app.run_test(size=SIZE) as pilot:
+            app.push_screen(NewGameScreen(app.settings))
+            await pilot.pause()
+            about = app.screen.query_one("#levels", Static)
+            level = app.settings.default_level
+            assert LEVEL_ABOUT[level] in str(about.render())
+            app.screen.query_one("#seat1", Select).value = "hard"
+            await pilot.pause()
+            assert LEVEL_ABOUT["hard"] in str(about.render()).replace("\n", " ")
+            app.screen.query_one("#seat1", Select).value = "person"
+            await pilot.pause()
+            assert "Two people" in str(about.render())
+
+    run(go)

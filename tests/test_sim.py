@@ -78,3 +78,16 @@ def test_bad_requests_get_a_message(
 ) -> None:
     assert main(["sim", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_hard_samples_a_fixed_number_of_deals_so_a_match_repeats(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    def played() -> list[dict[str, Any]]:
+        report = run(capsys, "hard", "camper", "--hands", "1", "--seed", "4", "--samples", "6")
+        assert report["samples"] == 6
+        return [{k: v for k, v in b.items() if "ms" not in k} for b in report["bots"]]
+
+    first = played()
+    assert first == played()
+    assert first[1]["bot"] == "camper"

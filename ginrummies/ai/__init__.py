@@ -1,7 +1,8 @@
 """Computer players. A bot sees a hand only through its ``PlayerView``.
 
 ``make_bot(name, rules, seed)`` gives ``random``, ``eaai-simple`` (Gin
-family) or a level, ``easy`` / ``normal`` / ``hard``, for any variant.
+family), a level, ``easy`` / ``normal`` / ``hard``, for any variant, or one
+of the reference opponents of ``panel``, ``camper`` and ``casual``.
 ``LEVELS`` are the computer opponents a person may choose from.
 """
 
@@ -12,6 +13,7 @@ from typing import Protocol
 
 from ..core import Action, Family, PlayerView, RuleSet
 from .ginbot import EaaiSimple, GinBot
+from .panel import Camper, Casual, TableCamper, TableCasual
 from .search import HardGinBot
 from .tablebot import TableBot
 from .tracking import public_rng
@@ -61,9 +63,20 @@ def _eaai(rules: RuleSet, seed: int | None) -> Bot:
     return EaaiSimple(rules, seed)
 
 
+def _panel(
+    gin: Callable[[RuleSet, int | None], Bot], table: Callable[[RuleSet, int | None], Bot]
+) -> Callable[[RuleSet, int | None], Bot]:
+    def build(rules: RuleSet, seed: int | None) -> Bot:
+        return (gin if rules.family is Family.GIN else table)(rules, seed)
+
+    return build
+
+
 BOTS: dict[str, Callable[[RuleSet, int | None], Bot]] = {
     "random": RandomBot,
     "eaai-simple": _eaai,
+    "camper": _panel(Camper, TableCamper),
+    "casual": _panel(Casual, TableCasual),
     "easy": _level("easy"),
     "normal": _level("normal"),
     "hard": _hard,
@@ -74,13 +87,47 @@ BOTS: dict[str, Callable[[RuleSet, int | None], Bot]] = {
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
 
 
-def make_bot(name: str, rules: RuleSet, seed: int | None = None) -> Bot:
-    """A bot by name; ValueError lists the names there are."""
+# the sampled deals ``hard`` weighs a move on in ``ginrummies sim``, where
+# every figure must repeat on any machine (the app gives it a time budget)
+SIM_SAMPLES = 24
+
+
+# each level in one line, for the new-game form: how it plays and how strong
+# it is against the reference panel (docs/strength.md, Gin Rummy)
+LEVEL_ABOUT: dict[str, str] = {
+    "easy": "looks only at its own deadwood and now and then throws a careless card",
+    "normal": "counts the cards still live, keeps off the discards you collect,"
+    " knocks as soon as an undercut looks unlikely",
+    "hard": "reads from the game whether you knock early or wait for gin, and plays"
+    " each move out in sampled deals against that",
+    "random": "plays any legal move at random: a way to learn the rules",
+}
+
+
+def make_bot(
+    name: str, rules: RuleSet, seed: int | None = None, *, samples: int | None = None
+) -> Bot:
+    """A bot by name; ValueError lists the names there are. ``samples`` fixes
+    how many deals a searching bot samples for each move, so that its play
+    repeats exactly on any machine; without it, it searches for a time."""
     try:
         build = BOTS[name]
     except KeyError:
         raise ValueError(f"no bot named {name!r}; choose one of {', '.join(BOTS)}") from None
-    return build(rules, seed)
+    bot = build(rules, seed)
+    if samples is not None and isinstance(bot, HardGinBot):
+        bot.samples = samples
+    return bot
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "EaaiSimple", "GinBot", "RandomBot", "TableBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "SIM_SAMPLES",
+    "Bot",
+    "EaaiSimple",
+    "GinBot",
+    "RandomBot",
+    "TableBot",
+    "make_bot",
+]

@@ -205,7 +205,7 @@ class GinBot:
         now_weight = self.late_weight * late
         rest = memory.mine & ~action.card.bit
         now = solver.deadwood(rest)
-        limit = knock_limit(view)
+        limit = self.plan_limit(view)
         pool = self.draw_pool(view, memory, action)
         ahead, knock_chance = draw_outlook(solver, rest, pool, limit)
         return (
@@ -214,6 +214,10 @@ class GinBot:
             - self.knock_next_weight * knock_chance
             + self.feed_risk(view, memory, action)
         )
+
+    def plan_limit(self, view: PlayerView) -> int:
+        """The count this player means to knock at, which its discards aim for."""
+        return knock_limit(view)
 
     def draw_pool(self, view: PlayerView, memory: Memory, action: Discard) -> int:
         """The cards the next draw may bring after ``action``."""

@@ -51,7 +51,7 @@ from ..core import (
 from ..core.cards import from_mask
 from ..core.melds import Solver, meld_masks
 from .ginbot import GinBot, danger, expected_deadwood, neighbours, undercut_risk
-from .search import HardGinBot, Rollout, sample_world
+from .search import HardGinBot
 from .tablebot import TableBot
 from .tracking import Memory, knock_limit, remember
 
@@ -445,49 +445,21 @@ def _best_partial(view: PlayerView, memory: Memory, hand: int) -> str:
 def _with_estimates(
     view: PlayerView, memory: Memory, hints: list[Hint], budget: float
 ) -> list[Hint]:
-    """Sample the hidden cards and play each move out, as the hard level does,
-    deal after deal (up to 40) until the budget is spent."""
+    """Sample the hidden cards and play each move out, as the hard level does
+    (against the opponent it reads from the game), deal after deal (up to
+    40) until the budget is spent; the move hard would play comes first."""
     bot = HardGinBot(view.rules, 0)
     rng = random.Random(len(view.history))
-    limit = knock_limit(view)
-    sim = Rollout(view.rules, solver_for(view.rules), limit, view.doubled)
     top = hints[:6]
-    values: list[list[float]] = [[] for _ in top]
-    deadline = time.perf_counter() + budget
-    for n in range(ESTIMATE_DEALS):
-        if n and time.perf_counter() > deadline:
-            break
-        world = sample_world(view, memory, rng)
-        for i, h in enumerate(top):
-            values[i].append(bot.move_value(view, memory, sim, world, h.action, rng))
+    moves = [h.action for h in top]
+    values = bot.weigh(view, memory, moves, rng, time.perf_counter() + budget, most=ESTIMATE_DEALS)
     out = []
     for h, vs in zip(top, values, strict=True):
         wins = sum(1 for v in vs if v > 0) / len(vs)
         out.append(Hint(h.action, h.reason, wins, sum(vs) / len(vs), len(vs)))
-    lead = out.pop(_overruled(bot, top, values))
+    lead = out.pop(bot.pick(moves, values) if len(values[0]) >= 8 else 0)
     out.sort(key=lambda h: -(h.expected_points or 0.0))
     return [lead, *out, *hints[6:]]
-
-
-def _overruled(bot: HardGinBot, top: list[Hint], values: list[list[float]]) -> int:
-    """Which move to show first once the deals are played: the first (the
-    ``normal`` choice, whose reason the hint gives), unless it is a discard
-    and another discard beats it by more than the sampling noise, as the
-    hard level decides. Draws and knocks follow ``normal``, as they do in
-    the hard level: a few greedy playouts judge them less well than it."""
-    if not isinstance(top[0].action, Discard) or len(values[0]) < 8:
-        return 0
-    n = len(values[0])
-    best, best_gain = 0, 0.0
-    for i in range(1, len(top)):
-        if not isinstance(top[i].action, Discard):
-            continue
-        diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean > bot.margin + 2.5 * (var / n) ** 0.5 and mean > best_gain:
-            best, best_gain = i, mean
-    return best
 
 
 # --- Skarney and Colonel -----------------------------------------------------------------

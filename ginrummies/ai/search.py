@@ -29,6 +29,7 @@ from ..core import (
 from ..core.cards import cards_of_mask, from_mask
 from ..core.melds import Meld, Solver
 from .ginbot import GinBot
+from .reading import EARLY, LATE, Read, develop, read, turns_of
 from .tracking import Memory, knock_limit, remember
 
 
@@ -38,6 +39,7 @@ class World:
 
     opp: int
     stock: tuple[int, ...]  # card bits, next draw first
+    eager: bool = True  # the opponent knocks as soon as it may (else it camps)
 
 
 def sample_world(
@@ -72,6 +74,11 @@ class Rollout:
         self.solver = solver
         self.limit = limit
         self.spade = spade
+        # how each side knocks: at this count, but at the limit in its next
+        # ``early`` turns and once the stock is down to ``late`` cards
+        self.knock_at = (limit, limit)
+        self.early = (0, 0)
+        self.late = 0
 
     def knock_value(self, knocker: int, hand11: int, defender: int, discard: int) -> float:
         """Points to the knocker (negative if undercut), with lay-offs."""
@@ -108,6 +115,7 @@ class Rollout:
         solver = self.solver
         pos = 0
         stock_left = len(stock)
+        early = list(self.early)
         while True:
             hand = hands[mover]
             if not drawn:
@@ -129,7 +137,11 @@ class Rollout:
                     (c.bit for c in cards_of_mask(hand & ~taken)),
                     key=lambda b: (solver.deadwood(hand & ~b), rng.random()),
                 )
-            if solver.deadwood(hand & ~throw) <= self.limit:
+            at = self.knock_at[mover]
+            if early[mover] > 0 or stock_left - pos <= self.late:
+                at = self.limit
+            early[mover] -= 1
+            if solver.deadwood(hand & ~throw) <= at:
                 value = self.knock_value(mover, hand, hands[1 - mover], throw)
                 return value if mover == 0 else -value
             hands[mover] = hand & ~throw
@@ -140,11 +152,17 @@ class Rollout:
 
 
 class HardGinBot(GinBot):
-    """``normal``'s judgement, checked by sampling the hidden cards."""
+    """``normal``'s judgement, checked by sampling the hidden cards, against
+    the opponent it reads from the game (``reading``)."""
 
-    budget = 0.12  # seconds per decision
+    budget = 0.12  # seconds per decision, when ``samples`` is not set
+    samples: int | None = None  # a fixed number of worlds: the same choice on any machine
     width = 3  # discards considered
-    margin = 1.0  # points a sampled move must gain over normal's choice
+    margin = 1.0  # points a sampled discard must gain over normal's choice
+    # in its own playouts it holds out for gin (measured: a knock judged
+    # against patient play is undercut far less often by campers)
+    self_knock: int | None = 0  # the count it knocks at in its own playouts (None: the limit)
+    knock_margin = 4.0  # points a knock must be worth over playing on
 
     def __init__(self, rules: RuleSet, seed: int | None = None) -> None:
         super().__init__(rules, seed, "normal")
@@ -161,46 +179,86 @@ class HardGinBot(GinBot):
         return self._search(view, memory, candidates)
 
     def _candidates(self, view: PlayerView, legal: list[Action], memory: Memory) -> list[Action]:
-        # draws and knocks follow ``normal``, whose rules for them are sound;
-        # the search weighs the discards, where judgement matters most
+        # draws follow ``normal``; the search weighs a knock against playing
+        # on, and the discards, where judgement matters most
         if view.phase in (Phase.UPCARD, Phase.DRAW, Phase.FIFTIETH):
             return [super().choose(view, legal)]
         knocks = [a for a in legal if isinstance(a, Knock)]
-        if knocks:
-            best = knocks[0]
-            if not self.points_after(memory.mine, best) or self.should_knock(view, memory, best):
-                return [best]
+        if knocks and not self.points_after(memory.mine, knocks[0]):
+            return [knocks[0]]  # gin
         discards = [a for a in legal if isinstance(a, Discard)]
         ranked = sorted(discards, key=lambda a: self.discard_score(view, memory, a))
-        return list(ranked[: self.width])
+        out: list[Action] = [*knocks[:1], *ranked[: self.width]]
+        return out
 
     def _search(self, view: PlayerView, memory: Memory, candidates: list[Action]) -> Action:
-        rng = self._rng(view)
+        deadline = time.perf_counter() + self.budget
+        values = self.weigh(view, memory, candidates, self._rng(view), deadline)
+        return candidates[self.pick(candidates, values)]
+
+    def weigh(
+        self,
+        view: PlayerView,
+        memory: Memory,
+        candidates: Sequence[Action],
+        rng: random.Random,
+        deadline: float,
+        most: int = 400,
+    ) -> list[list[float]]:
+        """Each candidate's score in each sampled world: ``samples`` worlds,
+        or as many as the time allows (8 to ``most``)."""
         limit = knock_limit(view)
         sim = Rollout(self.rules, self._solver, limit, view.doubled)
+        the_read = read(view, self._solver)
+        theirs = turns_of(view.history, 1 - view.player)
+        mine = limit if self.self_knock is None else min(limit, self.self_knock)
         values: list[list[float]] = [[] for _ in candidates]
-        deadline = time.perf_counter() + self.budget
         n = 0
-        while n < 8 or (time.perf_counter() < deadline and n < 400):
-            world = self._world(view, memory, rng)
+        while self._more(n, deadline, most):
+            world = self._world(view, memory, rng, the_read)
+            # the opponent plays on in the style the world gives it
+            sim.knock_at = (mine, the_read.knock_at(world.eager, limit))
+            sim.early = (0, 0 if world.eager else max(0, EARLY - theirs))
+            sim.late = 0 if world.eager else LATE
             for i, action in enumerate(candidates):
                 values[i].append(self.move_value(view, memory, sim, world, action, rng))
             n += 1
-        # the same worlds score every move, so compare each with the first
-        # choice of ``normal`` by paired differences, and overrule it only when
-        # the gain is clear of the sampling noise
-        best, best_gain = 0, 0.0
-        for i in range(1, len(candidates)):
-            diffs = [a - b for a, b in zip(values[i], values[0], strict=True)]
+        return values
+
+    def _more(self, n: int, deadline: float, most: int) -> bool:
+        if self.samples is not None:
+            return n < self.samples
+        return n < 8 or (time.perf_counter() < deadline and n < most)
+
+    def pick(self, candidates: Sequence[Action], values: list[list[float]]) -> int:
+        """The move to play once the worlds are weighed. Among the discards,
+        the first (``normal``'s choice) unless another gains clearly more in
+        the same worlds (paired differences), beyond the sampling noise; a
+        knock if it is worth at least as much as that discard. Other moves
+        follow ``normal``: the first."""
+        discards = [i for i, a in enumerate(candidates) if isinstance(a, Discard)]
+        knock = next((i for i, a in enumerate(candidates) if isinstance(a, Knock)), None)
+        if not discards:
+            return 0 if knock is None else knock
+        n = len(values[discards[0]])
+        best, best_gain = discards[0], 0.0
+        for i in discards[1:]:
+            diffs = [a - b for a, b in zip(values[i], values[discards[0]], strict=True)]
             mean = sum(diffs) / n
             var = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
             if mean > self.margin + 2.5 * (var / n) ** 0.5 and mean > best_gain:
                 best, best_gain = i, mean
-        return candidates[best]
+        if knock is not None and sum(values[knock]) >= sum(values[best]) + self.knock_margin * n:
+            return knock
+        return best
 
-    def _world(self, view: PlayerView, memory: Memory, rng: random.Random) -> World:
+    def _world(self, view: PlayerView, memory: Memory, rng: random.Random, the_read: Read) -> World:
         """One guess at the hidden cards (``tune_games.py --peek`` overrides it)."""
-        return sample_world(view, memory, rng, self._solver)
+        eager = rng.random() < the_read.eager
+        opp = develop(view, memory, rng, self._solver, eager)
+        rest = [c.bit for c in from_mask(memory.unseen & ~opp)]
+        rng.shuffle(rest)
+        return World(opp, tuple(rest[: view.stock_size]), eager)
 
     def move_value(
         self,

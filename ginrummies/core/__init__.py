@@ -30,7 +30,7 @@ from .defense import Defense, Layoff, defend
 from .errors import IllegalAction, RulesError
 from .game import Game, GameResult, cut_for_deal, hand_deck, next_dealer, settle
 from .gin import GinHand
-from .hand import Event, Hand, Phase, PlayerView, replay
+from .hand import Event, Hand, PastHand, Phase, PlayerView, replay
 from .melds import (
     Arrangement,
     Meld,
@@ -112,6 +112,7 @@ __all__ = [
     "Offer",
     "Outcome",
     "Pass",
+    "PastHand",
     "Phase",
     "PlayerView",
     "RuleSet",

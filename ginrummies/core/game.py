@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from .actions import Action
 from .cards import Card, shuffled_deck
 from .errors import IllegalAction
-from .hand import Hand, PlayerView
+from .hand import Hand, PastHand, PlayerView
 from .result import HandResult, plural, says
 from .rules import DealerRotation, RuleSet, Shutout
 
@@ -148,8 +148,16 @@ class Game:
         self.hands.append(Hand.deal(self.rules, dealer, deck=deck))
 
     def view(self, player: int) -> PlayerView:
-        """The hand in play as ``player`` sees it, with the game's scores."""
-        return dataclasses.replace(self.hand.view(player), scores=(self.scores[0], self.scores[1]))
+        """The hand in play as ``player`` sees it, with the game's scores and
+        its finished hands (what a player at the table has seen of them)."""
+        past = tuple(
+            PastHand(h.dealer, tuple(h.events), h.result)
+            for h in self.hands[:-1]
+            if h.result is not None
+        )
+        return dataclasses.replace(
+            self.hand.view(player), scores=(self.scores[0], self.scores[1]), past=past
+        )
 
     def apply(self, action: Action) -> None:
         if self.is_over:

@@ -52,6 +52,16 @@ class Event:
         return f"{names[self.player]} {self.action.said(self.card, self.gin)}"
 
 
+@dataclass(frozen=True, slots=True)
+class PastHand:
+    """A finished hand of this game as the whole table saw it: its dealer,
+    its public moves and its result (which shows both hands)."""
+
+    dealer: int
+    history: tuple[Event, ...]
+    result: HandResult
+
+
 @dataclass(frozen=True)
 class PlayerView:
     """Exactly what one player may know: the only thing bots are given."""
@@ -82,6 +92,7 @@ class PlayerView:
     no_offer_back: Card | None = None  # Skarney: just accepted, may not be offered now
     last_turn: bool = False  # Skarney: the stock is down to two, no offer this turn
     scores: tuple[int, int] = (0, 0)  # the game's running totals (Game.view fills them)
+    past: tuple[PastHand, ...] = ()  # the game's finished hands, oldest first (Game.view)
 
     @property
     def discard_top(self) -> Card | None:
