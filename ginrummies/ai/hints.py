@@ -452,7 +452,8 @@ def _with_estimates(
     rng = random.Random(len(view.history))
     top = hints[:6]
     moves = [h.action for h in top]
-    values = bot.weigh(view, memory, moves, rng, time.perf_counter() + budget, most=ESTIMATE_DEALS)
+    deadline = time.perf_counter() + budget
+    values = bot.weigh(view, memory, moves, rng, deadline, most=ESTIMATE_DEALS, least=1)
     out = []
     for h, vs in zip(top, values, strict=True):
         wins = sum(1 for v in vs if v > 0) / len(vs)

@@ -204,9 +204,10 @@ class HardGinBot(GinBot):
         rng: random.Random,
         deadline: float,
         most: int = 400,
+        least: int = 8,
     ) -> list[list[float]]:
         """Each candidate's score in each sampled world: ``samples`` worlds,
-        or as many as the time allows (8 to ``most``)."""
+        or as many as the time allows (``least`` to ``most``)."""
         limit = knock_limit(view)
         sim = Rollout(self.rules, self._solver, limit, view.doubled)
         the_read = read(view, self._solver)
@@ -214,7 +215,7 @@ class HardGinBot(GinBot):
         mine = limit if self.self_knock is None else min(limit, self.self_knock)
         values: list[list[float]] = [[] for _ in candidates]
         n = 0
-        while self._more(n, deadline, most):
+        while self._more(n, deadline, least, most):
             world = self._world(view, memory, rng, the_read)
             # the opponent plays on in the style the world gives it
             sim.knock_at = (mine, the_read.knock_at(world.eager, limit))
@@ -225,10 +226,10 @@ class HardGinBot(GinBot):
             n += 1
         return values
 
-    def _more(self, n: int, deadline: float, most: int) -> bool:
+    def _more(self, n: int, deadline: float, least: int, most: int) -> bool:
         if self.samples is not None:
             return n < self.samples
-        return n < 8 or (time.perf_counter() < deadline and n < most)
+        return n < least or (time.perf_counter() < deadline and n < most)
 
     def pick(self, candidates: Sequence[Action], values: list[list[float]]) -> int:
         """The move to play once the worlds are weighed. Among the discards,
