@@ -138,7 +138,7 @@ def option_widget(name: str, value: Any) -> Any:
     if isinstance(value, bool):
         return OnOffSwitch(value=value, id=f"opt-{name}")
     if isinstance(value, Enum):
-        choices = [(e.value, e.value) for e in type(value)]
+        choices = [(str(e.value).replace("_", " "), e.value) for e in type(value)]
         return Select(choices, value=value.value, allow_blank=False, id=f"opt-{name}")
     return Input(str(value), type="integer", id=f"opt-{name}")
 
@@ -148,7 +148,7 @@ def shown_value(value: Any) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
     if isinstance(value, Enum):
-        return str(value.value)
+        return str(value.value).replace("_", " ")  # "gin only", not "gin_only"
     return str(value)
 
 
