@@ -8,9 +8,9 @@ import pytest
 
 from ginrummies.ai import make_bot
 from ginrummies.ai.ginbot import GinBot
-from ginrummies.ai.panel import Camper, Casual, TableCamper, TableCasual, turns_played
+from ginrummies.ai.panel import Camper, Casual, TableCamper, TableCasual
 from ginrummies.ai.tablebot import TableBot
-from ginrummies.ai.tracking import remember
+from ginrummies.ai.tracking import remember, turns_of
 from ginrummies.core import (
     Accept,
     Action,
@@ -63,7 +63,7 @@ def test_the_gin_camper_knocks_only_early_late_or_low(variant: str) -> None:
             continue
         count = camper.points_after(to_mask(view.hand), knocks[0])
         choice = camper.choose(view, view.legal_actions)
-        if turns_played(view) < camper.early:
+        if turns_of(view.history, view.player) < camper.early:
             kind = "early"
         elif view.stock_size <= camper.late:
             kind = "late"

@@ -48,13 +48,7 @@ from ..core import (
 )
 from .ginbot import GinBot
 from .tablebot import TableBot
-from .tracking import Memory, knock_limit, public_rng
-
-
-def turns_played(view: PlayerView, player: int | None = None) -> int:
-    """How many turns ``player`` (the viewer by default) has finished this hand."""
-    who = view.player if player is None else player
-    return sum(1 for e in view.history if e.player == who and isinstance(e.action, Discard))
+from .tracking import Memory, knock_limit, public_rng, turns_of
 
 
 def _mistake(seed: int | None, view: PlayerView, kind: str) -> random.Random:
@@ -75,7 +69,7 @@ class Camper(GinBot):
 
     def camping(self, view: PlayerView) -> bool:
         """Is it past its early turns and is the stock still long?"""
-        return turns_played(view) >= self.early and view.stock_size > self.late
+        return turns_of(view.history, view.player) >= self.early and view.stock_size > self.late
 
     def plan_limit(self, view: PlayerView) -> int:
         limit = knock_limit(view)
@@ -169,4 +163,4 @@ class TableCasual(TableBot):
         return 0.0 if self._careless_now else super().feeds(view, card, memory)
 
 
-__all__ = ["Camper", "Casual", "TableCamper", "TableCasual", "turns_played"]
+__all__ = ["Camper", "Casual", "TableCamper", "TableCasual"]

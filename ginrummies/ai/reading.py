@@ -21,14 +21,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..core import Discard, DrawStock, Knock, PlayerView
+from ..core import DrawStock, PlayerView
 from ..core.cards import from_mask
 from ..core.melds import Solver
-from .tracking import Memory, knock_limit
+from .panel import Camper
+from .tracking import Memory, knock_limit, turns_of
 
 CAMP_AT = 3  # a knock at this count or more, mid-hand, is no camper's
-EARLY = 3  # turns in which even a camper knocks when it can
-LATE = 8  # stock cards left when even a camper knocks when it can
+EARLY = Camper.early  # turns in which even a camper knocks when it can
+LATE = Camper.late  # stock cards left when even a camper knocks when it can
 # how likely each sign is from the other style: a camper seldom knocks at a
 # high count mid-hand; an eager player seldom lets a knock go by
 CAMPER_KNOCKS_HIGH = 0.05
@@ -47,16 +48,7 @@ class Read:
 
     def knock_at(self, eager: bool, limit: int) -> int:
         """The count an opponent of that style knocks at, mid-hand."""
-        return limit if eager else min(limit, CAMP_AT - 2)
-
-
-def turns_of(history: tuple[object, ...], player: int) -> int:
-    """Turns ``player`` finished in a hand's history (each ends with a discard)."""
-    return sum(
-        1
-        for e in history
-        if getattr(e, "player", None) == player and isinstance(getattr(e, "action", None), Discard)
-    )
+        return limit if eager else min(limit, Camper.small)
 
 
 def read(view: PlayerView, solver: Solver) -> Read:
@@ -67,13 +59,10 @@ def read(view: PlayerView, solver: Solver) -> Read:
         result = past.result
         limit = result.knock_limit if result.knock_limit is not None else view.rules.knock_limit
         if result.knocker == opp:
-            knock = next(
-                (e for e in past.history if e.player == opp and isinstance(e.action, Knock)), None
-            )
             turns = turns_of(past.history, opp)
             count = result.counts[opp] if result.counts else 0
             stock_left = 31 - sum(1 for e in past.history if isinstance(e.action, DrawStock))
-            if knock is not None and count >= CAMP_AT and turns >= EARLY and stock_left > LATE:
+            if count >= CAMP_AT and turns >= EARLY and stock_left > LATE:
                 high += 1
         elif result.knocker == me and turns_of(past.history, opp) >= 1:
             cards = 0

@@ -29,8 +29,8 @@ from ..core import (
 from ..core.cards import cards_of_mask, from_mask
 from ..core.melds import Meld, Solver
 from .ginbot import GinBot
-from .reading import EARLY, LATE, Read, develop, read, turns_of
-from .tracking import Memory, knock_limit, remember
+from .reading import EARLY, LATE, Read, develop, read
+from .tracking import Memory, knock_limit, remember, turns_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,30 +40,6 @@ class World:
     opp: int
     stock: tuple[int, ...]  # card bits, next draw first
     eager: bool = True  # the opponent knocks as soon as it may (else it camps)
-
-
-def sample_world(
-    view: PlayerView, memory: Memory, rng: random.Random, solver: Solver | None = None
-) -> World:
-    """A world the view allows. With a solver, the opponent's hand is the best
-    of a few draws: after some turns of play their hand is no random one."""
-    turns = sum(1 for e in view.history if e.player != view.player)
-    tries = 1 if solver is None else min(4, 1 + turns // 3)
-    best: World | None = None
-    best_dw = 10**6
-    for _ in range(tries):
-        pool = from_mask(memory.unseen)
-        rng.shuffle(pool)
-        need = view.opponent_hand_size - memory.opp_known.bit_count()
-        opp = memory.opp_known
-        for c in pool[:need]:
-            opp |= c.bit
-        stock = tuple(c.bit for c in pool[need : need + view.stock_size])
-        dw = solver.deadwood(opp) if solver is not None and tries > 1 else 0
-        if best is None or dw < best_dw:
-            best, best_dw = World(opp, stock), dw
-    assert best is not None
-    return best
 
 
 class Rollout:

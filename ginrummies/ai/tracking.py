@@ -8,12 +8,14 @@ bots fair.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..core import (
     Card,
     Discard,
     DrawStock,
+    Event,
     FirstTurn,
     Pass,
     PlayerView,
@@ -66,6 +68,11 @@ def remember(view: PlayerView) -> Memory:
     top = view.discard_pile[-1].bit if view.discard_pile else 0
     unseen = ALL & ~mine & ~pile_mask & ~known & ~table
     return Memory(mine, pile_mask, top, known, discarded, refused & ~mine, unseen)
+
+
+def turns_of(history: Sequence[Event], player: int) -> int:
+    """Turns ``player`` finished in a hand's history (each ends with a discard)."""
+    return sum(1 for e in history if e.player == player and isinstance(e.action, Discard))
 
 
 def knock_limit(view: PlayerView) -> int:

@@ -127,6 +127,7 @@ class Game:
         self.hands_won = [0, 0]
         self.results: list[HandResult] = []
         self.hands: list[Hand] = []
+        self._past: tuple[PastHand, ...] = ()  # the finished hands, as views show them
         self.result: GameResult | None = None
         self._deal(first_dealer)
 
@@ -144,19 +145,17 @@ class Game:
         return self.hand.dealer
 
     def _deal(self, dealer: int) -> None:
+        if self.hands and (last := self.hands[-1]).result is not None:
+            # a finished hand never changes again: record it once for every view
+            self._past += (PastHand(last.dealer, tuple(last.events), last.result),)
         deck = hand_deck(self.seed, len(self.hands))
         self.hands.append(Hand.deal(self.rules, dealer, deck=deck))
 
     def view(self, player: int) -> PlayerView:
         """The hand in play as ``player`` sees it, with the game's scores and
         its finished hands (what a player at the table has seen of them)."""
-        past = tuple(
-            PastHand(h.dealer, tuple(h.events), h.result)
-            for h in self.hands[:-1]
-            if h.result is not None
-        )
         return dataclasses.replace(
-            self.hand.view(player), scores=(self.scores[0], self.scores[1]), past=past
+            self.hand.view(player), scores=(self.scores[0], self.scores[1]), past=self._past
         )
 
     def apply(self, action: Action) -> None:
