@@ -1,8 +1,11 @@
 """Strength of the bots: matches that write docs/strength.md.
 
-    python benchmarks/strength.py --panel           # the panel report (a night on 2 cores)
-    python benchmarks/strength.py                   # the ladder (hours)
+    python benchmarks/strength.py --panel --cache panel.json   # the panel (a night, 2 cores)
+    python benchmarks/strength.py                              # the ladder (hours)
     python benchmarks/strength.py --games 200 --hard-games 20 --jobs 2
+
+``--cache`` keeps each finished chunk of games, keyed by the bots' code, so
+a report stopped part way goes on where it stopped when run again.
 
 ``--panel``: in every variant, ``normal`` and ``hard`` each play every
 reference opponent (eaai-simple in the Gin family, camper, casual; see
@@ -19,7 +22,9 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import hashlib
 import itertools
+import json
 import platform
 import sys
 import time
@@ -53,7 +58,8 @@ def panel_rows(variant: str) -> list[tuple[str, str]]:
     return [*rows, ("hard", "normal")]
 
 
-def run_chunk(job: tuple[str, str, str, int, int]) -> tuple[dict[str, Any], dict[str, Any]]:
+def run_chunk(job: tuple[str, str, str, int, int]) -> tuple[dict[str, Any], dict[str, Any], float]:
+    start = time.perf_counter()
     rules_name, a, b, seed, games = job
     rules = preset(rules_name)
     runs = match(
@@ -68,7 +74,7 @@ def run_chunk(job: tuple[str, str, str, int, int]) -> tuple[dict[str, Any], dict
     last = (BotStats(a), BotStats(b))
     for figures in runs:
         last = figures
-    return asdict(last[0]), asdict(last[1])
+    return asdict(last[0]), asdict(last[1]), time.perf_counter() - start
 
 
 def merge(parts: list[dict[str, Any]]) -> BotStats:
@@ -82,15 +88,65 @@ def merge(parts: list[dict[str, Any]]) -> BotStats:
     return total
 
 
-def play(rules: str, a: str, b: str, games: int, jobs: int, seed: int) -> tuple[BotStats, BotStats]:
-    """``games`` deals, each played twice (seats swapped), split over ``jobs``."""
+# bot modules one family of variants never runs: changing them keeps that
+# family's finished games
+UNUSED = {
+    "gin": {"tablebot.py", "skarney.py", "colonel.py", "table.py"},
+    "table": {"search.py", "reading.py"},
+}
+
+
+def fingerprint(family: str) -> str:
+    """A digest of the code that decides how the bots play a family of
+    variants (``gin`` or ``table``): games played with other code are not reused."""
+    root = Path(__file__).resolve().parents[1] / "ginrummies"
+    digest = hashlib.sha256()
+    for path in sorted([*root.glob("core/*.py"), *root.glob("ai/*.py")]):
+        if path.name not in UNUSED[family]:
+            digest.update(path.name.encode() + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+class Cache:
+    """Finished chunks of matches in a JSON file, so a long report can stop
+    and go on later (``--cache``) without playing a game twice."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.code = {family: fingerprint(family) for family in UNUSED}
+        self.done: dict[str, Any] = {}
+        if path is not None and path.exists():
+            self.done = json.loads(path.read_text())
+
+    def key(self, task: tuple[str, str, str, int, int]) -> str:
+        family = "gin" if task[0] in GIN_FAMILY else "table"
+        return "|".join(map(str, (self.code[family], SIM_SAMPLES, *task)))
+
+    def save(self, task: tuple[str, str, str, int, int], result: Any) -> None:
+        self.done[self.key(task)] = result
+        if self.path is not None:
+            temp = self.path.with_suffix(".tmp")
+            temp.write_text(json.dumps(self.done))
+            temp.replace(self.path)
+
+
+def play(
+    rules: str, a: str, b: str, games: int, jobs: int, seed: int, cache: Cache | None = None
+) -> tuple[BotStats, BotStats, float]:
+    """``games`` deals, each played twice (seats swapped), split over ``jobs``,
+    with the run time (the processes' time over ``jobs``)."""
+    cache = cache or Cache(None)
     chunk = max(1, games // (jobs * 4))
     tasks = [
         (rules, a, b, seed * 100_000 + i, min(chunk, games - i)) for i in range(0, games, chunk)
     ]
+    todo = [t for t in tasks if cache.key(t) not in cache.done]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(run_chunk, tasks))
-    return merge([r[0] for r in results]), merge([r[1] for r in results])
+        for task, result in zip(todo, pool.map(run_chunk, todo), strict=True):
+            cache.save(task, result)
+    results = [cache.done[cache.key(t)] for t in tasks]
+    seconds = sum(r[2] for r in results) / jobs
+    return merge([r[0] for r in results]), merge([r[1] for r in results]), seconds
 
 
 def row(rules: str, a: BotStats, b: BotStats, seconds: float) -> str:
@@ -124,6 +180,9 @@ def main() -> None:
     )
     parser.add_argument("--panel-gin", type=int, default=500, help="panel deals for Gin Rummy")
     parser.add_argument(
+        "--cache", type=Path, default=None, help="keep finished games here and reuse them"
+    )
+    parser.add_argument(
         "--hard-rules",
         default=None,
         help="comma-separated presets whose matches include hard (default: all)",
@@ -133,14 +192,14 @@ def main() -> None:
     lines = []
 
     hard_rules = set(args.hard_rules.split(",")) if args.hard_rules else None
+    cache = Cache(args.cache)
 
     def run(rules: str, a: str, b: str) -> None:
         if "hard" in (a, b) and hard_rules is not None and rules not in hard_rules:
             return
         n = hard_games if "hard" in (a, b) else args.games
-        start = time.perf_counter()
-        sa, sb = play(rules, a, b, n, args.jobs, args.seed)
-        line = row(rules, sa, sb, time.perf_counter() - start)
+        sa, sb, seconds = play(rules, a, b, n, args.jobs, args.seed, cache)
+        line = row(rules, sa, sb, seconds)
         print(line, flush=True)
         lines.append(line)
 
@@ -151,9 +210,8 @@ def main() -> None:
                 continue
             deals = args.panel_gin if variant == "gin" else args.games
             for a, b in panel_rows(variant):
-                start = time.perf_counter()
-                sa, sb = play(variant, a, b, deals, args.jobs, args.seed)
-                line = row(variant, sa, sb, time.perf_counter() - start)
+                sa, sb, seconds = play(variant, a, b, deals, args.jobs, args.seed, cache)
+                line = row(variant, sa, sb, seconds)
                 print(line, flush=True)
                 lines.append(line)
     else:
