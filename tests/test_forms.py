@@ -157,6 +157,21 @@ def test_a_switch_of_the_settings_says_on_or_off_in_words() -> None:
     run(go)
 
 
+def test_settings_open_with_the_first_section_ready_for_enter() -> None:
+    async def go() -> None:
+        app = make_app(session=False)
+        async with app.run_test(size=SIZE) as pilot:
+            app.push_screen(SettingsScreen(app.settings))
+            await pilot.pause()
+            first = app.screen.query(Collapsible).first()
+            assert first.collapsed
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not first.collapsed
+
+    run(go)
+
+
 def test_the_menu_shows_its_title_once() -> None:
     async def go() -> None:
         app = make_app(session=False)

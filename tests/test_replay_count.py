@@ -43,3 +43,19 @@ def test_replay_counts_every_card_in_hand(variant: str) -> None:
             await pilot.press("q")
 
     run(go)
+
+
+def test_the_replay_footer_fits_80_columns() -> None:
+    rules = preset("gin").but(target=40)
+    seats = (Seat("Ann"), Seat("Bob", SeatKind.COMPUTER, "easy"))
+    saved = parse(finish(None, Session(rules, seats, 5), 5).to_json())
+
+    async def go() -> None:
+        app = GinApp(Settings(), replay=saved)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            footer = app.screen._compositor.render_strips()[-1].text
+            for words in ("Next", "Back", "Next hand", "Prev hand", "Start", "End", "Leave"):
+                assert words in footer, footer
+
+    run(go)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from apphelp import SIZE, computer_seat, finish, play_hand, run, step
+from textual.pilot import Pilot
 from textual.widgets import DataTable
 
 from ginrummies.ai import make_bot
@@ -247,6 +248,31 @@ def test_abandoned_games_show_with_their_score_and_count_apart(tmp_path: Path) -
     assert stats.lines() == [line]
 
 
+async def open_stats(app: GinApp, pilot: Pilot[None]) -> None:
+    await pilot.pause()
+    app.push_screen(StatsScreen(app.stats))
+    await pilot.pause()
+
+
+def test_no_hands_played_shows_no_points_per_hand(tmp_path: Path) -> None:
+    stats = Stats(tmp_path / STATS_NAME)
+    rules = preset("gin")
+    fresh = Session(rules, (Seat("You"), computer_seat("easy")), 3)
+    step(fresh, make_bot("easy", rules, 3))
+    record(stats, fresh, abandoned=True)
+    (line,) = stats.lines()
+    assert line.hands == 0
+
+    async def go() -> None:
+        app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            await open_stats(app, pilot)
+            row = app.screen.query_one("#hands-table", DataTable).get_row_at(0)
+            assert row[-1] == "–"  # not "+0.0", which reads as level play
+
+    run(go)
+
+
 def test_the_games_tab_shows_an_abandoned_game_and_watches_it(tmp_path: Path) -> None:
     stats = Stats(tmp_path / STATS_NAME)
     _, left, _ = finished_and_abandoned(stats)
@@ -254,9 +280,7 @@ def test_the_games_tab_shows_an_abandoned_game_and_watches_it(tmp_path: Path) ->
     async def go() -> None:
         app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            app.push_screen(StatsScreen(app.stats))
-            await pilot.pause()
+            await open_stats(app, pilot)
             row = app.screen.query_one("#stats-table", DataTable).get_row_at(0)
             assert (row[2], row[4]) == ("1", "2")  # finished, abandoned
             assert len(app.screen.query_one("#chart", Chart).games) == 1  # no bar when left

@@ -100,7 +100,7 @@ def test_a_draw_is_one_line_with_its_card() -> None:
     said = script(session, ["p", "d"])
     drew = [line.strip() for line in said if line.strip().startswith("You drew")]
     assert drew == ["You drew 2♣ from the stock."]
-    assert "You drew from the stock" in session.log  # the log keeps its own words
+    assert "You drew from the stock." in session.log  # the log keeps its own words
 
 
 def test_a_hint_is_one_line() -> None:
@@ -184,20 +184,20 @@ def test_m_plays_the_only_meld_or_asks_for_its_number_and_l_lays_off() -> None:
     assert answers[1].startswith("There are 5 melds to choose from: choose one by its number")
     assert answers[4] == "The marked cards (4♦ 8♣ 9♦) are not a set or a run."
     log = session.log
-    assert "You melded [5♣ 5♦ 5♠]" in log
-    assert "You laid off 5♥" in log
-    assert "You discarded K♣" in log
+    assert "You melded [5♣ 5♦ 5♠]." in log
+    assert "You laid off 5♥." in log
+    assert "You discarded K♣." in log
 
 
 def test_m_with_one_meld_plays_it() -> None:
     deal = stack("5c 5d 5s 7h 8c 9d Kc Qd 2s 3h", OTHER, "Kh", "4d 7d")
     session = seated(COLONEL, deal)
     script(session, ["d", "m"])
-    assert "You melded [5♣ 5♦ 5♠]" in session.log
+    assert "You melded [5♣ 5♦ 5♠]." in session.log
 
 
 def test_x_offers_in_skarney() -> None:
     session = seated(SKARNEY, stack("4s 5s 6s 9c 9d 9h Jc Qd Kh 7s", OTHER, None, "8s"))
     said = script(session, ["d", "x 2h", "x 7s"])
     assert replies(said)[1] == "You do not hold 2♥."
-    assert "You offered 7♠" in session.log
+    assert "You offered 7♠." in session.log

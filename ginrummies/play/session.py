@@ -317,7 +317,9 @@ class Session:
     def _log_events(self) -> None:
         events = self.hand.events
         for event in events[self._seen :]:
-            self.log.append(event.describe(self.names))
+            line = event.describe(self.names)
+            # every line of the log is a sentence, like the deal's and the score's
+            self.log.append(line if line.endswith((".", "!", "?")) else f"{line}.")
         self._seen = len(events)
         result = self.hand.result
         if result is not None:

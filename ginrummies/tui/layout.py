@@ -3,9 +3,10 @@ by rank or by suit. Pure functions over the core, so they are easy to test."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 
-from ..core import Card, RuleSet, best_arrangement, card_value
+from ..core import AcePolicy, Card, RuleSet, best_arrangement, card_value
 from .widgets import HandLayout, meld_label
 
 
@@ -19,8 +20,17 @@ class SortMode(Enum):
         return order[(order.index(self) + 1) % len(order)]
 
 
-def suit_key(card: Card) -> tuple[int, int]:
-    return ("cdhs".index(card.suit), card.rank)
+def high(card: Card, rules: RuleSet) -> int:
+    """The card's place by rank: an ace after the king where aces are high."""
+    return 14 if card.rank == 1 and rules.ace is AcePolicy.HIGH else card.rank
+
+
+def rank_key(rules: RuleSet) -> Callable[[Card], tuple[int, str]]:
+    return lambda card: (high(card, rules), card.suit)
+
+
+def suit_key(rules: RuleSet) -> Callable[[Card], tuple[int, int]]:
+    return lambda card: ("cdhs".index(card.suit), high(card, rules))
 
 
 def lay_out(cards: tuple[Card, ...], rules: RuleSet, mode: SortMode) -> tuple[HandLayout, int]:
@@ -30,16 +40,16 @@ def lay_out(cards: tuple[Card, ...], rules: RuleSet, mode: SortMode) -> tuple[Ha
         return HandLayout([], [], values), 0
     arr = best_arrangement(cards, rules, discard=False)
     if mode is SortMode.RANK:
-        return HandLayout(sorted(cards), [], values), arr.points
+        return HandLayout(sorted(cards, key=rank_key(rules)), [], values), arr.points
     if mode is SortMode.SUIT:
-        return HandLayout(sorted(cards, key=suit_key), [], values), arr.points
+        return HandLayout(sorted(cards, key=suit_key(rules)), [], values), arr.points
     order: list[Card] = []
     groups: list[tuple[int, int, str]] = []
     for meld in arr.melds:
         start = len(order)
         order.extend(meld.cards)
         groups.append((start, len(order), meld_label(meld)))
-    dead = sorted(arr.deadwood, key=lambda c: (c.rank, c.suit))
+    dead = sorted(arr.deadwood, key=rank_key(rules))
     if dead:
         groups.append((len(order), len(order) + len(dead), "deadwood"))
         order.extend(dead)

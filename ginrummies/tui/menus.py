@@ -491,6 +491,8 @@ class SettingsScreen(BackScreen):
 
     def on_mount(self) -> None:
         self.title = "Settings"
+        # the first section's title, so Enter and the arrows work at once
+        self.query("CollapsibleTitle").first().focus()
 
     def _changed(self, name: str, value: Any) -> None:
         app: Any = self.app

@@ -27,12 +27,12 @@ class ReplayScreen(Screen[None]):
     """Step through a saved game: → next move, ← back, PgDn/PgUp a hand."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,space,l", "step(1)", "Next move"),
+        Binding("right,space,l", "step(1)", "Next"),
         Binding("left,backspace,h", "step(-1)", "Back"),
         Binding("pagedown,n", "hand(1)", "Next hand"),
-        Binding("pageup,p", "hand(-1)", "Previous hand"),
-        Binding("home", "to_start", "Start of hand"),
-        Binding("end", "to_end", "End of hand"),
+        Binding("pageup,p", "hand(-1)", "Prev hand"),
+        Binding("home", "to_start", "Start"),
+        Binding("end", "to_end", "End"),
         Binding("escape,q", "leave", "Leave"),
     ]
 
@@ -62,7 +62,8 @@ class ReplayScreen(Screen[None]):
                 yield HandView(id="hand0")
                 yield Static(id="replay-status")
             yield side_panel()
-        yield Footer()
+        # compact and without the palette key, so all seven moves fit 80 columns
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         settings = self.app.settings  # type: ignore[attr-defined]

@@ -69,8 +69,9 @@ SKARNEY = """\
 Your first melding must be the **contract**: exactly three melds of three
 cards, laid together, and nothing else that turn. After that you may lay
 new melds and lay off up to two cards on each of your own melds per turn.
-Then **offer** the opponent a card: they accept it into their hand or
-decline it. A card accepted may not be offered straight back.
+Then **offer** the opponent a card: they accept it into their hand, or
+decline it and it stays in yours. A card accepted may not be offered
+straight back.
 
 **Going out** (every card melded) scores the opponent's whole hand plus
 {out_bonus}, or plus {out_bonus2} if they never laid their contract. When

@@ -171,7 +171,7 @@ class StatsScreen(BackScreen):
                         f"{line.hands_won} ({percent(line.hands_won, line.hands)})",
                         str(line.gins),
                         str(line.undercuts),
-                        f"{line.points_per_hand:+.1f}",
+                        f"{line.points_per_hand:+.1f}" if line.hands else "–",
                         height=None,
                     )
                 yield hands
