@@ -161,6 +161,46 @@ def row(rules: str, a: BotStats, b: BotStats, seconds: float) -> str:
     )
 
 
+def share(s: BotStats) -> float:
+    return s.games_won / s.games if s.games else 0.0
+
+
+def targets(results: dict[tuple[str, str, str], BotStats]) -> list[str]:
+    """Issue 18's targets, each checked on the panel rows there are: hard
+    at least 5 points above normal against each opponent in each variant,
+    65% against camper in Gin Rummy, 55% against normal in each variant, and
+    the decision times."""
+    out = ["| target | variant | figure | met |", "|---|---|---|---|"]
+
+    def line(target: str, variant: str, figure: str, met: bool) -> None:
+        out.append(f"| {target} | {variant} | {figure} | {'yes' if met else '**no**'} |")
+
+    for variant in PANEL_VARIANTS:
+        for b in [b for a, b in panel_rows(variant) if a == "normal"]:
+            low, high = results.get((variant, "normal", b)), results.get((variant, "hard", b))
+            if low and high:
+                gain = 100 * (share(high) - share(low))
+                figure = f"{share(high):.1%} against {share(low):.1%} ({gain:+.1f} points)"
+                line(f"hard ≥ normal + 5 against {b}", variant, figure, gain >= 5)
+        camper = results.get((variant, "hard", "camper"))
+        if variant == "gin" and camper:
+            line(
+                "hard ≥ 65% against camper", variant, f"{share(camper):.1%}", share(camper) >= 0.65
+            )
+        duel = results.get((variant, "hard", "normal"))
+        if duel:
+            line("hard ≥ 55% against normal", variant, f"{share(duel):.1%}", share(duel) >= 0.55)
+    hard = [s for (_, a, _), s in results.items() if a == "hard"]
+    normal = [s for (_, a, _), s in results.items() if a == "normal"]
+    if hard:
+        p95 = max(s.time_quantile(0.95) for s in hard) * 1000
+        line("hard p95 ≤ 250 ms (the slowest row)", "all", f"{p95:.1f} ms", p95 <= 250)
+    if normal:
+        median = max(s.time_quantile(0.5) for s in normal) * 1000
+        line("normal median ≤ 5 ms (the slowest row)", "all", f"{median:.2f} ms", median <= 5)
+    return out
+
+
 HEADER = (
     "| rules | bot | against | games | games won (95% interval) | points/hand | "
     "median ms | p95 ms | run time |\n|---|---|---|---|---|---|---|---|---|"
@@ -190,6 +230,7 @@ def main() -> None:
     args = parser.parse_args()
     hard_games = args.hard_games if args.hard_games is not None else args.games
     lines = []
+    results: dict[tuple[str, str, str], BotStats] = {}
 
     hard_rules = set(args.hard_rules.split(",")) if args.hard_rules else None
     cache = Cache(args.cache)
@@ -211,9 +252,13 @@ def main() -> None:
             deals = args.panel_gin if variant == "gin" else args.games
             for a, b in panel_rows(variant):
                 sa, sb, seconds = play(variant, a, b, deals, args.jobs, args.seed, cache)
+                results[variant, a, b] = sa
                 line = row(variant, sa, sb, seconds)
                 print(line, flush=True)
                 lines.append(line)
+        checked = targets(results)
+        print("\n".join(["", *checked]))
+        lines += ["", *checked]
     else:
         if args.only in (None, "eaai"):
             for level in ("easy", "normal", "hard"):
