@@ -404,3 +404,37 @@ def test_hard_counts_sequence_bonuses_when_it_scores_a_knock() -> None:
     # the same knock, Fosdick scoring both times; Sequence Gin adds J, Q and K
     # of the knocker's spade run, and the defender's 8-9-10 run earns nothing
     assert value("sequence") == value("fosdick") + 3
+
+
+def test_skarney_hard_offers_what_the_opponent_takes_without_gain() -> None:
+    import dataclasses
+    from types import SimpleNamespace
+    from typing import Any
+
+    from ginrummies.ai.tablebot import TableBot
+    from ginrummies.ai.tracking import Memory
+    from ginrummies.core import Offer, Phase
+
+    rules = preset("skarney")
+
+    def mask(cards: str) -> int:
+        return sum(c.bit for c in parse_cards(cards))
+
+    def offer(level: str, memory: Memory) -> Action:
+        view: Any = SimpleNamespace(phase=Phase.PLAY, table=(), player=0, opponent_hand_size=5)
+        offers: list[Action] = [Offer(c) for c in parse_cards("Ks 9d 2h")]
+        bot = TableBot(rules, 1, level)
+        return bot._skarney(view, offers, memory, random.Random(1))
+
+    mine = mask("Ks 9d 2h")
+    known = mask("Kh Kd Kc")  # they accepted three kings: a set in their hand
+    memory = Memory(mine, 0, 0, known, 0, 0, ((1 << 52) - 1) & ~mine & ~known)
+    # K♠ goes onto their set: they accept it, their count stays and ours
+    # drops by 10. normal fears the feed and offers 9♦, which no likely hand
+    # of theirs wants, so it stays in ours.
+    assert offer("normal", memory) == Offer(parse_cards("9d")[0])
+    assert offer("hard", memory) == Offer(parse_cards("Ks")[0])
+    # with two kings in their hand K♠ would meld three of their cards (20
+    # points off their count), more than the 10 off ours: hard keeps it
+    two = dataclasses.replace(memory, opp_known=mask("Kh Kd"), unseen=memory.unseen | mask("Kc"))
+    assert offer("hard", two) != Offer(parse_cards("Ks")[0])

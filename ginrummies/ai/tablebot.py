@@ -39,6 +39,7 @@ from ..core import (
     layoff_targets,
     solver_for,
 )
+from ..core.cards import from_mask
 from .ginbot import danger, expected_deadwood
 from .tracking import Memory, public_rng, remember
 
@@ -54,6 +55,7 @@ class TableBot:
     feed_offer = 2.0
     feed_discard = 3.0
     ahead_weight = 0.75  # hard: weight of the stuck points expected after a draw
+    sample_offers = 24  # hard, Skarney: guesses at the opponent's hand an offer is weighed on
     take_margin = 1.0  # hard, Colonel: points a taken card must save over a stock draw
 
     def __init__(self, rules: RuleSet, seed: int | None = None, level: str = "normal") -> None:
@@ -112,6 +114,8 @@ class TableBot:
         if plays:
             return self._best_play(memory.mine, plays)
         offers = [a for a in legal if isinstance(a, Offer)]
+        if offers and self.level == "hard" and self.sample_offers:
+            return self._sampled_offer(view, memory, offers, rng)
         if offers:
             return min(
                 offers,
@@ -122,6 +126,30 @@ class TableBot:
                 ),
             )
         return next((a for a in legal if isinstance(a, EndTurn | DrawStock)), legal[0])
+
+    def _sampled_offer(
+        self, view: PlayerView, memory: Memory, offers: list[Offer], rng: random.Random
+    ) -> Offer:
+        """``hard``: the offer worth most over guesses at the opponent's hand.
+        A declined card stays, so an offer gains only when accepted (as a
+        player who takes what melds would): our count falls by what the card
+        leaves, theirs by what it melds for them."""
+        hand = memory.mine
+        known = memory.opp_known
+        need = view.opponent_hand_size - known.bit_count()
+        pool = [c.bit for c in from_mask(memory.unseen)]
+        worth = dict.fromkeys(offers, 0.0)
+        now = self.stuck(hand)
+        for _ in range(self.sample_offers):
+            opp = known
+            for bit in rng.sample(pool, min(need, len(pool))):
+                opp |= bit
+            theirs = self.stuck(opp)
+            for a in offers:
+                after = self.stuck(opp | a.card.bit)
+                if after <= theirs:
+                    worth[a] += (now - self.stuck(hand & ~a.card.bit)) - (theirs - after)
+        return max(offers, key=lambda a: (worth[a], -self.stuck(hand & ~a.card.bit)))
 
     def wants(self, hand: int, card: Card) -> bool:
         """Accept an offer if the card melds (it costs nothing in stuck points)."""
