@@ -4,8 +4,9 @@ Both judge a hand by the points it would still hold once everything
 meldable is melded, and by what a card would give the opponent.
 Skarney: lay the contract as soon as it is there (a hand caught without it
 pays the doubled bonus), then meld and lay off at once; offer the card that
-hurts least and helps the opponent least; accept a card that melds (an ace
-only if it melds, since it costs the draw). Colonel: take the discard only
+hurts least and helps the opponent least (``hard``: the offer worth most
+if taken, over guesses at the opponent's hand); accept a card that melds
+(an ace only if it melds, since it costs the draw). Colonel: take the discard only
 to meld it; lay melds once the hand is small or the stock short (melds on
 the table feed the opponent's lay-offs); always lay off; discard high,
 loose, and not onto the table; challenge on a low hand.
