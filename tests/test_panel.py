@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from ginrummies.ai import make_bot
+from ginrummies.ai.arena import BotStats, play_on
 from ginrummies.ai.ginbot import GinBot
 from ginrummies.ai.panel import Camper, Casual, TableCamper, TableCasual
 from ginrummies.ai.tablebot import TableBot
@@ -188,15 +189,9 @@ def test_hard_reads_the_opponents_style_from_the_finished_hands(opponent: str, e
     for seed in range(14):
         game = Game(rules, seed, first_dealer=seed % 2)
         bots = (make_bot("normal", rules, seed), make_bot(opponent, rules, seed + 1))
-        while not game.is_over and len(game.hands) < 5:
-            hand = game.hand
-            while not hand.is_over:
-                seat = hand.to_move
-                assert seat is not None
-                view = game.view(seat)
-                game.apply(bots[seat].choose(view, view.legal_actions))
-            if not game.is_over:
-                game.next_hand()
+        play_on(game, bots, (BotStats("a"), BotStats("b")), max_hands=4)
+        if not game.is_over:
+            game.next_hand()  # the fifth hand dealt: four finished behind it
         view = game.view(0)
         assert read(Game(rules, seed).view(0), solver).eager == 0.5  # no evidence yet
         reads.append(read(view, solver))
