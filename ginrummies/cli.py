@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from . import __version__
 from .ai import LEVELS
-from .core import PRESETS, RulesError, preset
+from .core import PRESETS, Format, RulesError, preset
 from .store import THEMES
 
 
@@ -30,6 +30,18 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--hot-seat", action="store_true", help="two people take turns at one keyboard"
+    )
+
+
+def add_format_option(parser: argparse.ArgumentParser) -> None:
+    """``--format``, the same for text play and sim."""
+    parser.add_argument(
+        "--format",
+        default="two",
+        choices=[f.value for f in Format],
+        help="two players, or a format for three or four: three (three-player Gin), "
+        "partnership (Gin, teams A+B and C+D), skarney3, captains or partners (Skarney); "
+        "the variant must have it (default: two)",
     )
 
 
@@ -86,8 +98,12 @@ def text_description() -> str:
         "moves you may make, numbered.",
         "Answer with a number from the list, or a command: the app's keys, with a "
         f"card where the move names one ({commands}; each game has only its own). "
-        "? gives a hint, h the commands of the game in play, q stops (the game is "
-        "not saved). A move that cannot be made now is refused with the reason.",
+        "? gives a hint, h the commands of the game in play, q stops. A move that "
+        "cannot be made now is refused with the reason.",
+        "Every move is saved in the data folder, as in the app: --continue goes on "
+        "with the game after a stop or a crash. --format plays three or four at the "
+        "table: --people says how many of the seats are people, the rest are the "
+        "computer at --opponent's level.",
     )
     return "\n\n".join(textwrap.fill(p, 76) for p in paragraphs)
 
@@ -98,6 +114,9 @@ examples:
   ginrummies text --rules oklahoma --seed 42     a deal you can play again
   ginrummies text --rules skarney --opponent hard
   ginrummies text --hot-seat                     two people, one keyboard
+  ginrummies text --format partnership           you and three computers, in teams
+  ginrummies text --rules skarney --format captains --people 3
+  ginrummies text --continue                     the game saved in the data folder
   printf 'p\\nd\\nx kd\\nq\\n' | ginrummies text --seed 3"""
 
 
@@ -116,6 +135,29 @@ def build_text_parser() -> argparse.ArgumentParser:
         help="the variant to play (default: gin)",
     )
     add_game_options(parser)
+    add_format_option(parser)
+    parser.add_argument(
+        "--people",
+        type=int,
+        default=None,
+        help="how many people play (the first seats); the others are the computer "
+        "(default: 1; --hot-seat: every seat)",
+    )
+    parser.add_argument(
+        "--target", type=int, default=None, help="a house rule: the score that ends the game"
+    )
+    parser.add_argument(
+        "--continue",
+        dest="resume",
+        action="store_true",
+        help="go on with the game saved in the data folder (every move is saved)",
+    )
+    parser.add_argument(
+        "--data-dir",
+        default=None,
+        help="folder for the saved game and statistics "
+        "(default: $GINRUMMIES_DATA_DIR, else your user data folder)",
+    )
     return parser
 
 
@@ -204,7 +246,9 @@ def replay_main(argv: Sequence[str]) -> int:
         print(f"ginrummies: {path} cannot be replayed: {exc}", file=sys.stderr)
         return 2
     try:
-        Session.seats_from(saved.seats)
+        Session.seats_from(saved.seats, saved.format.seats)
+        if saved.format.seats != 2:
+            raise ValueError(f"{saved.format.title} is replayed in the app from a later release")
     except (ValueError, KeyError) as exc:  # seats the app does not know
         print(
             f"ginrummies: {path} cannot be replayed: its players are not readable ({exc})",
@@ -220,31 +264,76 @@ def replay_main(argv: Sequence[str]) -> int:
 
 
 def text_main(args: argparse.Namespace) -> int:
-    """The plain-text game."""
-    from .play import Session, default_seats
+    """The plain-text game, saved after every move in the data folder."""
+    from .play.keeper import Keeper
+    from .play.session import Session, format_seats
+    from .store.files import FolderError, data_dir
+    from .store.saves import SaveError
     from .textplay import Quit, play
 
-    seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
-    try:
-        rules = preset(args.rules or "gin")
-    except RulesError as exc:
-        print(f"ginrummies: {exc}", file=sys.stderr)
+    def fail(message: str) -> int:
+        print(f"ginrummies text: {message}", file=sys.stderr)
         return 2
 
-    def ask(prompt: str) -> str:
-        try:
-            answer = input(prompt)
-        except EOFError:
-            raise Quit from None
-        if answer.strip().lower() in ("q", "quit"):
-            raise Quit
-        return answer
-
+    fmt = Format(args.format)
     try:
-        play(Session(rules, default_seats(args.hot_seat, args.opponent), seed), ask, print)
-    except (Quit, KeyboardInterrupt):
-        print(f"\nGoodbye. (This deal was seed {seed}: --seed {seed} plays it again.)")
-    except BrokenPipeError:
-        # the reader went away (| head): stop quietly, as a filter should
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        rules = preset(args.rules or "gin")
+        fmt.check(rules)
+    except (RulesError, ValueError) as exc:
+        return fail(str(exc))
+    if args.target is not None and args.target <= 0:
+        return fail("--target must be above 0")
+    people = fmt.seats if args.hot_seat else 1 if args.people is None else args.people
+    if not 0 <= people <= fmt.seats:
+        return fail(f"--people: {fmt.title} has {fmt.seats} seats")
+    try:
+        keeper = Keeper(data_dir(args.data_dir), lambda m: print(f"  ({m})"))
+        keeper.open()
+    except (OSError, FolderError) as exc:
+        return fail(f"cannot use the data folder: {exc}")
+    try:
+        try:
+            saved = keeper.saved()
+        except SaveError as exc:
+            print(exc)
+            saved = None
+        if args.resume:
+            if saved is None:
+                return fail("there is no saved game to continue")
+            session = Session.from_saved(saved)
+            print(f"Continuing {session.log[0][:-1]}: {session.game.scores}.")
+        else:
+            if saved is not None:
+                keeper.leave(saved)
+                print(
+                    f"(The saved {saved.rules.name} game was left for this one; "
+                    "it counts as abandoned in the statistics.)"
+                )
+            seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
+            seats = format_seats(fmt, people, args.opponent)
+            session = Session(rules, seats, seed, format=fmt, target=args.target)
+        keeper.watch(session)
+
+        def ask(prompt: str) -> str:
+            try:
+                answer = input(prompt)
+            except EOFError:
+                raise Quit from None
+            if answer.strip().lower() in ("q", "quit"):
+                raise Quit
+            return answer
+
+        try:
+            play(session, ask, print)
+        except (Quit, KeyboardInterrupt):
+            seed = session.seed
+            kept = ""
+            if keeper.saving and not session.game.is_over:
+                kept = " The game is saved: ginrummies text --continue goes on with it."
+            print(f"\nGoodbye. (This deal was seed {seed}: --seed {seed} plays it again.{kept})")
+        except BrokenPipeError:
+            # the reader went away (| head): stop quietly, as a filter should
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    finally:
+        keeper.close()
     return 0

@@ -5,22 +5,30 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from .ai import BOTS, SIM_SAMPLES, Bot, make_bot
-from .ai.arena import BotStats, match, wilson
-from .core import PRESETS, Family, preset
+from .ai.arena import BotStats, format_match, match, rotations, wilson
+from .cli import add_format_option
+from .core import PRESETS, Family, Format, preset
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ginrummies sim",
         description="Play computer against computer and report who is stronger.",
-        epilog="Example: ginrummies sim normal eaai-simple --rules eaai --games 500",
+        epilog="Examples: ginrummies sim normal eaai-simple --rules eaai --games 500; "
+        "ginrummies sim --format captains normal easy easy --games 50",
     )
-    parser.add_argument("bot_a", choices=sorted(BOTS), help="the first bot")
-    parser.add_argument("bot_b", choices=sorted(BOTS), help="the second bot")
+    parser.add_argument(
+        "bots",
+        nargs="+",
+        choices=sorted(BOTS),
+        metavar="BOT",
+        help=f"one bot per seat, in seat order (A, B, ...): {', '.join(sorted(BOTS))}",
+    )
+    add_format_option(parser)
     parser.add_argument(
         "--rules",
         default="gin",
@@ -32,8 +40,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--games",
         type=int,
         default=None,
-        help="deals of whole games to the target; each is played twice when mirrored,"
-        " so 100 means 200 games (default: 100)",
+        help="deals of whole games to the target; each is played again for every seat"
+        " rotation when mirrored, so 100 means 200 games of two (default: 100)",
     )
     size.add_argument(
         "--hands",
@@ -47,7 +55,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--no-mirror",
         action="store_true",
-        help="play each deal once (by default every deal is played twice, seats swapped)",
+        help="play each deal once (by default every deal is played again with the bots'"
+        " seats rotated: swapped for two players or two teams, round the table for three)",
     )
     parser.add_argument(
         "--samples",
@@ -86,56 +95,83 @@ def figures(stats: BotStats) -> dict[str, Any]:
 def main(argv: Sequence[str]) -> int:
     args = build_parser().parse_args(argv)
     rules = preset(args.rules)
-    for name in (args.bot_a, args.bot_b):
+    fmt = Format(args.format)
+
+    def fail(message: str) -> int:
+        print(f"ginrummies sim: {message}", file=sys.stderr)
+        return 2
+
+    if not fmt.allows(rules):
+        try:
+            fmt.check(rules)
+        except ValueError as exc:
+            return fail(str(exc))
+    if len(args.bots) != fmt.seats:
+        return fail(f"{fmt.title} needs {fmt.seats} bots, one per seat (not {len(args.bots)})")
+    for name in args.bots:
         try:
             make_bot(name, rules, 0)
         except ValueError as exc:
-            print(f"ginrummies sim: {exc}", file=sys.stderr)
-            return 2
+            return fail(str(exc))
     per_hand = args.hands is not None
     count = args.hands if per_hand else (args.games if args.games is not None else 100)
     if count <= 0:
-        print("ginrummies sim: --games and --hands must be above 0", file=sys.stderr)
-        return 2
+        return fail("--games and --hands must be above 0")
     if args.samples < 0:
-        print("ginrummies sim: --samples must be 0 or more", file=sys.stderr)
-        return 2
+        return fail("--samples must be 0 or more")
     mirrored = not args.no_mirror
     samples = args.samples or None
 
     def builder(name: str) -> Callable[[int], Bot]:
         return lambda seed: make_bot(name, rules, seed, samples=samples)
 
-    runs = match(
-        rules,
-        (builder(args.bot_a), builder(args.bot_b)),
-        count,
-        seed=args.seed,
-        mirrored=mirrored,
-        max_hands=1 if per_hand else None,
-    )
-    total = count * (2 if mirrored else 1)
-    a = b = BotStats(args.bot_a)
+    makers = [builder(name) for name in args.bots]
+    runs: Iterator[Sequence[BotStats]]
+    if fmt is Format.TWO:
+        runs = match(
+            rules,
+            (makers[0], makers[1]),
+            count,
+            seed=args.seed,
+            mirrored=mirrored,
+            max_hands=1 if per_hand else None,
+        )
+    else:
+        runs = format_match(
+            rules,
+            fmt,
+            makers,
+            count,
+            seed=args.seed,
+            mirrored=mirrored,
+            max_hands=1 if per_hand else None,
+        )
+    total = count * (len(rotations(fmt)) if mirrored else 1)
+    figures_now: Sequence[BotStats] = [BotStats(name) for name in args.bots]
     if args.quiet or args.json:
-        for a, b in runs:  # noqa: B007  (the last figures are kept)
+        for figures_now in runs:  # noqa: B007  (the last figures are kept)
             pass
     else:
         from rich.progress import Progress
 
         unit = "hands" if per_hand else "games"
         with Progress(transient=True) as progress:
-            task = progress.add_task(f"{args.bot_a} v {args.bot_b}, {unit}", total=total)
-            for a, b in runs:  # noqa: B007
+            title = " v ".join(args.bots)
+            task = progress.add_task(f"{title}, {unit}", total=total)
+            for figures_now in runs:  # noqa: B007
                 progress.advance(task)
     report = {
         "rules": args.rules,
+        "format": fmt.value,
         "seed": args.seed,
         "mirrored": mirrored,
         "samples": samples,
         "unit": "hands" if per_hand else "games",
         "played": total,
-        "bots": [figures(a), figures(b)],
+        "bots": [figures(f) for f in figures_now],
     }
+    if fmt.info.teams or fmt is Format.CAPTAINS:
+        report["note"] = "a game won by a side counts as won for each of its players"
     if args.json:
         print(json.dumps(report, indent=2))
     else:
@@ -150,7 +186,10 @@ def show(report: dict[str, Any], per_hand: bool) -> None:
 
     gin = PRESETS[report["rules"]]().family is Family.GIN
     unit = "hands" if per_hand else "games"
+    fmt = Format(report.get("format", "two"))
     title = f"{report['rules']}: {report['played']} {unit}"
+    if fmt is not Format.TWO:
+        title = f"{report['rules']}, {fmt.title}: {report['played']} {unit}"
     title += (", mirrored" if report["mirrored"] else "") + f", seed {report['seed']}"
     table = Table(
         title=title, box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, collapse_padding=True
@@ -189,6 +228,7 @@ def show(report: dict[str, Any], per_hand: bool) -> None:
     console.print(table)
     console.print(
         "games, hands: share won ± half its 95% interval (Wilson); cancelled hands not counted."
-        "\nms: mean milliseconds a move; p95: the 95th percentile.",
+        + (f"\n{report['note'].capitalize()}." if "note" in report else "")
+        + "\nms: mean milliseconds a move; p95: the 95th percentile.",
         style="dim",
     )

@@ -11,6 +11,7 @@ reason (play/words.py ``why_not``) and the question again.
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Callable
 
@@ -19,11 +20,12 @@ from .core import (
     Action,
     Card,
     DrawStock,
-    Game,
+    Format,
     Knock,
     LayContract,
     LayMeld,
     LayOff,
+    Match,
     PlayerView,
     best_arrangement,
     format_cards,
@@ -31,6 +33,7 @@ from .core import (
 from .core.result import plural, says
 from .play import Session, action_words
 from .play.keys import MOVE_BY_KEY, MOVE_BY_NAME, actions_for, text_help
+from .play.tell import round_lines
 from .play.words import why_not
 
 # words typed in full, besides the keys of the key map
@@ -54,6 +57,9 @@ WORDS = {
 }
 
 
+TABLE_PREFIX = re.compile(r"^Table \d+: ")
+
+
 class Quit(Exception):
     """The player asked to stop (or the input ended)."""
 
@@ -63,13 +69,11 @@ def show_table(session: Session, say: Callable[[str], None]) -> None:
     game, rules = session.game, session.rules
     view = session.view()
     other = 1 - view.player
-    names = session.names
+    names = session.names_for(view)
     arr = best_arrangement(view.hand, rules, discard=False)
     say("")
-    facts = [
-        f"Score: {names[0]} {game.scores[0]}, {names[1]} {game.scores[1]} (to {rules.target})",
-        f"Stock {view.stock_size}",
-    ]
+    board = ", ".join(f"{n} {p}" for n, p in zip(session.side_names, game.scores, strict=True))
+    facts = [f"Score: {board} (to {view.target or rules.target})", f"Stock {view.stock_size}"]
     if view.knock_limit is not None:
         facts.append(f"Knock limit {view.knock_limit}")
     if view.doubled:
@@ -83,6 +87,12 @@ def show_table(session: Session, say: Callable[[str], None]) -> None:
         top = view.discard_top.label if view.discard_top else "empty"
         parts.insert(0, f"Discard pile: {top}")
     say("   ".join(parts))
+    if view.match is not None:
+        at = view.match.table_of(view.match.seat or 0) or 0
+        where = f"at table {at + 1} " if len(view.match.tables) > 1 else ""
+        say(f"You play {where}against {names[other]}; {seat_words(session, view)}.")
+        if len(view.match.tables) > 1:
+            say(other_table(session, view))
     for i, t in enumerate(view.table, 1):
         say(f"  table {i}: [{t.meld}] ({names[t.owner]})")
     melds = [f"[{m}]" for m in arr.melds]
@@ -92,6 +102,33 @@ def show_table(session: Session, say: Callable[[str], None]) -> None:
         say(f"{names[other]} offers you {view.pending_offer.label}.")
     if view.challenge_pending:
         say(f"{names[other]} challenges you: the lower hand total wins.")
+
+
+def seat_words(session: Session, view: PlayerView) -> str:
+    """Who is whose partner, or who sits out, in a player's words."""
+    assert view.match is not None
+    me = view.match.seat or 0
+    if view.match.format.info.teams:
+        (partner,) = (s for s in view.match.sides[view.match.side_of(me)] if s != me)
+        return f"your partner is {session.names[partner]}"
+    out = ", ".join(session.names[s] for s in view.match.sitting_out)
+    return f"{says(out, 'sits out')}" if out else "nobody sits out"
+
+
+def other_table(session: Session, view: PlayerView) -> str:
+    """One line on the table where the player to move does not play."""
+    assert view.match is not None
+    mine = view.match.table_of(view.match.seat or 0)
+    shown = next(t for t in view.match.tables if t.table != mine)
+    a, b = (session.names[s] for s in shown.seats)
+    head = f"Other table, {a} v {b}:"
+    if shown.result is not None:
+        said = shown.result.breakdown((a, b))
+        scored = [line for line in said if "score" in line or "cancelled" in line]
+        return f"{head} {(scored or said)[-1]}"
+    top = f", discard {shown.discard_top.label}" if shown.discard_top else ""
+    mover = session.names[shown.to_move] if shown.to_move is not None else ""
+    return f"{head} stock {shown.stock_size}{top}; {mover} to move."
 
 
 def _card(words: list[str], key: str) -> Card:
@@ -201,29 +238,32 @@ def parse_command(text: str, session: Session, view: PlayerView) -> Action:
 
 
 def _header(session: Session) -> str:
-    """The start of a hand: its number, who deals and who plays first."""
+    """The start of a two-player hand: its number, who deals and who plays first."""
     game = session.game
     dealer = game.dealer
     first = session.names[1 - dealer]
     plays = "you play" if first.lower() == "you" else f"{first} plays"
-    return f"Hand {len(game.hands)}. {says(session.names[dealer], 'deals')}; {plays} first."
+    return f"Hand {len(game.rounds)}. {says(session.names[dealer], 'deals')}; {plays} first."
 
 
-def play(session: Session, ask: Callable[[str], str], say: Callable[[str], None]) -> Game:
+def play(session: Session, ask: Callable[[str], str], say: Callable[[str], None]) -> Match:
     """Play the session's game to its end, every seat's turn in order.
 
-    Hot-seat, the hand of the person to move is shown only after they say
-    they are at the keyboard, and the screen is cleared of the last one."""
+    Computers move first wherever they are to move, then the person whose
+    turn it is. Hot-seat, the hand of the person to move is shown only
+    after they say they are at the keyboard, and the screen is cleared of
+    the last one."""
     said = 0
     at_keyboard: int | None = None
     instead: dict[int, str] = {}  # log lines said in other words (the log keeps its own)
     hands_told = 0
+    two = session.format is Format.TWO
 
     def tell() -> None:
         nonlocal said, hands_told
         log = session.log
-        if len(session.game.hands) > hands_told:
-            hands_told = len(session.game.hands)
+        if two and len(session.game.rounds) > hands_told:
+            hands_told = len(session.game.rounds)
             # the log's "Hand 3: Computer deals." becomes the hand's header
             deal = f"Hand {hands_told}:"
             at = next((i for i in range(said, len(log)) if log[i].startswith(deal)), None)
@@ -231,43 +271,56 @@ def play(session: Session, ask: Callable[[str], str], say: Callable[[str], None]
                 say("  " + _header(session))
             else:
                 instead[at] = _header(session)
-        result = session.hand.result
-        # the hand's score is in the breakdown said next: not twice
-        told = set(result.breakdown(session.names)) if result is not None else set()
+        told: set[str] = set()
+        if session.round_over and not two:
+            told |= set(round_lines(session.game, session.names))  # said after the hands
+        if session.round_over:
+            # the hands' scores are in the breakdowns said next: not twice
+            for t, hand in enumerate(session.game.round.hands):
+                if hand.result is not None:
+                    told |= set(hand.result.breakdown(session.names_at(t)))
         for i in range(said, len(log)):
             line = instead.get(i, log[i])
-            if line not in told:
+            if TABLE_PREFIX.sub("", line) not in told:
                 say("  " + line)
         said = len(log)
 
     while True:
         tell()
-        hand = session.hand
         game = session.game
-        if hand.is_over:
-            assert hand.result is not None
-            say("")
-            for line in hand.result.breakdown(session.names):
-                say("  " + line)
+        if session.round_over:
+            for t, hand in enumerate(game.round.hands):
+                assert hand.result is not None
+                say("")
+                if len(game.round.hands) > 1:
+                    a, b = session.names_at(t)
+                    say(f"  Table {t + 1}, {a} v {b}:")
+                for line in hand.result.breakdown(session.names_at(t)):
+                    say("  " + line)
+            if not two:
+                say("")
+                for line in round_lines(game, session.names):
+                    say("  " + line)
             if game.is_over:
                 assert game.result is not None
                 say("")
-                for line in game.result.breakdown(session.names):
+                for line in game.result.breakdown(session.side_names):
                     say(line)
                 return game
             ask("Press Enter for the next hand (q to quit) ")
             session.next_hand()
             at_keyboard = None
             continue
-        if session.computer_to_move:
+        if session.computer_to_move and not session.seats[session.next_mover()].is_person:
             decision = session.computer_plays()
             if decision.problem is not None:
                 say(f"  ({decision.problem}; it played a simple move instead.)")
             continue
         seat = session.to_move
+        assert seat is not None
         if session.hot_seat and seat != at_keyboard:
             say("\n" * 40)  # scroll the last hand out of sight
-            ask(f"Pass the keyboard to {session.names[seat or 0]}, who presses Enter. ")
+            ask(f"Pass the keyboard to {session.names[seat]}, who presses Enter. ")
             at_keyboard = seat
         before = len(session.log)
         move_words = take_turn(session, ask, say)
@@ -313,10 +366,14 @@ def take_turn(
             say(f"  {exc}")
             continue
         before = set(view.hand)
-        session.play(action)
+        seat = session.viewer()
+        session.play(action, seat)
         if isinstance(action, DrawStock):
-            gained = set(session.hand.cards_of(view.player)) - before
+            gained = set(session.game.view(seat).hand) - before
             if len(gained) == 1:
                 (drawn,) = gained
-                return f"{session.names[view.player]} drew {drawn.label} from the stock."
+                where = ""
+                if view.match is not None and len(view.match.tables) > 1:
+                    where = f"Table {(view.match.table_of(seat) or 0) + 1}: "
+                return f"{where}{session.names[seat]} drew {drawn.label} from the stock."
         return None

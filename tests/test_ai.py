@@ -136,7 +136,9 @@ def test_a_choice_later_in_a_game_ignores_the_unseen_cards(variant: str) -> None
         view = game.view(p)
         other = reshuffled(hand, p, rng)
         assert hidden_cards(other, p) != hidden_cards(hand, p)
-        other_view = dataclasses.replace(other.view(p), scores=view.scores, past=view.past)
+        other_view = dataclasses.replace(
+            other.view(p), scores=view.scores, past=view.past, target=view.target
+        )
         assert other_view == view
         for name in bots_for(variant):
             bot, again = make_bot(name, rules, 5, samples=8), make_bot(name, rules, 5, samples=8)

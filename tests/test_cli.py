@@ -122,9 +122,11 @@ def test_text_help_is_text_plays_own() -> None:
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("usage: ginrummies text")
     assert "Play in plain text" in out.stdout
-    for option in ("--rules", "--seed", "--opponent", "--hot-seat"):
+    for option in ("--rules", "--seed", "--opponent", "--hot-seat", "--format", "--people"):
+        assert option in out.stdout
+    for option in ("--continue", "--data-dir", "--target"):
         assert option in out.stdout
     assert "examples:" in out.stdout and "ginrummies text --rules" in out.stdout
     # the app's own options are not text play's
-    for option in ("--theme", "--ascii", "--continue", "--data-dir"):
+    for option in ("--theme", "--ascii"):
         assert option not in out.stdout

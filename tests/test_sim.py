@@ -71,6 +71,9 @@ def test_the_table_names_both_bots(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["easy", "random", "--games", "0"], "must be above 0"),
         (["eaai-simple", "easy", "--rules", "skarney"], "eaai-simple"),
+        (["easy", "easy", "--format", "three"], "needs 3 bots"),
+        (["easy", "easy", "easy", "--format", "captains"], "Skarney rules, not Gin Rummy"),
+        (["easy", "easy", "easy"], "needs 2 bots"),
     ],
 )
 def test_bad_requests_get_a_message(
@@ -91,3 +94,24 @@ def test_hard_samples_a_fixed_number_of_deals_so_a_match_repeats(
     first = played()
     assert first == played()
     assert first[1]["bot"] == "camper"
+
+
+def test_three_players_rotate_round_the_table(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run(capsys, "normal", "easy", "easy", "--format", "three", "--games", "2", "--quiet")
+    assert report["format"] == "three" and report["played"] == 6  # 2 deals, 3 rotations
+    bots = report["bots"]
+    assert [b["bot"] for b in bots] == ["normal", "easy (B)", "easy (C)"]
+    assert all(b["games"] == 6 for b in bots)
+    assert sum(b["games_won"] for b in bots) == 6  # one winner a game
+    # each hand has two players: every hand is counted twice over the three
+    assert sum(b["hands_won"] for b in bots) * 2 <= sum(b["hands"] for b in bots)
+
+
+def test_teams_swap_sides_and_win_together(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["normal", "normal", "random", "random", "--format", "partnership"]
+    report = run(capsys, *argv, "--games", "2", "--seed", "3", "--quiet")
+    assert report["played"] == 4 and "side" in report["note"]
+    a, b, c, d = report["bots"]
+    assert a["games_won"] == b["games_won"] and c["games_won"] == d["games_won"]
+    assert a["games_won"] + c["games_won"] == 4
+    assert a["games_won"] > c["games_won"]  # normal is far stronger than random

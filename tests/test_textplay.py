@@ -49,8 +49,9 @@ class Plain:
 
 
 def seated(rules: RuleSet, deck: list[Card]) -> Session:
-    session = Session(rules, (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "random")), 1)
-    session.game.hands[-1] = Hand.deal(rules, 1, deck=deck)
+    seats = (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "random"))
+    session = Session(rules, seats, 1, first=1)  # the stacked hand's dealer deals
+    session.game.round.hands = (Hand.deal(rules, 1, deck=deck),)
     session.bots[1] = Plain()
     return session
 

@@ -44,8 +44,9 @@ OTHER = "Tc Th Td Ts 6c 6d Js Qs Ks Qc"  # the computer's cards in the Gin deals
 
 def seated(rules: RuleSet, deck: list[Card], dealer: int = COMPUTER) -> Session:
     """You against the computer, the hand dealt from ``deck`` (the computer deals)."""
-    session = Session(rules, (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "random")), 1)
-    session.game.hands[-1] = Hand.deal(rules, dealer, deck=deck)
+    seats = (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "random"))
+    session = Session(rules, seats, 1, first=dealer)  # the stacked hand's dealer deals
+    session.game.round.hands = (Hand.deal(rules, dealer, deck=deck),)
     return session
 
 

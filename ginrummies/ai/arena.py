@@ -1,17 +1,18 @@
 """Headless bot-against-bot matches, for ``ginrummies sim`` and the benchmarks.
 
 A match is a list of games; with ``mirrored`` each game's deals are played
-twice, the bots swapping seats, so luck of the cards cancels out.
+again with the bots' seats rotated (swapped for two players or two teams,
+round the table for three), so luck of the cards cancels out.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from ..core import Game, Outcome, RuleSet
+from ..core import Format, Game, HandResult, Match, Outcome, RuleSet
 from . import Bot
 
 
@@ -81,40 +82,91 @@ def play_on(
     max_hands: int | None = None,
 ) -> None:
     """Play ``game`` on from where it stands, to its end or ``max_hands`` hands."""
+    play_match(game, bots, stats, max_hands)
+
+
+def count_hand(result: HandResult, stats: Sequence[BotStats]) -> None:
+    """Add a finished hand to the figures of its two players (hand players 0 and 1)."""
+    if not result.scored:
+        return
+    for player in (0, 1):
+        s = stats[player]
+        s.hands += 1
+        s.points += result.points[player]
+        s.hands_won += result.winner == player
+    if result.knocker is not None:
+        k = stats[result.knocker]
+        k.knocks += 1
+        k.gins += result.outcome in (Outcome.GIN, Outcome.BIG_GIN)
+        if result.outcome is Outcome.UNDERCUT:
+            stats[1 - result.knocker].undercuts += 1
+    if result.went_out is not None:
+        stats[result.went_out].outs += 1
+
+
+def play_match(
+    match: Match,
+    bots: Sequence[Bot],
+    stats: Sequence[BotStats],
+    max_hands: int | None = None,
+) -> None:
+    """Play a match of any format on to its end (or ``max_hands`` rounds),
+    one bot and one set of figures per seat; the tables take turns. A game
+    won by a side counts as won for each of its seats."""
     clock = time.perf_counter
     while True:
-        hand = game.hand
-        while not hand.is_over:
-            seat = hand.to_move
-            assert seat is not None
-            view = game.view(seat)
+        rnd = match.round
+        while not rnd.is_over:
+            table, seat = min(match.movers(), key=lambda m: (len(rnd.hands[m[0]].log), m[0]))
+            view = match.view(seat)
             start = clock()
             action = bots[seat].choose(view, view.legal_actions)
             stats[seat].record(clock() - start)
-            game.apply(action)
-        result = hand.result
-        assert result is not None
-        if result.scored:
-            for seat in (0, 1):
-                s = stats[seat]
-                s.hands += 1
-                s.points += result.points[seat]
-                s.hands_won += result.winner == seat
-            if result.knocker is not None:
-                k = stats[result.knocker]
-                k.knocks += 1
-                k.gins += result.outcome in (Outcome.GIN, Outcome.BIG_GIN)
-                if result.outcome is Outcome.UNDERCUT:
-                    stats[1 - result.knocker].undercuts += 1
-            if result.went_out is not None:
-                stats[result.went_out].outs += 1
-        if game.is_over or (max_hands is not None and len(game.hands) >= max_hands):
+            match.apply(action, table)
+        for seating, hand in zip(rnd.tables, rnd.hands, strict=True):
+            assert hand.result is not None
+            count_hand(hand.result, [stats[s] for s in seating.seats])
+        if match.is_over or (max_hands is not None and len(match.rounds) >= max_hands):
             break
-        game.next_hand()
-    if game.result is not None:
-        for seat in (0, 1):
+        match.next_hand()
+    if match.result is not None:
+        for seat in range(match.seats):
             stats[seat].games += 1
-        stats[game.result.winner].games_won += 1
+        for seat in match.sides[match.result.winner]:
+            stats[seat].games_won += 1
+
+
+def rotations(fmt: Format) -> list[int]:
+    """How far the bots move round the table for each replay of a deal: the
+    two sides swap (two players, two teams), or every seat takes every place."""
+    return [0, 2] if fmt.info.teams else list(range(fmt.seats))
+
+
+def format_match(
+    rules: RuleSet,
+    fmt: Format,
+    make: Sequence[Callable[[int], Bot]],
+    games: int,
+    seed: int = 0,
+    mirrored: bool = True,
+    max_hands: int | None = None,
+) -> Iterator[list[BotStats]]:
+    """Play ``games`` games of a format (each once per rotation when
+    mirrored), one bot per seat, yielding the running figures per bot."""
+    n = fmt.seats
+    names = [m(0).name for m in make]
+    labels = [
+        f"{name} ({'ABCD'[i]})" if names.count(name) > 1 else name for i, name in enumerate(names)
+    ]
+    figures = [BotStats(label) for label in labels]
+    for g in range(games):
+        game_seed = seed * 1_000_003 + g
+        for turn in rotations(fmt) if mirrored else [0]:
+            entry = [(s - turn) % n for s in range(n)]  # which bot sits at each seat
+            bots = [make[entry[s]](game_seed + 7919 * entry[s]) for s in range(n)]
+            match = Match(rules, game_seed, fmt)
+            play_match(match, bots, [figures[entry[s]] for s in range(n)], max_hands)
+            yield figures
 
 
 def match(

@@ -178,7 +178,7 @@ class GinBot:
         """The undercut risk worth taking: more near the end of the game,
         where a knock that wins the hand may win the game, and waiting lets
         an opponent close to the target end it."""
-        target = self.rules.target
+        target = view.target or self.rules.target
         closest = target - max(view.scores)
         return self.endgame_risk if closest <= self.endgame_reach else self.knock_risk
 

@@ -28,9 +28,19 @@ from .cards import CARDS, Card, format_cards, full_deck, parse_cards, shuffled_d
 from .colonel import ColonelHand
 from .defense import Defense, Layoff, defend
 from .errors import IllegalAction, RulesError
-from .game import Game, GameResult, cut_for_deal, hand_deck, next_dealer, settle
+from .formats import (
+    FORMATS,
+    Format,
+    Seating,
+    cut_for_deal,
+    formats_for,
+    hand_deck,
+    next_dealer,
+)
+from .game import Game
 from .gin import GinHand
 from .hand import Event, Hand, PastHand, Phase, PlayerView, replay
+from .match import Match, MatchView, PastRound, Round, TableView
 from .melds import (
     Arrangement,
     Meld,
@@ -72,11 +82,13 @@ from .rules import (
     Shutout,
     preset,
 )
+from .settle import GameResult, RoundScore, settle
 from .skarney import SkarneyHand
 from .table import TableHand, extend
 
 __all__ = [
     "CARDS",
+    "FORMATS",
     "PRESETS",
     "Accept",
     "AcePolicy",
@@ -95,6 +107,7 @@ __all__ = [
     "Event",
     "Family",
     "FirstTurn",
+    "Format",
     "Game",
     "GameResult",
     "GinHand",
@@ -107,21 +120,28 @@ __all__ = [
     "LayMeld",
     "LayOff",
     "Layoff",
+    "Match",
+    "MatchView",
     "Meld",
     "MeldKind",
     "Offer",
     "Outcome",
     "Pass",
     "PastHand",
+    "PastRound",
     "Phase",
     "PlayerView",
+    "Round",
+    "RoundScore",
     "RuleSet",
     "RulesError",
     "Score",
+    "Seating",
     "Shutout",
     "SkarneyHand",
     "TableHand",
     "TableMeld",
+    "TableView",
     "TakeDiscard",
     "action_from_data",
     "action_to_data",
@@ -134,6 +154,7 @@ __all__ = [
     "defend",
     "extend",
     "format_cards",
+    "formats_for",
     "full_deck",
     "hand_count",
     "hand_deck",

@@ -12,7 +12,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .actions import (
     Action,
@@ -21,6 +21,9 @@ from .cards import Card, cards_of_mask, check_deck, shuffled_deck
 from .errors import IllegalAction
 from .result import HandResult, TableMeld
 from .rules import Family, RuleSet
+
+if TYPE_CHECKING:
+    from .match import MatchView
 
 
 class Phase(Enum):
@@ -47,7 +50,7 @@ class Event:
     card: Card | None = None
     gin: bool = False  # a knock that was gin
 
-    def describe(self, names: tuple[str, str] = ("Player 1", "Player 2")) -> str:
+    def describe(self, names: Sequence[str] = ("Player 1", "Player 2")) -> str:
         """The event in words: 'Computer took 7♥ from the discard pile'."""
         return f"{names[self.player]} {self.action.said(self.card, self.gin)}"
 
@@ -91,8 +94,10 @@ class PlayerView:
     skip_draw: bool = False  # Skarney: this player accepted an ace, no draw next
     no_offer_back: Card | None = None  # Skarney: just accepted, may not be offered now
     last_turn: bool = False  # Skarney: the stock is down to two, no offer this turn
-    scores: tuple[int, int] = (0, 0)  # the game's running totals (Game.view fills them)
-    past: tuple[PastHand, ...] = ()  # the game's finished hands, oldest first (Game.view)
+    scores: tuple[int, int] = (0, 0)  # running totals of each player's side (Match.view)
+    past: tuple[PastHand, ...] = ()  # finished hands between these two seats, oldest first
+    target: int = 0  # the score that ends the game (Match.view fills it)
+    match: MatchView | None = None  # three or four players: the match as all may see it
 
     @property
     def discard_top(self) -> Card | None:

@@ -27,6 +27,9 @@ _PLAIN = {
     "challenges": "challenge",
     "accepts": "accept",
     "takes": "take",
+    "sits": "sit",
+    "plays": "play",
+    "pays": "pay",
 }
 
 
@@ -44,7 +47,7 @@ def plural(n: int, word: str, words: str | None = None) -> str:
 
 def says(name: str, verb: str) -> str:
     """``name`` and a verb that agrees with it: "Elder knocks", "You knock"."""
-    if name.lower() == "you":
+    if name.lower() == "you" or " & " in name:  # "You knock", "Ann & Bob score"
         head, _, rest = verb.partition(" ")
         verb = " ".join(filter(None, [_PLAIN.get(head, head), rest]))
     return f"{name} {verb}"
@@ -201,7 +204,7 @@ class HandResult:
     def scored(self) -> bool:
         return self.outcome is not Outcome.CANCELLED
 
-    def breakdown(self, names: tuple[str, str] = ("Player 1", "Player 2")) -> list[str]:
+    def breakdown(self, names: Sequence[str] = ("Player 1", "Player 2")) -> list[str]:
         """The hand told line by line, with the players' names."""
         if self.outcome is Outcome.CANCELLED:
             return ["The stock is down to two cards: the hand is cancelled, no score."]
@@ -245,7 +248,7 @@ class HandResult:
             )
         return out
 
-    def _table_breakdown(self, names: tuple[str, str]) -> list[str]:
+    def _table_breakdown(self, names: Sequence[str]) -> list[str]:
         """Skarney and Colonel: how the hand ended, what each still held, the score."""
         out = []
         if self.outcome is Outcome.OUT:

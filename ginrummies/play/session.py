@@ -1,12 +1,13 @@
 """A game at the table: who sits where, whose turn it is, and the moves in words.
 
-The app and text play both drive a ``Session``; it holds no Textual code, so
-the tests can play through it directly. A person's moves go through
+The app and text play both drive a ``Session``, for every format (two
+players, or three and four at one or two tables); it holds no Textual code,
+so the tests can play through it directly. A person's moves go through
 ``play``. The computer's turn is taken in three steps so that thinking can
 run in a worker thread without ever touching the live game: ``computer_turn``
 freezes what the computer may know (on the thread that owns the session),
 ``decide`` thinks about that frozen turn only (any thread), and ``play_decision``
-applies the answer if the game has not moved on meanwhile (the owning thread).
+applies the answer if its table has not moved on meanwhile (the owning thread).
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ from enum import Enum
 from pathlib import Path
 
 from ..ai import Bot, make_bot
-from ..core import Action, DrawStock, Game, Hand, IllegalAction, PlayerView, RuleSet
+from ..core import Action, DrawStock, Format, Game, Hand, IllegalAction, Match, PlayerView, RuleSet
 from ..core.result import says
 from ..store.files import write_atomic
-from ..store.saves import new_game_id, to_json
+from ..store.saves import Saved, new_game_id, to_json
 from ..store.settings import LEVELS
 from ..store.stats import Stats
+from .tell import deal_lines, round_lines, side_names
 from .words import action_words
 
 
@@ -35,12 +37,17 @@ class SeatKind(Enum):
 class Turn:
     """The computer's turn as it stood when asked: all that thinking may read."""
 
-    version: int  # the session's version then: a later answer to it is stale
+    version: int  # the session's version then
     seat: int
     name: str
     view: PlayerView
     bot: Bot
     fallback: Bot  # plays if ``bot`` fails, so a bug never stops the game
+    table: int = 0
+    # where its table stood: an answer is stale once the table has moved on
+    epoch: int = 0
+    round: int = 0
+    moves: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,47 +102,129 @@ def default_seats(hot_seat: bool = False, level: str = "normal") -> tuple[Seat, 
     return (Seat("You"), Seat("Computer", SeatKind.COMPUTER, level))
 
 
+def format_seats(
+    fmt: Format, people: int = 1, level: str = "normal", names: Sequence[str] = ()
+) -> tuple[Seat, ...]:
+    """Seats for a format: ``people`` people first (named ``names``, or
+    "You" alone, or "Player N"), then computers at ``level``."""
+    if fmt is Format.TWO and not names:
+        return default_seats(people >= 2, level) if people else _computers(2, level)
+    n = fmt.seats
+    if not 0 <= people <= n:
+        raise ValueError(f"{fmt.title} has {n} seats, not room for {people} people")
+    seats = []
+    for i in range(n):
+        if i < people:
+            default = "You" if people == 1 else f"Player {i + 1}"
+            seats.append(Seat(names[i] if i < len(names) else default))
+        else:
+            seats.append(Seat(f"Computer {'ABCD'[i]}", SeatKind.COMPUTER, level))
+    return tuple(seats)
+
+
+def _computers(n: int, level: str) -> tuple[Seat, ...]:
+    return tuple(Seat(f"Computer {'ABCD'[i]}", SeatKind.COMPUTER, level) for i in range(n))
+
+
+def new_match(
+    rules: RuleSet, seed: int, fmt: Format, target: int | None = None, first: int | None = None
+) -> Match:
+    """The match a session plays: a ``Game`` for two players."""
+    if fmt is Format.TWO and target is None:
+        return Game(rules, seed, first_dealer=first)
+    return Match(rules, seed, fmt, target=target, first=first)
+
+
 class Session:
-    """One game between two seats, with a log of the moves in words."""
+    """One game between the seats of a format, with a log of the moves in words."""
 
     def __init__(
-        self, rules: RuleSet, seats: tuple[Seat, Seat], seed: int, game_id: str | None = None
+        self,
+        rules: RuleSet,
+        seats: Sequence[Seat],
+        seed: int,
+        game_id: str | None = None,
+        *,
+        format: Format = Format.TWO,
+        target: int | None = None,
+        first: int | None = None,
     ) -> None:
+        if len(seats) != format.seats:
+            raise ValueError(f"{format.title} has {format.seats} seats, not {len(seats)}")
         self.on_change: Callable[[Session], None] | None = None  # e.g. autosave
         self.rules = rules
-        self.seats = seats
+        self.format = format
+        self.seats = tuple(seats)
         self.seed = seed
         self.game_id = game_id or new_game_id()
-        self.version = 0  # goes up with every change: a stale computer move is dropped
-        self.game = Game(rules, seed)
+        self.version = 0  # goes up with every change
+        self.epoch = 0  # goes up when the game is rebuilt (an undo): older turns are stale
+        self.game: Match = new_match(rules, seed, format, target, first)
         self.bots: dict[int, Bot] = {
             i: make_bot(s.level, rules, seed * 2 + i)
             for i, s in enumerate(seats)
             if not s.is_person
         }
         self.fallback: Bot = make_bot("easy", rules, seed)
-        self.log: list[str] = [f"{rules.name}, seed {seed}."]
-        self._seen = 0
+        title = rules.name if format is Format.TWO else f"{rules.name}, {format.title}"
+        self.log: list[str] = [f"{title}, seed {seed}."]
+        self._seen = [0] * format.tables
         self._log_deal()
 
     @classmethod
     def resume(
         cls,
         rules: RuleSet,
-        seats: tuple[Seat, Seat],
+        seats: Sequence[Seat],
         seed: int,
         log: Sequence[Sequence[Action]],
         game_id: str | None = None,
+        *,
+        format: Format = Format.TWO,
+        target: int | None = None,
+        first: int | None = None,
     ) -> Session:
-        """The session a saved log describes, its words rebuilt move by move."""
-        session = cls(rules, seats, seed, game_id)
-        for n, actions in enumerate(log):
+        """The session a saved log describes, its words rebuilt move by move
+        (the tables of a round one after the other)."""
+        session = cls(rules, seats, seed, game_id, format=format, target=target, first=first)
+        per = format.tables
+        for n in range(len(log) // per):
             if n:
                 session.next_hand()
-            for action in actions:
-                session.game.apply(action)
-                session._log_events()
+            for t in range(per):
+                for action in log[n * per + t]:
+                    session.game.apply(action, t)
+                    session._log_events()
         return session
+
+    @classmethod
+    def from_saved(cls, saved: Saved) -> Session:
+        """The session of a save (ValueError if its players are not readable)."""
+        seats = cls.seats_from(saved.seats, saved.format.seats)
+        return cls.resume(
+            saved.rules,
+            seats,
+            saved.seed,
+            saved.log,
+            saved.game_id,
+            format=saved.format,
+            target=saved.target,
+            first=saved.first,
+        )
+
+    def rebuilt(self, log: Sequence[Sequence[Action]]) -> Session:
+        """This session's seats, format and seed with another log."""
+        game = self.game
+        return Session.resume(
+            self.rules,
+            self.seats,
+            self.seed,
+            log,
+            self.game_id,
+            format=self.format,
+            target=None if isinstance(game, Game) else game.target,
+            first=game.first,
+        )
 
     def to_json(self) -> str:
         """The game so far in the save format (also the replay format)."""
@@ -155,7 +244,7 @@ class Session:
         return [{"name": s.name, "kind": s.kind.value, "level": s.level} for s in self.seats]
 
     @staticmethod
-    def seats_from(data: list[dict[str, str]]) -> tuple[Seat, Seat]:
+    def seats_from(data: list[dict[str, str]], count: int = 2) -> tuple[Seat, ...]:
         seats = []
         for d in data:
             kind = SeatKind(d.get("kind", "person"))
@@ -163,49 +252,100 @@ class Session:
             if level not in LEVELS:
                 raise ValueError(f"no computer level {level!r}")
             seats.append(Seat(d["name"], kind, level))
-        if len(seats) != 2:
-            raise ValueError("a game has two players")
-        return (seats[0], seats[1])
+        if len(seats) != count:
+            raise ValueError(f"this game has {count} players, not {len(seats)}")
+        return tuple(seats)
 
     # --- who is who ------------------------------------------------------------
 
     @property
-    def names(self) -> tuple[str, str]:
-        return (self.seats[0].name, self.seats[1].name)
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        """The names of the sides that score: players, teams ("Ann & Bob")."""
+        return side_names(self.game.sides, self.names)
 
     @property
     def hot_seat(self) -> bool:
-        return all(s.is_person for s in self.seats)
+        return sum(s.is_person for s in self.seats) >= 2
+
+    def names_at(self, table: int = 0) -> tuple[str, str]:
+        """The names of hand players 0 and 1 at a table this round."""
+        a, b = self.game.round.tables[table].seats
+        return (self.seats[a].name, self.seats[b].name)
+
+    def names_for(self, view: PlayerView) -> tuple[str, str]:
+        """The names of the two players in ``view``'s hand."""
+        if view.match is None:
+            return (self.seats[0].name, self.seats[1].name)
+        table = view.match.table_of(view.match.seat or 0) or 0
+        return self.names_at(table)
+
+    def opponent(self, seat: int) -> int:
+        """The seat ``seat`` plays against this round."""
+        table = self.game.table_of(seat)
+        if table is None:
+            raise ValueError(f"{self.seats[seat].name} sits out this hand")
+        a, b = self.game.round.tables[table].seats
+        return b if seat == a else a
+
+    def _waiting(self, people: bool) -> list[tuple[int, int]]:
+        """(table, seat) of people (or computers) to move, the table with
+        fewer moves this round first, so two people's tables take turns."""
+        rnd = self.game.round
+        out = [m for m in self.game.movers() if self.seats[m[1]].is_person == people]
+        return sorted(out, key=lambda m: (len(rnd.hands[m[0]].log), m[0]))
+
+    @property
+    def table(self) -> int:
+        """The table the session is about now: a person's to move, else a
+        computer's, else the first."""
+        waiting = self._waiting(True) or self._waiting(False)
+        return waiting[0][0] if waiting else 0
 
     @property
     def hand(self) -> Hand:
-        return self.game.hand
+        return self.game.round.hands[self.table]
 
     @property
     def to_move(self) -> int | None:
-        return self.hand.to_move
+        """The seat to move (a person first, when several tables wait)."""
+        waiting = self._waiting(True) or self._waiting(False)
+        return waiting[0][1] if waiting else None
+
+    def next_mover(self) -> int:
+        """The seat that moves next when the tables take turns: the one at
+        the table with fewer moves this round (text play, the tests)."""
+        rnd = self.game.round
+        movers = sorted(self.game.movers(), key=lambda m: (len(rnd.hands[m[0]].log), m[0]))
+        if not movers:
+            raise IllegalAction("the hand is over")
+        return movers[0][1]
+
+    @property
+    def round_over(self) -> bool:
+        return self.game.round.is_over
 
     @property
     def person_to_move(self) -> bool:
-        seat = self.to_move
-        return seat is not None and self.seats[seat].is_person
+        return bool(self._waiting(True))
 
     @property
     def computer_to_move(self) -> bool:
-        seat = self.to_move
-        return seat is not None and not self.seats[seat].is_person
+        return bool(self._waiting(False))
 
     def viewer(self) -> int:
         """Whose cards the screen shows: the person to move, else a person."""
-        seat = self.to_move
-        if seat is not None and self.seats[seat].is_person:
-            return seat
+        waiting = self._waiting(True)
+        if waiting:
+            return waiting[0][1]
         people = [i for i, s in enumerate(self.seats) if s.is_person]
         if not people:
             return 0
-        if seat is not None and len(people) == 2:
-            return 1 - seat
-        return people[0]
+        playing = [p for p in people if self.game.table_of(p) is not None]
+        return (playing or people)[0]
 
     def view(self, seat: int | None = None) -> PlayerView:
         return self.game.view(self.viewer() if seat is None else seat)
@@ -215,35 +355,59 @@ class Session:
 
     # --- moves -----------------------------------------------------------------
 
-    def play(self, action: Action) -> None:
-        """A person's move; IllegalAction (a readable message) if it is not legal."""
-        if not self.person_to_move:
+    def play(self, action: Action, seat: int | None = None) -> None:
+        """A person's move (the person to move, or ``seat``); IllegalAction
+        (a readable message) if it is not legal."""
+        waiting = self._waiting(True)
+        if seat is not None:
+            waiting = [m for m in waiting if m[1] == seat]
+        if not waiting:
             raise IllegalAction("it is not your turn")
-        self.game.apply(action)
+        self.game.apply(action, waiting[0][0])
         self._log_events()
         self._changed()
 
     def computer_turn(self) -> Turn | None:
-        """The computer's turn, frozen for ``decide``; None if a person is to move."""
-        seat = self.to_move
-        if seat is None or seat not in self.bots:
+        """A computer's turn, frozen for ``decide``; None if none is to move."""
+        waiting = self._waiting(False)
+        if not waiting:
             return None
+        table, seat = waiting[0]
         view = self.game.view(seat)
-        return Turn(self.version, seat, self.names[seat], view, self.bots[seat], self.fallback)
+        moves = len(self.game.round.hands[table].log)
+        return Turn(
+            self.version,
+            seat,
+            self.names[seat],
+            view,
+            self.bots[seat],
+            self.fallback,
+            table,
+            self.epoch,
+            len(self.game.rounds),
+            moves,
+        )
 
     def play_decision(self, decision: Decision) -> bool:
-        """Apply the computer's move; False (and nothing changes) if the game
-        has moved on since its turn was taken (an undo, a new hand)."""
+        """Apply the computer's move; False (and nothing changes) if its
+        table has moved on since its turn was taken (an undo, a new hand)."""
         turn = decision.turn
-        if turn.version != self.version or self.to_move != turn.seat:
+        game = self.game
+        if (
+            turn.epoch != self.epoch
+            or turn.round != len(game.rounds)
+            or game.is_over
+            or len(game.round.hands[turn.table].log) != turn.moves
+            or game.seat_to_move(turn.table) != turn.seat
+        ):
             return False
-        self.game.apply(decision.action)
+        game.apply(decision.action, turn.table)
         self._log_events()
         self._changed()
         return True
 
     def computer_plays(self) -> Decision:
-        """The computer's move, thought and played at once (text play, tests)."""
+        """A computer's move, thought and played at once (text play, tests)."""
         turn = self.computer_turn()
         if turn is None:
             raise IllegalAction("the computer is not to move")
@@ -252,12 +416,12 @@ class Session:
         return decision
 
     def next_hand(self) -> None:
-        if not self.hand.is_over:
+        if not self.round_over:
             raise IllegalAction("the hand is still being played")
         if self.game.is_over:
             raise IllegalAction("the game is over")
         self.game.next_hand()
-        self._seen = 0
+        self._seen = [0] * self.format.tables
         self._log_deal()
         self._changed()
 
@@ -270,13 +434,17 @@ class Session:
         it did."""
         if self.hot_seat:
             return "there is no undo in a hot-seat game"
-        hand = self.hand
+        person = next((i for i, s in enumerate(self.seats) if s.is_person), None)
+        table = None if person is None else self.game.table_of(person)
+        if table is None:
+            return "you are not playing this hand"
+        hand = self.game.round.hands[table]
         if hand.is_over:
             return "the hand is over"
         if not hand.log:
             return "there is no move of yours to take back in this hand"
         player, action = hand.log[-1]
-        if not self.seats[player].is_person:
+        if self.game.round.tables[table].seats[player] != person:
             return "the computer has moved since, and taking that back would show its cards"
         if isinstance(action, DrawStock):
             return "you have seen the card you drew from the stock"
@@ -287,13 +455,18 @@ class Session:
         problem = self.undo_problem()
         if problem is not None:
             raise IllegalAction(problem)
-        player = self.hand.log[-1][0]
+        person = next(i for i, s in enumerate(self.seats) if s.is_person)
+        table = self.game.table_of(person)
+        assert table is not None
         log = self.game.log
-        action = log[-1].pop()
-        again = Session.resume(self.rules, self.seats, self.seed, log, self.game_id)
+        index = (len(self.game.rounds) - 1) * self.format.tables + table
+        action = log[index].pop()
+        again = self.rebuilt(log)
         self.game, self.log, self._seen = again.game, again.log, again._seen
-        words = action_words(action, self.game.view(player))
-        self.log.append(f"{says(self.names[player], 'takes back')} a move: {words}.")
+        self.epoch += 1
+        view = self.game.view(person)
+        words = action_words(action, view)
+        self.log.append(f"{says(self.names[person], 'takes back')} a move: {words}.")
         self._changed()
         return action
 
@@ -305,23 +478,26 @@ class Session:
     # --- the log ---------------------------------------------------------------
 
     def _log_deal(self) -> None:
-        number = len(self.game.hands)
-        dealer = self.names[self.game.dealer]
-        self.log.append(f"Hand {number}: {says(dealer, 'deals')}.")
-        view = self.game.view(0)
-        # Colonel's upcard simply starts the pile: it is the upcard all the same
-        upcard = view.upcard or view.discard_top
-        if upcard is not None:
-            self.log.append(f"The upcard is {upcard.label}.")
+        self.log.extend(deal_lines(self.game, self.names))
 
     def _log_events(self) -> None:
-        events = self.hand.events
-        for event in events[self._seen :]:
-            line = event.describe(self.names)
-            # every line of the log is a sentence, like the deal's and the score's
-            self.log.append(line if line.endswith((".", "!", "?")) else f"{line}.")
-        self._seen = len(events)
-        result = self.hand.result
-        if result is not None:
-            lines = result.breakdown(self.names)
-            self.log.extend(line for line in lines if "score" in line or "cancelled" in line)
+        rnd = self.game.round
+        two = len(rnd.hands) > 1
+        for t, hand in enumerate(rnd.hands):
+            events = hand.events
+            if len(events) == self._seen[t]:
+                continue
+            names = self.names_at(t)
+            prefix = f"Table {t + 1}: " if two else ""
+            for event in events[self._seen[t] :]:
+                line = prefix + event.describe(names)
+                # every line of the log is a sentence, like the deal's and the score's
+                self.log.append(line if line.endswith((".", "!", "?")) else f"{line}.")
+            self._seen[t] = len(events)
+            if hand.result is not None:
+                lines = hand.result.breakdown(names)
+                self.log.extend(
+                    prefix + line for line in lines if "score" in line or "cancelled" in line
+                )
+                if rnd.is_over and self.format is not Format.TWO:
+                    self.log.extend(round_lines(self.game, self.names))

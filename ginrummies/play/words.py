@@ -286,11 +286,10 @@ def why_not(
         return "The game is over."
     if session.hand.is_over:
         return "The hand is over."
-    seat = session.to_move
-    if seat is None:
+    if view.to_move is None:
         return "The hand is over."
-    if seat != view.player:
-        return f"It is {_possessive(session.names[seat])} turn."
+    if view.to_move != view.player:
+        return f"It is {_possessive(session.names_for(view)[view.to_move])} turn."
     if card is not None and card not in view.hand and name in ("discard", "lay_off", "offer"):
         return f"You do not hold {card.label}."
     if marked:
@@ -446,7 +445,7 @@ def _at_play(
         if rules.has_contract:
             own = [i for i in fits if view.table[i].owner == me]
             if not own:
-                other = session.names[1 - me]
+                other = session.names_for(view)[1 - me]
                 return (
                     f"{card.label} fits only {_possessive(other)} melds, and in {rules.name} "
                     "you lay off only on your own."
@@ -518,6 +517,7 @@ def prompt(session: Session, view: PlayerView) -> str:
         return f"{session.names[seat]} is thinking…"
     top = _top(view)
     phase = view.phase
+    other = session.names_for(view)[1 - view.player]
 
     def can(name: str) -> bool:
         return bool(_legal(view, name))
@@ -551,12 +551,12 @@ def prompt(session: Session, view: PlayerView) -> str:
             else ""
         )
         return (
-            f"{session.names[1 - seat]} offers you {offer}: accept {_key('accept')} "
+            f"{other} offers you {offer}: accept {_key('accept')} "
             f"or decline {_key('decline')}.{cost}"
         )
     if phase is Phase.CHALLENGED:
         return (
-            f"{session.names[1 - seat]} challenges: accept {_key('accept')} and the lower "
+            f"{other} challenges: accept {_key('accept')} and the lower "
             f"total in hand wins, or decline {_key('decline')} and play on."
         )
     if phase is Phase.PLAY:

@@ -13,8 +13,10 @@ from typing import Any
 
 from ..core import (
     Action,
+    Format,
     Game,
     IllegalAction,
+    Match,
     RulesError,
     RuleSet,
     action_from_data,
@@ -22,7 +24,9 @@ from ..core import (
 )
 from .files import move_aside
 
-FORMAT = 1
+# 1: two players; 2 adds the format of play, its target and first seat (a
+# save of format 1 reads as a two-player game)
+FORMAT = 2
 SAVE_NAME = "game.json"
 
 
@@ -47,6 +51,9 @@ class Saved:
     seats: list[dict[str, str]]  # name, kind, level
     log: list[list[Action]]
     game_id: str  # the game's identity in the statistics
+    format: Format = Format.TWO
+    target: int | None = None  # None: the format's own target
+    first: int | None = None  # None: the cut decides (see core.formats.start)
 
 
 def new_game_id() -> str:
@@ -54,14 +61,18 @@ def new_game_id() -> str:
 
 
 def to_json(
-    rules: RuleSet, seed: int, seats: list[dict[str, str]], game: Game, *, game_id: str
+    rules: RuleSet, seed: int, seats: list[dict[str, str]], game: Match, *, game_id: str
 ) -> str:
+    """The save of ``game``; the log holds every hand, table by table in each round."""
     data = {
         "format": FORMAT,
         "app": "ginrummies",
         "id": game_id,
         "rules": rules.to_dict(),
         "seed": seed,
+        "play": game.format.value,
+        "target": None if isinstance(game, Game) else game.target,
+        "first": game.first,
         "seats": seats,
         "log": [[action_to_data(a) for a in hand] for hand in game.log],
     }
@@ -92,10 +103,16 @@ def parse(text: str) -> Saved:
         seed = data["seed"]
         if not isinstance(seed, int):
             raise SaveError("the save's seed is not a number")
+        fmt = Format(data.get("play", "two"))
+        fmt.check(rules)
+        target, first = data.get("target"), data.get("first")
+        for value in (target, first):
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                raise SaveError("the save's target or first seat is not a number")
         seats = data["seats"]
         if not (
             isinstance(seats, list)
-            and len(seats) == 2
+            and len(seats) == fmt.seats
             and all(isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats)
         ):
             raise SaveError("the save's players are not readable")
@@ -107,14 +124,23 @@ def parse(text: str) -> Saved:
         raise
     except (KeyError, TypeError, ValueError, RulesError) as exc:
         raise SaveError(f"the save is not readable: {exc}") from None
-    return Saved(rules, seed, seats, log, game_id)
+    return Saved(rules, seed, seats, log, game_id, fmt, target, first)
 
 
-def replay(saved: Saved) -> Game:
+def replay(saved: Saved) -> Match:
     """The game a save describes; SaveError if its moves do not replay."""
     try:
-        return Game.replay(saved.rules, saved.seed, saved.log)
-    except IllegalAction as exc:
+        if saved.format is Format.TWO and saved.target is None:
+            return Game.replay(saved.rules, saved.seed, saved.log, first_dealer=saved.first)
+        return Match.from_log(
+            saved.rules,
+            saved.seed,
+            saved.log,
+            saved.format,
+            first=saved.first,
+            target=saved.target,
+        )
+    except (IllegalAction, ValueError) as exc:
         raise SaveError(
             f"the save has been changed: {exc}",
             "its moves do not follow the rules (the file was changed after the game wrote it)",

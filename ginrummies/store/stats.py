@@ -24,13 +24,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core import Game, Outcome, RuleSet
+from ..core import Format, Match, Outcome, RuleSet
 from .files import move_aside
 from .saves import to_json
 
 STATS_NAME = "statistics.sqlite3"
-SCHEMA_VERSION = 1
-
+SCHEMA_VERSION = 2  # 2: formats, sides and the seats at each hand
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -43,12 +42,16 @@ CREATE TABLE IF NOT EXISTS games (
     started REAL NOT NULL,
     updated REAL NOT NULL,
     status TEXT NOT NULL,         -- playing, finished, abandoned
-    winner INTEGER,
-    score0 INTEGER NOT NULL,
+    winner INTEGER,               -- the side that won
+    score0 INTEGER NOT NULL,      -- side 0's score
     score1 INTEGER NOT NULL,
     settlement INTEGER,
     hands INTEGER NOT NULL,
-    replay TEXT NOT NULL          -- the whole game, in the save format
+    replay TEXT NOT NULL,         -- the whole game, in the save format
+    format TEXT NOT NULL DEFAULT 'two',
+    side INTEGER,                 -- the side of seat ``me`` (its team, in the team formats)
+    scores TEXT,                  -- every side's score, as JSON
+    payments TEXT                 -- what each side paid the winner, as JSON
 );
 CREATE TABLE IF NOT EXISTS hands (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -59,10 +62,39 @@ CREATE TABLE IF NOT EXISTS hands (
     knocker INTEGER,
     points0 INTEGER NOT NULL,
     points1 INTEGER NOT NULL,
-    PRIMARY KEY (game_id, number)
+    table_no INTEGER NOT NULL DEFAULT 0,
+    seat0 INTEGER NOT NULL DEFAULT 0,  -- the seats of hand players 0 and 1
+    seat1 INTEGER NOT NULL DEFAULT 1,
+    PRIMARY KEY (game_id, number)   -- number counts every table's hand
 );
 CREATE INDEX IF NOT EXISTS games_by_time ON games(status, updated);
 """
+
+# from schema 1 (two players only): every old game is a two-player game
+MIGRATE_1 = [
+    "ALTER TABLE games ADD COLUMN format TEXT NOT NULL DEFAULT 'two'",
+    "ALTER TABLE games ADD COLUMN side INTEGER",
+    "ALTER TABLE games ADD COLUMN scores TEXT",
+    "ALTER TABLE games ADD COLUMN payments TEXT",
+    "UPDATE games SET side = me, scores = '[' || score0 || ', ' || score1 || ']'",
+    "ALTER TABLE hands ADD COLUMN table_no INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE hands ADD COLUMN seat0 INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE hands ADD COLUMN seat1 INTEGER NOT NULL DEFAULT 1",
+]
+
+SHORT = {
+    Format.THREE: "3 players",
+    Format.PARTNERSHIP: "partners",
+    Format.SKARNEY3: "3 players",
+    Format.CAPTAINS: "captains",
+    Format.PARTNERS: "partners",
+}
+
+
+def variant_label(variant: str, fmt: str) -> str:
+    """The variant as the statistics show it: "Gin Rummy (partners)"."""
+    short = SHORT.get(Format(fmt)) if fmt in Format._value2member_map_ else None
+    return f"{variant} ({short})" if short else variant
 
 
 class StatsError(Exception):
@@ -83,6 +115,7 @@ class Line:
     undercuts: int
     points_per_hand: float  # my points minus theirs, per hand
     abandoned: int = 0  # games left for a new one before their end
+    format: str = "two"  # the format of play (core.Format's value)
 
 
 @dataclass(frozen=True)
@@ -112,10 +145,10 @@ def me_and_opponent(seats: Sequence[dict[str, str]]) -> tuple[int, str]:
     people = [i for i, s in enumerate(seats) if s.get("kind", "person") == "person"]
     computers = [s.get("level", "normal") for s in seats if s.get("kind") == "computer"]
     me = people[0] if people else 0
-    if len(people) == 2:
+    if len(people) >= 2:
         return me, "hot-seat"
     if len(people) == 1:
-        return me, computers[0]
+        return me, computers[0] if len(set(computers)) == 1 else "mixed levels"
     return me, "computers"
 
 
@@ -144,6 +177,16 @@ class Stats:
                     "the statistics were written by a newer ginrummies; update the game "
                     "to record more"
                 )
+            if version == 1:
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    for statement in MIGRATE_1:
+                        conn.execute(statement)
+                    conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+                conn.execute("COMMIT")
             conn.executescript(SCHEMA)
             conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         finally:
@@ -198,26 +241,31 @@ class Stats:
         rules: RuleSet,
         seed: int,
         seats: list[dict[str, str]],
-        game: Game,
+        game: Match,
         *,
         abandoned: bool = False,
     ) -> None:
-        """Store the game so far: its finished hands, and the game itself once
-        it is over (or ``abandoned`` for a game left for a new one)."""
+        """Store the game so far: its finished hands (every table's, with
+        the seats that played them), and the game itself once it is over
+        (or ``abandoned`` for a game left for a new one)."""
         now = time.time()
         me, opponent = me_and_opponent(seats)
         result = game.result
         status = "finished" if result is not None else "abandoned" if abandoned else "playing"
         replay = to_json(rules, seed, seats, game, game_id=game_id)
+        scores = list(game.scores)
+        per = game.format.tables
         with self.connect(write=True) as db:
             db.execute(
                 "INSERT INTO games (id, variant, rules, seed, seats, me, opponent, started, "
-                "updated, status, winner, score0, score1, settlement, hands, replay) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "updated, status, winner, score0, score1, settlement, hands, replay, "
+                "format, side, scores, payments) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
                 "ON CONFLICT(id) DO UPDATE SET updated=excluded.updated, "
                 "status=excluded.status, winner=excluded.winner, score0=excluded.score0, "
                 "score1=excluded.score1, settlement=excluded.settlement, "
-                "hands=excluded.hands, replay=excluded.replay "
+                "hands=excluded.hands, replay=excluded.replay, scores=excluded.scores, "
+                "payments=excluded.payments "
                 "WHERE games.status = 'playing'",
                 (
                     game_id,
@@ -231,48 +279,65 @@ class Stats:
                     now,
                     status,
                     result.winner if result is not None else None,
-                    game.scores[0],
-                    game.scores[1],
+                    scores[0],
+                    scores[1],
                     result.settlement if result is not None else None,
                     len(game.results),
                     replay,
+                    game.format.value,
+                    game.side_of(me),
+                    json.dumps(scores),
+                    json.dumps(list(result.payments)) if result is not None else None,
                 ),
             )
-            for number, hand_result in enumerate(game.results, start=1):
-                db.execute(
-                    "INSERT OR IGNORE INTO hands (game_id, number, finished, outcome, winner, "
-                    "knocker, points0, points1) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        game_id,
-                        number,
-                        now,
-                        hand_result.outcome.value,
-                        hand_result.winner,
-                        hand_result.knocker,
-                        hand_result.points[0],
-                        hand_result.points[1],
-                    ),
-                )
+            for rnd in game.rounds:
+                for t, (seating, hand) in enumerate(zip(rnd.tables, rnd.hands, strict=True)):
+                    r = hand.result
+                    if r is None:
+                        continue
+                    db.execute(
+                        "INSERT OR IGNORE INTO hands (game_id, number, finished, outcome, "
+                        "winner, knocker, points0, points1, table_no, seat0, seat1) "
+                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (
+                            game_id,
+                            rnd.number * per + t + 1,
+                            now,
+                            r.outcome.value,
+                            r.winner,
+                            r.knocker,
+                            r.points[0],
+                            r.points[1],
+                            t,
+                            seating.seats[0],
+                            seating.seats[1],
+                        ),
+                    )
 
     # --- reading -----------------------------------------------------------------
 
     def lines(self) -> list[Line]:
         """Games won and abandoned, hands won, gins, undercuts and points, per
-        variant and opponent. Cancelled hands are not hands played."""
+        variant, format and opponent. Cancelled hands are not hands played;
+        a game is won when the player's side (their team) wins it, a hand
+        when the player wins it at their table."""
+        mine = "CASE WHEN h.seat0 = g.me THEN 0 ELSE 1 END"
         with self.connect() as db:
             games = db.execute(
-                "SELECT variant, opponent, SUM(status = 'finished'), "
-                "SUM(status = 'finished' AND winner = me), SUM(status = 'abandoned') "
-                "FROM games WHERE status IN ('finished', 'abandoned') GROUP BY variant, opponent"
+                "SELECT variant, format, opponent, SUM(status = 'finished'), "
+                "SUM(status = 'finished' AND winner = COALESCE(side, me)), "
+                "SUM(status = 'abandoned') FROM games "
+                "WHERE status IN ('finished', 'abandoned') GROUP BY variant, format, opponent"
             ).fetchall()
             hands = db.execute(
-                "SELECT g.variant, g.opponent, COUNT(*), SUM(h.winner = g.me), "
-                "SUM(h.winner = g.me AND h.outcome IN (?, ?)), "
-                "SUM(h.winner = g.me AND h.outcome = ?), "
-                "SUM(CASE WHEN g.me = 0 THEN h.points0 - h.points1 "
+                f"SELECT g.variant, g.format, g.opponent, COUNT(*), SUM(h.winner = {mine}), "
+                f"SUM(h.winner = {mine} AND h.outcome IN (?, ?)), "
+                f"SUM(h.winner = {mine} AND h.outcome = ?), "
+                f"SUM(CASE WHEN {mine} = 0 THEN h.points0 - h.points1 "
                 "ELSE h.points1 - h.points0 END) "
-                "FROM hands h JOIN games g ON g.id = h.game_id WHERE h.outcome != ? "
-                "GROUP BY g.variant, g.opponent",
+                "FROM hands h JOIN games g ON g.id = h.game_id "
+                "WHERE h.outcome != ? AND g.me IN (h.seat0, h.seat1) "
+                "GROUP BY g.variant, g.format, g.opponent",
                 (
                     Outcome.GIN.value,
                     Outcome.BIG_GIN.value,
@@ -280,39 +345,57 @@ class Stats:
                     Outcome.CANCELLED.value,
                 ),
             ).fetchall()
-        table: dict[tuple[str, str], list[Any]] = {}
-        for variant, opponent, n, won, abandoned in games:
-            table[(variant, opponent)] = [n or 0, won or 0, 0, 0, 0, 0, 0, abandoned or 0]
-        for variant, opponent, n, won, gins, undercuts, points in hands:
-            row = table.setdefault((variant, opponent), [0, 0, 0, 0, 0, 0, 0, 0])
+        table: dict[tuple[str, str, str], list[Any]] = {}
+        for variant, fmt, opponent, n, won, abandoned in games:
+            table[(variant, fmt, opponent)] = [n or 0, won or 0, 0, 0, 0, 0, 0, abandoned or 0]
+        for variant, fmt, opponent, n, won, gins, undercuts, points in hands:
+            row = table.setdefault((variant, fmt, opponent), [0, 0, 0, 0, 0, 0, 0, 0])
             row[2:7] = [n, won or 0, gins or 0, undercuts or 0, points or 0]
         return [
-            Line(v, o, r[0], r[1], r[2], r[3], r[4], r[5], r[6] / r[2] if r[2] else 0.0, r[7])
-            for (v, o), r in sorted(table.items())
+            Line(
+                variant_label(v, f),
+                o,
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                r[4],
+                r[5],
+                r[6] / r[2] if r[2] else 0.0,
+                r[7],
+                f,
+            )
+            for (v, f, o), r in sorted(table.items())
         ]
 
     def history(self, limit: int = 200) -> list[Played]:
-        """The finished and abandoned games, oldest first (the last ``limit``)."""
+        """The finished and abandoned games, oldest first (the last ``limit``).
+        With three sides, "theirs" is the best of the other scores, and a
+        loser's margin is what that loser paid."""
         with self.connect() as db:
             rows = db.execute(
-                "SELECT id, updated, variant, opponent, status, winner, me, settlement, "
-                "score0, score1 FROM games WHERE status IN ('finished', 'abandoned') "
+                "SELECT id, updated, variant, format, opponent, status, winner, "
+                "COALESCE(side, me), settlement, score0, score1, scores, payments FROM games "
+                "WHERE status IN ('finished', 'abandoned') "
                 "ORDER BY updated DESC, rowid DESC LIMIT ?",
                 (limit,),
             ).fetchall()
         out = []
-        for game_id, when, variant, opponent, status, winner, me, settlement, s0, s1 in reversed(
-            rows
-        ):
+        for row in reversed(rows):
+            game_id, when, variant, fmt, opponent, status, winner, side, settlement = row[:9]
+            scores = json.loads(row[11]) if row[11] else [row[9], row[10]]
             abandoned = status == "abandoned"
-            won = not abandoned and winner == me
-            mine, theirs = (s0, s1) if me == 0 else (s1, s0)
+            won = not abandoned and winner == side
+            mine = scores[side]
+            theirs = max(v for i, v in enumerate(scores) if i != side)
             margin = 0 if abandoned else settlement or 0
+            if row[12] and not won and not abandoned:
+                margin = json.loads(row[12])[side]  # with three, each loser pays their own
             out.append(
                 Played(
                     game_id,
                     when,
-                    variant,
+                    variant_label(variant, fmt),
                     opponent,
                     won,
                     margin if won else -margin,

@@ -148,8 +148,15 @@ class GinApp(App[None]):
             saved = load(path)
             if saved is None:
                 return
-            seats = Session.seats_from(saved.seats)
-            session = Session.resume(saved.rules, seats, saved.seed, saved.log, saved.game_id)
+            if saved.format.seats != 2:
+                self.notify(
+                    f"The saved game is {saved.format.title}, which this screen does not "
+                    "show yet: continue it with `ginrummies text --continue`.",
+                    title="The saved game is for more players",
+                    timeout=15,
+                )
+                return
+            session = Session.from_saved(saved)
         except (SaveError, ValueError, KeyError) as exc:
             self.notify(
                 str(exc), title="The saved game cannot be continued", severity="error", timeout=15

@@ -27,4 +27,4 @@ def show_board(
     melds.display = rules.has_table_melds
     melds.show([(t.meld, names[t.owner]) for t in view.table])
     rows = [h.result.points for h in game.hands if h.result is not None]
-    root.query_one(Scoreboard).show(names, rows, (game.boxes[0], game.boxes[1]), rules)
+    root.query_one(Scoreboard).show(session.names_at(), rows, (game.boxes[0], game.boxes[1]), rules)

@@ -146,7 +146,7 @@ class ResultView(CardInk):
         session = self.session
         result = session.hand.result
         assert result is not None
-        names = session.names
+        names = session.names_at()
         out = Text()
         if session.rules.has_table_melds:
             self._table_hands(out, result, names)

@@ -39,7 +39,7 @@ class ReplayScreen(Screen[None]):
     def __init__(self, saved: Saved, *, quit_on_leave: bool = False) -> None:
         super().__init__()
         self.saved = saved
-        self.seats = Session.seats_from(saved.seats)
+        self.seats = Session.seats_from(saved.seats, saved.format.seats)
         self.hand_no = 0
         self.step_no = 0
         self.quit_on_leave = quit_on_leave
@@ -75,7 +75,16 @@ class ReplayScreen(Screen[None]):
         log = [list(h) for h in saved.log[: self.hand_no]]
         if saved.log:
             log.append(list(saved.log[self.hand_no][: self.step_no]))
-        session = Session.resume(saved.rules, self.seats, saved.seed, log, saved.game_id)
+        session = Session.resume(
+            saved.rules,
+            self.seats,
+            saved.seed,
+            log,
+            saved.game_id,
+            format=saved.format,
+            target=saved.target,
+            first=saved.first,
+        )
         before = self.session
         self.session = session
         game, hand, rules, names = session.game, session.hand, saved.rules, session.names
@@ -104,7 +113,7 @@ class ReplayScreen(Screen[None]):
     def status_text(self, session: Session) -> str:
         hand = session.hand
         if hand.result is not None:
-            lines = hand.result.breakdown(session.names)
+            lines = hand.result.breakdown(session.names_at())
             if session.game.result is not None:
                 lines += session.game.result.breakdown(session.names)
             return "\n".join(lines)

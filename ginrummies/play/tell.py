@@ -1,0 +1,88 @@
+"""A match in words: the sides' names, each deal, and each round's score.
+
+Two-player games say only "Hand 3: Computer deals."; the formats for three
+and four add who deals to whom, who sits out, each table's upcard, and
+after each round how it scored and who meets whom next.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core import Format, Match, Seating
+from ..core.result import says
+
+
+def side_names(sides: Sequence[Sequence[int]], names: Sequence[str]) -> tuple[str, ...]:
+    """Each side by its players' names: "Ann", or "Ann & Bob" for a team."""
+    return tuple(" & ".join(names[s] for s in side) for side in sides)
+
+
+def _join(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def seating_words(match: Match, tables: Sequence[Seating], names: Sequence[str]) -> str:
+    """Who deals to whom at each table, and who sits out."""
+    if match.format is Format.THREE:
+        (t,) = tables
+        out = next(s for s in range(3) if s not in t.seats)
+        first = names[t.seats[1 - t.dealer]]
+        sits = says(names[out], "sits out")[len(names[out]) + 1 :]  # "sit out" for "You"
+        players = _join([names[s] for s in t.seats])
+        return f"{says(names[out], 'deals')} to {players} and {sits}; {says(first, 'plays first')}"
+    parts = []
+    for i, t in enumerate(tables):
+        at = f"at table {i + 1} " if len(tables) > 1 else ""
+        dealer, other = names[t.dealer_seat], names[t.seats[1 - t.dealer]]
+        parts.append(f"{at}{says(dealer, 'deals')} to {other}")
+    words = "; ".join(parts)
+    playing = {s for t in tables for s in t.seats}
+    resting = [names[s] for s in range(match.seats) if s not in playing]
+    if resting:
+        words += f"; {says(_join(resting), 'sits out')}"
+    return words
+
+
+def deal_lines(match: Match, names: Sequence[str]) -> list[str]:
+    """The log's lines for the deal of the round in play."""
+    number = len(match.rounds)
+    rnd = match.round
+    if match.format is Format.TWO:
+        lines = [f"Hand {number}: {says(names[rnd.hands[0].dealer], 'deals')}."]
+    else:
+        lines = [f"Hand {number}: {seating_words(match, rnd.tables, names)}."]
+        if number == 1 and match.format is Format.CAPTAINS:
+            (captain,) = match.sides[0]
+            lines.append(f"{names[captain]} is the Captain.")
+    for t, hand in enumerate(rnd.hands):
+        view = hand.view(0)
+        # Colonel's upcard simply starts the pile: it is the upcard all the same
+        upcard = view.upcard or view.discard_top
+        if upcard is not None:
+            where = f"Table {t + 1}'s upcard" if len(rnd.hands) > 1 else "The upcard"
+            lines.append(f"{where} is {upcard.label}.")
+    return lines
+
+
+def round_lines(match: Match, names: Sequence[str]) -> list[str]:
+    """After a round of three or four: what it scored, the score, and
+    (while the game goes on) who meets whom next."""
+    rnd = match.round
+    sides = side_names(match.sides, names)
+    lines = []
+    score = rnd.score
+    assert score is not None
+    if match.format.info.teams:
+        if score.won is None:
+            lines.append(f"Hand {rnd.number + 1}: the tables cancel out; no team scores.")
+        else:
+            lines.append(
+                f"Hand {rnd.number + 1}: {says(sides[score.won], 'score')} "
+                f"{score.points[score.won]}, the net of both tables."
+            )
+    board = ", ".join(f"{n} {p}" for n, p in zip(sides, match.scores, strict=True))
+    lines.append(f"Score: {board} (to {match.target}).")
+    if not match.is_over:
+        lines.append(f"Next hand: {seating_words(match, match.next_seatings(), names)}.")
+    return lines

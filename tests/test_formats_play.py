@@ -1,0 +1,234 @@
+"""Formats at the table: the session runs them, text play plays them to
+the end, saves keep them through a kill, and the files of the two-player
+release go on working (migrated, never discarded)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from ginrummies.core import DrawStock, Format, IllegalAction, preset
+from ginrummies.play.session import Seat, SeatKind, Session, format_seats
+from ginrummies.store.saves import SAVE_NAME, load
+from ginrummies.store.stats import STATS_NAME, Stats
+
+RELEASE1 = Path(__file__).parent / "data" / "release1"
+TEXT = [sys.executable, "-m", "ginrummies", "text"]
+
+
+def computers(n: int, level: str = "easy") -> tuple[Seat, ...]:
+    return tuple(Seat(f"C{i}", SeatKind.COMPUTER, level) for i in range(n))
+
+
+def play_out(session: Session, stats: Stats) -> None:
+    """The game to its end, the person playing the first legal move, each
+    round recorded as the app and text play record it."""
+    while not session.game.is_over:
+        if session.round_over:
+            session.record(stats)
+            session.next_hand()
+        elif session.computer_to_move:
+            session.computer_plays()
+        else:
+            session.play(session.view().legal_actions[0])
+    session.record(stats)
+
+
+def test_a_session_of_three_plays_to_the_end_with_words_for_every_round() -> None:
+    seats = (Seat("Ann"), *computers(2))
+    session = Session(preset("gin"), seats, 4, format=Format.THREE)
+    assert "sits out" in session.log[1] or "sit out" in session.log[1]
+    while not session.game.is_over:
+        if session.round_over:
+            session.next_hand()
+            assert session.log[-1].startswith(("Hand", "The upcard"))
+        elif session.computer_to_move:
+            session.computer_plays()
+        else:
+            view = session.view()
+            assert view.match is not None and session.viewer() == 0
+            session.play(view.legal_actions[0])
+    assert any(line.startswith("Score: Ann") for line in session.log)
+    assert session.undo_problem() == "the hand is over"
+
+
+def test_a_person_at_one_table_while_computers_play_the_other() -> None:
+    seats = format_seats(Format.PARTNERSHIP, 1, "easy")
+    session = Session(preset("gin"), seats, 9, format=Format.PARTNERSHIP)
+    assert session.seats[0].name == "You" and not session.seats[3].is_person
+    # the computers at table 2 play on whatever the person does
+    while session.computer_to_move and session.game.table_of(0) is not None:
+        turn = session.computer_turn()
+        assert turn is not None
+        if turn.table == 0:
+            break
+        session.computer_plays()
+    assert session.game.round.hands[1].is_over or session.person_to_move
+    with pytest.raises(IllegalAction, match="not your turn"):
+        session.play(DrawStock(), seat=3)  # a computer's seat
+
+
+def test_a_stale_computer_move_is_dropped_only_at_its_own_table() -> None:
+    session = Session(preset("gin"), computers(4), 2, format=Format.PARTNERSHIP)
+    first = session.computer_turn()
+    assert first is not None and first.table == 0
+    from ginrummies.play.session import decide
+
+    decision = decide(first)
+    # a move at the other table meanwhile does not make this one stale
+    other = session.game.round.hands[1]
+    session.game.apply(other.legal_actions()[0], 1)
+    assert session.play_decision(decision)
+    # but a second answer to the same turn is
+    assert not session.play_decision(decision)
+
+
+def text(folder: Path, *args: str, answers: str = "") -> subprocess.CompletedProcess[str]:
+    """``ginrummies text`` on a data folder, given these answers."""
+    return subprocess.run(
+        [*TEXT, *args],
+        input=answers,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "GINRUMMIES_DATA_DIR": str(folder)},
+    )
+
+
+def test_text_play_of_a_partnership_game_to_the_end(tmp_path: Path) -> None:
+    args = ["--format", "partnership", "--opponent", "easy", "--seed", "5"]
+    out = text(tmp_path, *args, answers="1\n" * 4000)
+    assert out.returncode == 0, out.stderr
+    said = out.stdout
+    assert "Gin Rummy, Partnership Gin, seed 5." in said
+    assert "at table 1" in said and "at table 2" in said
+    assert "Other table," in said
+    assert "the net of both tables" in said or "cancel out" in said
+    assert re.search(r"(You & Computer B|Computer C & Computer D) win the game", said)
+    assert "Settlement:" in said
+    assert not (tmp_path / SAVE_NAME).exists()  # a finished game leaves nothing to continue
+    lines = Stats(tmp_path / STATS_NAME).lines()
+    assert [line.variant for line in lines] == ["Gin Rummy (partners)"]
+    assert lines[0].games == 1 and lines[0].hands > 0
+
+
+def test_a_killed_partnership_game_continues_exactly(tmp_path: Path) -> None:
+    env = {**os.environ, "GINRUMMIES_DATA_DIR": str(tmp_path)}
+    command = [*TEXT, "--format", "partnership"]
+    proc = subprocess.Popen(
+        [*command, "--opponent", "easy", "--seed", "8"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write("1\n" * 25)
+    proc.stdin.flush()
+    save = tmp_path / SAVE_NAME
+    # wait until the answers are used up: the save stops changing
+    last, still = b"", 0
+    for _ in range(300):
+        time.sleep(0.1)
+        now = save.read_bytes() if save.exists() else b""
+        still = still + 1 if now == last and now else 0
+        last = now
+        if still >= 10:
+            break
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    saved = load(save)
+    assert saved is not None and saved.format is Format.PARTNERSHIP
+    before = Session.from_saved(saved)
+    person_moves = sum(
+        1
+        for rnd in before.game.rounds
+        for t, h in zip(rnd.tables, rnd.hands, strict=True)
+        for player, _ in h.log
+        if t.seats[player] == 0
+    )
+    assert person_moves >= 5  # every answer given was saved before the kill
+    out = text(tmp_path, "--continue")
+    assert out.returncode == 0, out.stderr
+    assert "Continuing Gin Rummy, Partnership Gin, seed 8" in out.stdout
+    again = load(save)
+    assert again is not None and again.game_id == saved.game_id
+    # the game went on from exactly where it stood: every saved move is kept
+    # (the computers may have moved on before the person was asked again)
+    assert len(again.log) >= len(saved.log)
+    for n, moves in enumerate(saved.log):
+        assert again.log[n][: len(moves)] == moves
+
+
+# --- the files of the two-player release --------------------------------------------
+
+
+def test_a_save_of_the_two_player_release_continues(tmp_path: Path) -> None:
+    shutil.copy(RELEASE1 / SAVE_NAME, tmp_path / SAVE_NAME)
+    saved = load(tmp_path / SAVE_NAME)
+    assert saved is not None and saved.format is Format.TWO
+    session = Session.from_saved(saved)
+    assert session.rules.name == "Skarney Gin" and session.names == ("Ann", "Bob")
+    assert len(session.hand.log) == 7
+    session.save(tmp_path / SAVE_NAME)  # written again in today's format, same game
+    again = load(tmp_path / SAVE_NAME)
+    assert again is not None and again.log == saved.log and again.game_id == saved.game_id
+
+
+def test_statistics_of_the_two_player_release_are_migrated(tmp_path: Path) -> None:
+    path = tmp_path / STATS_NAME
+    shutil.copy(RELEASE1 / STATS_NAME, path)
+    stats = Stats(path)
+    lines = {(line.variant, line.opponent): line for line in stats.lines()}
+    assert set(lines) == {("Gin Rummy", "easy"), ("Oklahoma Gin", "hard")}
+    gin = lines[("Gin Rummy", "easy")]
+    assert gin.games == 1 and gin.games_won == 1 and gin.hands > 0
+    assert lines[("Oklahoma Gin", "hard")].abandoned == 1
+    history = stats.history()
+    assert [(h.won, h.mine, h.theirs) for h in history] == [(True, 97, 31), (False, 0, 85)]
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+        (count,) = db.execute("SELECT COUNT(*) FROM games WHERE format = 'two'").fetchone()
+        assert count == 2
+    # and new games of any format are recorded beside the old ones
+    session = Session(preset("skarney"), (Seat("You"), *computers(2)), 3, format=Format.CAPTAINS)
+    play_out(session, stats)
+    variants = {line.variant for line in stats.lines()}
+    assert "Skarney Gin (captains)" in variants and "Gin Rummy" in variants
+
+
+def test_statistics_per_format_count_only_the_hands_the_player_played(tmp_path: Path) -> None:
+    stats = Stats(tmp_path / STATS_NAME)
+    session = Session(preset("gin"), (Seat("You"), *computers(2, "normal")), 6, format=Format.THREE)
+    play_out(session, stats)
+    game = session.game
+    result = game.result
+    assert result is not None
+    mine = [
+        (t.player_of(0), h.result)
+        for r in game.rounds
+        for t, h in zip(r.tables, r.hands, strict=True)
+        if 0 in t.seats and h.result is not None and h.result.scored
+    ]
+    (line,) = stats.lines()
+    assert line.variant == "Gin Rummy (3 players)" and line.opponent == "normal"
+    assert line.hands == len(mine) < len([r for r in game.results if r.scored])
+    assert line.hands_won == sum(r.winner == p for p, r in mine)
+    assert line.games_won == (result.winner == 0)
+    (played,) = stats.history()
+    if result.winner == 0:
+        assert played.margin == result.settlement
+    else:
+        assert played.margin == -result.payments[0]  # what this player paid, not both
+    assert played.mine == game.scores[0] and played.theirs == max(game.scores[1:])
