@@ -287,7 +287,7 @@ def text_main(args: argparse.Namespace) -> int:
     if not 0 <= people <= fmt.seats:
         return fail(f"--people: {fmt.title} has {fmt.seats} seats")
     try:
-        keeper = Keeper(data_dir(args.data_dir), lambda m: print(f"  ({m})"))
+        keeper = Keeper(data_dir(args.data_dir), lambda message, _kind: print(f"  ({message})"))
         keeper.open()
     except (OSError, FolderError) as exc:
         return fail(f"cannot use the data folder: {exc}")
@@ -312,7 +312,8 @@ def text_main(args: argparse.Namespace) -> int:
             seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
             seats = format_seats(fmt, people, args.opponent)
             session = Session(rules, seats, seed, format=fmt, target=args.target)
-        keeper.watch(session)
+        session.on_change = keeper.keep
+        keeper.keep(session)
 
         def ask(prompt: str) -> str:
             try:

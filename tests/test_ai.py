@@ -440,3 +440,25 @@ def test_skarney_hard_offers_what_the_opponent_takes_without_gain() -> None:
     # points off their count), more than the 10 off ours: hard keeps it
     two = dataclasses.replace(memory, opp_known=mask("Kh Kd"), unseen=memory.unseen | mask("Kc"))
     assert offer("hard", two) != Offer(parse_cards("Ks")[0])
+
+
+def test_a_bot_plays_for_its_teams_score_and_the_match_target() -> None:
+    """In partnership Gin the view's scores are the teams' and the target is
+    125, so the computer knocks more readily once a team is near 125."""
+    from ginrummies.ai.ginbot import GinBot
+    from ginrummies.core import Format, Match
+
+    rules = preset("gin")
+    match = Match(rules, 3, Format.PARTNERSHIP)
+    bot = make_bot("normal", rules, 1)
+    assert isinstance(bot, GinBot)
+    early = match.view(0)
+    assert early.target == 125 and early.scores == (0, 0)
+    assert bot.knock_threshold(early) == bot.knock_risk
+    match.scores[1] = 110  # C and D, at this table C, are 15 from the target
+    late = match.view(0)
+    assert late.scores == (0, 110) and match.view(2).scores == (0, 110)
+    assert match.view(1).scores == (0, 110)  # B's opponent D is on the same team as C
+    assert bot.knock_threshold(late) == bot.endgame_risk
+    # in a two-player game 110 would be past the target: the match's own target counts
+    assert match.target - max(late.scores) <= bot.endgame_reach

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from ginrummies.ai import make_bot
 from ginrummies.core import DrawStock, Format, IllegalAction, preset
 from ginrummies.play.session import Seat, SeatKind, Session, format_seats
 from ginrummies.store.saves import SAVE_NAME, load
@@ -232,3 +233,39 @@ def test_statistics_per_format_count_only_the_hands_the_player_played(tmp_path: 
     else:
         assert played.margin == -result.payments[0]  # what this player paid, not both
     assert played.mine == game.scores[0] and played.theirs == max(game.scores[1:])
+
+
+def test_hot_seat_for_three_in_text_shows_each_hand_only_to_its_owner() -> None:
+    """Three people at one keyboard: before any hand is shown the keyboard
+    goes to its owner, and the hand shown is theirs."""
+    import re as regex
+
+    from ginrummies.textplay import play
+
+    seats = (Seat("Ann"), Seat("Bob"), Seat("Cy"))
+    session = Session(preset("gin").but(target=40), seats, 5, format=Format.THREE)
+    player = make_bot("normal", session.rules, 5)
+    said: list[str] = []
+    at_keyboard: list[str] = []
+    shown: list[tuple[str, str]] = []
+
+    def ask(prompt: str) -> str:
+        said.append(prompt)
+        passed = regex.match(r"Pass the keyboard to (\w+)", prompt)
+        if passed:
+            at_keyboard.append(passed.group(1))
+            return ""
+        if not prompt.startswith(">"):
+            return ""
+        seat = session.viewer()
+        shown.append((at_keyboard[-1], session.names[seat]))
+        # each person plays as the computer would, by the menu's number
+        view = session.view()
+        choice = player.choose(view, view.legal_actions)
+        return str(view.legal_actions.index(choice) + 1)
+
+    game = play(session, ask, said.append)
+    assert game.is_over
+    assert len(set(at_keyboard)) == 3 and shown
+    assert all(owner == viewer for owner, viewer in shown)
+    assert any("sits out" in line for line in said)

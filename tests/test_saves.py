@@ -286,8 +286,7 @@ def test_two_instances_saving_at_once_never_corrupt_the_save(tmp_path: Path) -> 
 def test_a_second_app_on_the_same_folder_leaves_the_first_ones_save_alone(
     tmp_path: Path,
 ) -> None:
-    from ginrummies.store.files import FolderLock
-    from ginrummies.tui.app import LOCK_NAME
+    from ginrummies.store.files import LOCK_NAME, FolderLock
 
     first = played("gin", 9)
     save_of(first, tmp_path / SAVE_NAME)

@@ -7,19 +7,21 @@ import time
 from collections.abc import Iterable, Sequence
 from functools import partial
 from pathlib import Path
+from typing import Literal
 
 from textual.app import App, SystemCommand
 from textual.filter import LineFilter
 from textual.screen import Screen
 
 from ..core import RuleSet
+from ..play.keeper import BUSY, FOLDER, SAVE, STATS, STATS_NOTE, Keeper
 from ..play.keys import MOVES
 from ..play.session import Seat, Session
 from ..store import THEMES, Settings
-from ..store.files import LOCK_NAME, FolderError, FolderLock, write_atomic
-from ..store.saves import SAVE_NAME, Saved, SaveError, load
+from ..store.files import write_atomic
+from ..store.saves import Saved, SaveError
 from ..store.settings import save_settings
-from ..store.stats import STATS_NAME, Stats, StatsError
+from ..store.stats import Stats
 from .ascii import AsciiFilter
 from .dialogs import ChoiceScreen
 from .menus import MenuScreen
@@ -36,6 +38,17 @@ TEXTUAL_THEME = {
     "dark": "tokyo-night",
     "light": "textual-light",
     "contrast": "textual-dark",
+}
+
+
+Severity = Literal["information", "warning", "error"]
+# how each of the keeper's problems is shown: title, severity, seconds
+WARNINGS: dict[str, tuple[str | None, Severity, int]] = {
+    FOLDER: ("Data folder", "error", 20),
+    BUSY: ("Already running", "warning", 20),
+    SAVE: (None, "error", 15),
+    STATS: ("Statistics", "error", 15),
+    STATS_NOTE: ("Statistics", "warning", 15),
 }
 
 
@@ -75,11 +88,8 @@ class GinApp(App[None]):
         self.settings_path = settings_path
         self.problems = list(problems)
         self.replay = replay
-        self.save_failed = False
-        self.stats_failed = False
-        self.stats = Stats(self.data_dir / STATS_NAME) if self.data_dir is not None else None
-        self.lock = FolderLock(self.data_dir / LOCK_NAME) if self.data_dir is not None else None
-        self.saving = self.data_dir is not None  # False while another copy of the app saves here
+        folder = self.data_dir
+        self.keeper = Keeper(folder, self.warn) if folder is not None else None
         self.ascii_filter = AsciiFilter()
 
     def get_line_filters(self) -> Sequence[LineFilter]:
@@ -102,28 +112,8 @@ class GinApp(App[None]):
                 severity="warning",
                 timeout=20,
             )
-        held = True
-        if self.lock is not None:
-            try:
-                held = self.lock.acquire()
-            except FolderError as exc:  # the folder went bad after the command checked it
-                self.saving = False
-                self.stats = None
-                self.notify(
-                    f"{exc}. Games are not saved and statistics not kept.",
-                    title="Data folder",
-                    severity="error",
-                    timeout=20,
-                )
-        if not held:
-            self.saving = False
-            self.notify(
-                "Another ginrummies is open on this data folder and keeps its game there. "
-                "This window's games count in the statistics but are not saved to continue.",
-                title="Already running",
-                severity="warning",
-                timeout=20,
-            )
+        if self.keeper is not None:
+            self.keeper.open()
         if self.saving:
             self.load_saved()
         if self.requested is not None:  # a game given at start (--rules)
@@ -138,14 +128,23 @@ class GinApp(App[None]):
     # --- saving ------------------------------------------------------------------
 
     @property
-    def save_path(self) -> Path | None:
-        return self.data_dir / SAVE_NAME if self.data_dir is not None else None
+    def stats(self) -> Stats | None:
+        return self.keeper.stats if self.keeper is not None else None
+
+    @property
+    def saving(self) -> bool:
+        """Whether games are saved (not while another copy saves in the folder)."""
+        return self.keeper is not None and self.keeper.saving
+
+    def warn(self, message: str, kind: str) -> None:
+        """A problem of the data folder (play/keeper.py), said as a notification."""
+        title, severity, timeout = WARNINGS.get(kind, (None, "error", 15))
+        self.notify(message, title=title or "", severity=severity, timeout=timeout)
 
     def load_saved(self) -> None:
-        path = self.save_path
-        assert path is not None
+        assert self.keeper is not None
         try:
-            saved = load(path)
+            saved = self.keeper.saved()
             if saved is None:
                 return
             if saved.format.seats != 2:
@@ -174,45 +173,18 @@ class GinApp(App[None]):
     def autosave(self, session: Session) -> None:
         """Called after every move: the save on disk is always the game on screen,
         and every finished hand is in the statistics."""
-        path = self.save_path
-        if path is None or session is not self.session:
-            return
-        if session.hand.is_over:
-            self.record(session)
-        if not self.saving:
-            return
-        try:
-            if session.game.is_over:
-                path.unlink(missing_ok=True)  # nothing left to continue
-            else:
-                session.save(path)
-        except OSError as exc:
-            if not self.save_failed:  # say it once, not after every move
-                self.notify(f"The game could not be saved: {exc}", severity="error", timeout=15)
-            self.save_failed = True
-        else:
-            self.save_failed = False
+        if self.keeper is not None and session is self.session:
+            self.keeper.keep(session)
 
     def on_unmount(self) -> None:
-        if self.lock is not None:
-            self.lock.release()
+        if self.keeper is not None:
+            self.keeper.close()
 
     # --- statistics and replays -------------------------------------------------
 
     def record(self, session: Session, abandoned: bool = False) -> None:
-        if self.stats is None:
-            return
-        try:
-            session.record(self.stats, abandoned)
-        except StatsError as exc:
-            if not self.stats_failed:
-                self.notify(str(exc), title="Statistics", severity="error", timeout=15)
-            self.stats_failed = True
-        else:
-            self.stats_failed = False
-        if self.stats.problem:
-            self.notify(self.stats.problem, title="Statistics", severity="warning", timeout=15)
-            self.stats.problem = None
+        if self.keeper is not None:
+            self.keeper.record(session, abandoned)
 
     def export_replay(self, text: str, variant: str, seed: int) -> Path | None:
         """Write a replay file into the data folder's replays/; None if it failed."""
