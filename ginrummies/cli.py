@@ -263,10 +263,24 @@ def replay_main(argv: Sequence[str]) -> int:
     return 0
 
 
+def _given(args: argparse.Namespace, name: str) -> bool:
+    """Whether an option of a new game was given (it differs from its default)."""
+    defaults = {
+        "format": "two",
+        "target": None,
+        "people": None,
+        "opponent": "normal",
+        "seed": None,
+        "hot_seat": False,
+    }
+    return bool(getattr(args, name) != defaults[name])
+
+
 def text_main(args: argparse.Namespace) -> int:
     """The plain-text game, saved after every move in the data folder."""
     from .play.keeper import Keeper
     from .play.session import Session, format_seats
+    from .play.tell import score_board
     from .store.files import FolderError, data_dir
     from .store.saves import SaveError
     from .textplay import Quit, play
@@ -281,11 +295,23 @@ def text_main(args: argparse.Namespace) -> int:
         fmt.check(rules)
     except (RulesError, ValueError) as exc:
         return fail(str(exc))
-    if args.target is not None and args.target <= 0:
-        return fail("--target must be above 0")
+    if args.target is not None and not 0 < args.target <= 10_000:
+        return fail("--target must be from 1 to 10000")
+    if args.hot_seat and args.people is not None and args.people != fmt.seats:
+        return fail(f"--hot-seat seats {fmt.seats} people: leave out --people, or --hot-seat")
     people = fmt.seats if args.hot_seat else 1 if args.people is None else args.people
     if not 0 <= people <= fmt.seats:
-        return fail(f"--people: {fmt.title} has {fmt.seats} seats")
+        return fail(f"--people must be from 0 to {fmt.seats} for {fmt.title}")
+
+    def ask(prompt: str) -> str:
+        try:
+            answer = input(prompt)
+        except EOFError:
+            raise Quit from None
+        if answer.strip().lower() in ("q", "quit"):
+            raise Quit
+        return answer
+
     try:
         keeper = Keeper(data_dir(args.data_dir), lambda message, _kind: print(f"  ({message})"))
         keeper.open()
@@ -293,39 +319,57 @@ def text_main(args: argparse.Namespace) -> int:
         return fail(f"cannot use the data folder: {exc}")
     try:
         try:
-            saved = keeper.saved()
+            saved = keeper.saved() if keeper.saving else None
         except SaveError as exc:
             print(exc)
             saved = None
-        if args.resume:
-            if saved is None:
-                return fail("there is no saved game to continue")
-            session = Session.from_saved(saved)
-            print(f"Continuing {session.log[0][:-1]}: {session.game.scores}.")
-        else:
-            if saved is not None:
-                keeper.leave(saved)
-                print(
-                    f"(The saved {saved.rules.name} game was left for this one; "
-                    "it counts as abandoned in the statistics.)"
+        resume = args.resume
+        if resume and saved is None:
+            return fail("there is no saved game to continue")
+        if not resume and saved is not None:
+            where = f"{saved.rules.name}" + (
+                f", {saved.format.title}" if saved.format is not Format.TWO else ""
+            )
+            try:
+                answer = ask(
+                    f"A game of {where} is saved. Continue it (c), or leave it and "
+                    "start the new one (n)? "
                 )
+            except Quit:
+                print("\nNothing changed: the saved game waits (ginrummies text --continue).")
+                return 0
+            resume = not answer.strip().lower().startswith("n")
+            if not resume:
+                keeper.leave(saved)
+                print("(The saved game was left for this one; it counts as abandoned.)")
+        if resume:
+            assert saved is not None
+            names = ("format", "target", "people", "opponent", "seed", "hot_seat")
+            given = [f"--{n.replace('_', '-')}" for n in names if _given(args, n)]
+            if given:
+                print(
+                    f"(The saved game goes on with its own players and rules: "
+                    f"{', '.join(given)} would apply to a new game.)"
+                )
+            session = Session.from_saved(saved)
+            board = score_board(session.game, session.names)
+            print(f"Continuing {session.log[0][:-1]}: {board}.")
+        else:
             seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
             seats = format_seats(fmt, people, args.opponent)
             session = Session(rules, seats, seed, format=fmt, target=args.target)
         session.on_change = keeper.keep
         keeper.keep(session)
 
-        def ask(prompt: str) -> str:
-            try:
-                answer = input(prompt)
-            except EOFError:
-                raise Quit from None
-            if answer.strip().lower() in ("q", "quit"):
-                raise Quit
-            return answer
+        def clear() -> None:
+            # the screen and its scrollback, so the next player cannot scroll back to a hand
+            if sys.stdout.isatty():
+                print("\033[3J\033[H\033[2J", end="", flush=True)
+            else:
+                print("\n" * 40)
 
         try:
-            play(session, ask, print)
+            play(session, ask, print, clear)
         except (Quit, KeyboardInterrupt):
             seed = session.seed
             kept = ""

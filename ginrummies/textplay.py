@@ -33,7 +33,7 @@ from .core import (
 from .core.result import plural, says
 from .play import Session, action_words
 from .play.keys import MOVE_BY_KEY, MOVE_BY_NAME, actions_for, text_help
-from .play.tell import round_lines
+from .play.tell import deal_lines, round_lines
 from .play.words import why_not
 
 # words typed in full, besides the keys of the key map
@@ -94,7 +94,7 @@ def show_table(session: Session, say: Callable[[str], None]) -> None:
         if len(view.match.tables) > 1:
             say(other_table(session, view))
     for i, t in enumerate(view.table, 1):
-        say(f"  table {i}: [{t.meld}] ({names[t.owner]})")
+        say(f"  meld {i} on the table: [{t.meld}] ({names[t.owner]})")
     melds = [f"[{m}]" for m in arr.melds]
     melds.append(f"deadwood {format_cards(sorted(arr.deadwood)) or 'none'} = {arr.points}")
     say("Your hand: " + "  ".join(melds))
@@ -237,6 +237,10 @@ def parse_command(text: str, session: Session, view: PlayerView) -> Action:
     return options[0]
 
 
+def _possessive_name(name: str) -> str:
+    return "your" if name.lower() == "you" else f"{name}'s"
+
+
 def _header(session: Session) -> str:
     """The start of a two-player hand: its number, who deals and who plays first."""
     game = session.game
@@ -246,15 +250,25 @@ def _header(session: Session) -> str:
     return f"Hand {len(game.rounds)}. {says(session.names[dealer], 'deals')}; {plays} first."
 
 
-def play(session: Session, ask: Callable[[str], str], say: Callable[[str], None]) -> Match:
+def play(
+    session: Session,
+    ask: Callable[[str], str],
+    say: Callable[[str], None],
+    clear: Callable[[], None] | None = None,
+) -> Match:
     """Play the session's game to its end, every seat's turn in order.
 
-    Computers move first wherever they are to move, then the person whose
-    turn it is. Hot-seat, the hand of the person to move is shown only
-    after they say they are at the keyboard, and the screen is cleared of
-    the last one."""
+    The tables take turns: whoever's table has moved least moves next.
+    Hot-seat, the hand of the person to move is shown only after they say
+    they are at the keyboard: the screen is cleared of the last one (by
+    ``clear``, which should also clear the scrollback; without it, by
+    scrolling), and the public moves since their last turn are told again.
+    A table's hand is laid out as soon as it ends."""
     said = 0
     at_keyboard: int | None = None
+    last_turn: dict[int, int] = {}  # the log's length after each person's last move
+    round_start = 0  # where the round in play begins in the log
+    tables_told: set[int] = set()  # tables of this round whose hand was laid out
     instead: dict[int, str] = {}  # log lines said in other words (the log keeps its own)
     hands_told = 0
     two = session.format is Format.TWO
@@ -274,29 +288,41 @@ def play(session: Session, ask: Callable[[str], str], say: Callable[[str], None]
         told: set[str] = set()
         if session.round_over and not two:
             told |= set(round_lines(session.game, session.names))  # said after the hands
-        if session.round_over:
-            # the hands' scores are in the breakdowns said next: not twice
-            for t, hand in enumerate(session.game.round.hands):
-                if hand.result is not None:
-                    told |= set(hand.result.breakdown(session.names_at(t)))
+        # the hands' scores are in the breakdowns said next: not twice
+        for t, hand in enumerate(session.game.round.hands):
+            if hand.result is not None:
+                told |= set(hand.result.breakdown(session.names_at(t)))
         for i in range(said, len(log)):
             line = instead.get(i, log[i])
             if TABLE_PREFIX.sub("", line) not in told:
                 say("  " + line)
         said = len(log)
+        if not session.round_over:
+            for t, hand in enumerate(session.game.round.hands):
+                if hand.result is not None and t not in tables_told:
+                    lay_out(t)
+
+    def lay_out(t: int) -> None:
+        """A finished hand of the round, both hands shown, with its score."""
+        tables_told.add(t)
+        hand = session.game.round.hands[t]
+        assert hand.result is not None
+        say("")
+        if len(session.game.round.hands) > 1:
+            a, b = session.names_at(t)
+            say(f"  Table {t + 1}, {a} v {b}:")
+        teams = session.format.info.teams
+        for line in hand.result.breakdown(session.names_at(t)):
+            if not (teams and line.startswith("Boxes")):  # a team's box is per hand, not table
+                say("  " + line)
 
     while True:
         tell()
         game = session.game
         if session.round_over:
-            for t, hand in enumerate(game.round.hands):
-                assert hand.result is not None
-                say("")
-                if len(game.round.hands) > 1:
-                    a, b = session.names_at(t)
-                    say(f"  Table {t + 1}, {a} v {b}:")
-                for line in hand.result.breakdown(session.names_at(t)):
-                    say("  " + line)
+            for t in range(len(game.round.hands)):
+                if t not in tables_told:
+                    lay_out(t)
             if not two:
                 say("")
                 for line in round_lines(game, session.names):
@@ -310,6 +336,8 @@ def play(session: Session, ask: Callable[[str], str], say: Callable[[str], None]
             ask("Press Enter for the next hand (q to quit) ")
             session.next_hand()
             at_keyboard = None
+            tables_told.clear()
+            round_start = len(session.log) - len(deal_lines(session.game, session.names))
             continue
         if session.computer_to_move and not session.seats[session.next_mover()].is_person:
             decision = session.computer_plays()
@@ -319,13 +347,23 @@ def play(session: Session, ask: Callable[[str], str], say: Callable[[str], None]
         seat = session.to_move
         assert seat is not None
         if session.hot_seat and seat != at_keyboard:
-            say("\n" * 40)  # scroll the last hand out of sight
+            if clear is not None:
+                clear()
+            else:
+                say("\n" * 40)  # scroll the last hand out of sight
             ask(f"Pass the keyboard to {session.names[seat]}, who presses Enter. ")
             at_keyboard = seat
+            # what the table saw since this player's last move (public lines only)
+            since = session.log[max(round_start, last_turn.get(seat, round_start)) :]
+            if since:
+                say(f"  Since {_possessive_name(session.names[seat])} last move:")
+                for line in since:
+                    say("    " + line)
         before = len(session.log)
         move_words = take_turn(session, ask, say)
         if move_words is not None and len(session.log) > before:
             instead[before] = move_words
+        last_turn[seat] = len(session.log)
 
 
 def take_turn(

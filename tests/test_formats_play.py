@@ -47,7 +47,9 @@ def play_out(session: Session, stats: Stats) -> None:
 def test_a_session_of_three_plays_to_the_end_with_words_for_every_round() -> None:
     seats = (Seat("Ann"), *computers(2))
     session = Session(preset("gin"), seats, 4, format=Format.THREE)
-    assert "sits out" in session.log[1] or "sit out" in session.log[1]
+    # the cut, card by card: Ann's ace is the lowest, so Ann deals and sits out
+    assert session.log[1] == "Cut: Ann A♣, C0 10♠, C1 K♥."
+    assert session.log[2] == "Hand 1: Ann deals to C0 and C1 and sits out; C0 plays first."
     while not session.game.is_over:
         if session.round_over:
             session.next_hand()
@@ -269,3 +271,25 @@ def test_hot_seat_for_three_in_text_shows_each_hand_only_to_its_owner() -> None:
     assert len(set(at_keyboard)) == 3 and shown
     assert all(owner == viewer for owner, viewer in shown)
     assert any("sits out" in line for line in said)
+    # after the keyboard changes hands, the table's public moves are told again
+    assert any(line.startswith("  Since ") and line.endswith("last move:") for line in said)
+
+
+def test_a_new_text_game_asks_before_leaving_the_saved_one(tmp_path: Path) -> None:
+    first = text(tmp_path, "--format", "three", "--seed", "2", answers="1\n1\n")
+    assert "Cut: " in first.stdout
+    before = (tmp_path / SAVE_NAME).read_bytes()
+    # the input ends at the question: nothing changes
+    asked = text(tmp_path, "--rules", "oklahoma")
+    assert "A game of Gin Rummy, Three-player Gin is saved. Continue it (c)" in asked.stdout
+    assert "Nothing changed" in asked.stdout
+    assert (tmp_path / SAVE_NAME).read_bytes() == before
+    # c: the saved game goes on, whatever the new game's options said
+    kept = text(tmp_path, "--rules", "oklahoma", "--people", "2", answers="c\n")
+    assert "Continuing Gin Rummy, Three-player Gin, seed 2: You 0, Computer B 0" in kept.stdout
+    assert "--people would apply to a new game" in kept.stdout
+    # n: it is left (abandoned in the statistics) and the new game begins
+    new = text(tmp_path, "--rules", "oklahoma", "--seed", "4", answers="n\n")
+    assert "Oklahoma Gin, seed 4." in new.stdout
+    (line,) = Stats(tmp_path / STATS_NAME).lines()
+    assert line.variant == "Gin Rummy (3 players)" and line.abandoned == 1

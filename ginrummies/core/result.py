@@ -30,6 +30,7 @@ _PLAIN = {
     "sits": "sit",
     "plays": "play",
     "pays": "pay",
+    "is": "are",
 }
 
 

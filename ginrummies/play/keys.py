@@ -237,7 +237,7 @@ TEXT_CONTROLS: tuple[tuple[str, str], ...] = (
     ("?", "a hint: the best move and why"),
     ("y", "play the move the hint gave"),
     ("h", "this help"),
-    ("q", "stop playing (the game is not saved)"),
+    ("q", "stop playing (the game is saved: ginrummies text --continue goes on with it)"),
 )
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core import Format, Match, Seating
-from ..core.result import says
+from ..core.result import plural, says
 
 
 def side_names(sides: Sequence[Sequence[int]], names: Sequence[str]) -> tuple[str, ...]:
@@ -44,6 +44,25 @@ def seating_words(match: Match, tables: Sequence[Seating], names: Sequence[str])
     return words
 
 
+def cut_lines(match: Match, names: Sequence[str]) -> list[str]:
+    """The cuts that began a game of three or four, card by card."""
+    lines = []
+    for n, cards in enumerate(match.cuts):
+        seats: tuple[int, ...]
+        if match.format.info.teams:
+            seats = match.round.tables[n].seats
+            who = f"Table {n + 1} cut"
+        elif n == 1:  # Skarney for three: the two who play cut again for the deal
+            seats = match.round.tables[0].seats
+            who = "Cut again for the deal"
+        else:
+            seats = tuple(range(match.seats))
+            who = "Cut"
+        shown = ", ".join(f"{names[s]} {c.label}" for s, c in zip(seats, cards, strict=True))
+        lines.append(f"{who}: {shown}.")
+    return lines
+
+
 def deal_lines(match: Match, names: Sequence[str]) -> list[str]:
     """The log's lines for the deal of the round in play."""
     number = len(match.rounds)
@@ -52,6 +71,8 @@ def deal_lines(match: Match, names: Sequence[str]) -> list[str]:
         lines = [f"Hand {number}: {says(names[rnd.hands[0].dealer], 'deals')}."]
     else:
         lines = [f"Hand {number}: {seating_words(match, rnd.tables, names)}."]
+        if number == 1:
+            lines[:0] = cut_lines(match, names)
         if number == 1 and match.format is Format.CAPTAINS:
             (captain,) = match.sides[0]
             lines.append(f"{names[captain]} is the Captain.")
@@ -70,19 +91,37 @@ def round_lines(match: Match, names: Sequence[str]) -> list[str]:
     (while the game goes on) who meets whom next."""
     rnd = match.round
     sides = side_names(match.sides, names)
-    lines = []
+    lines: list[str] = []
     score = rnd.score
     assert score is not None
     if match.format.info.teams:
+        winners = {
+            match.side_of(t.seats[h.result.winner])
+            for t, h in zip(rnd.tables, rnd.hands, strict=True)
+            if h.result is not None and h.result.scored and h.result.winner is not None
+        }
+        how = "the sum of both tables" if len(winners) == 1 else "the net of both tables"
         if score.won is None:
             lines.append(f"Hand {rnd.number + 1}: the tables cancel out; no team scores.")
         else:
+            if sum(1 for h in rnd.hands if h.result is not None and h.result.scored) < 2:
+                how = "only one table scored"
             lines.append(
                 f"Hand {rnd.number + 1}: {says(sides[score.won], 'score')} "
-                f"{score.points[score.won]}, the net of both tables."
+                f"{score.points[score.won]}, {how}."
             )
-    board = ", ".join(f"{n} {p}" for n, p in zip(sides, match.scores, strict=True))
-    lines.append(f"Score: {board} (to {match.target}).")
+    lines.append(f"Score: {score_board(match, names)} (to {match.target}).")
     if not match.is_over:
         lines.append(f"Next hand: {seating_words(match, match.next_seatings(), names)}.")
     return lines
+
+
+def score_board(match: Match, names: Sequence[str]) -> str:
+    """Each side's score, with its boxes where boxes count: "Ann & Bob 47 (1 box)"."""
+    sides = side_names(match.sides, names)
+    out = []
+    for side, name in enumerate(sides):
+        boxes = match.boxes[side]
+        extra = f" ({plural(boxes, 'box')})" if boxes and match.rules.box_bonus else ""
+        out.append(f"{name} {match.scores[side]}{extra}")
+    return ", ".join(out)
