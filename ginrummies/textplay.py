@@ -196,6 +196,8 @@ def parse_command(text: str, session: Session, view: PlayerView) -> Action:
     options = actions_for(name, menu, view.hand, rules)
     if name in ("discard", "offer"):
         card = _card(words, key)
+        if len(words) > 2:
+            raise ValueError(f"say just the card: {key} {words[1]}")
         for a in options:
             if getattr(a, "card", None) == card:
                 return a

@@ -202,3 +202,9 @@ def test_x_offers_in_skarney() -> None:
     said = script(session, ["d", "x 2h", "x 7s"])
     assert replies(said)[1] == "You do not hold 2♥."
     assert "You offered 7♠." in session.log
+
+
+def test_a_discard_with_more_than_its_card_is_refused() -> None:
+    session = seated(GIN, GIN_DEAL)
+    said = script(session, ["p", "d", "x 7h extra"])
+    assert any("say just the card: x 7h" in line for line in said)
