@@ -150,6 +150,9 @@ async def turns(pilot: Pilot[Any], n: int, until: Callable[[GinApp], bool] | Non
             return
         for key in key_for_turn(app):
             await pilot.press(key)
+            # a hint is thought in a worker: let it land before the next key
+            # acts on it (on a busy machine "x" could otherwise come first)
+            await settle(pilot)
     await settle(pilot)
 
 
