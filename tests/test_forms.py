@@ -243,7 +243,8 @@ def test_new_game_with_a_section_open_at_80_by_24(snap_compare: Any, tmp_path: P
 def test_the_form_says_what_each_computer_level_does() -> None:
     from textual.widgets import Select, Static
 
-    from ginrummies.ai import LEVEL_ABOUT
+    from ginrummies.ai import LEVEL_ABOUT, level_about
+    from ginrummies.core import Family
 
     async def go() -> None:
         app = make_app(session=False)
@@ -256,6 +257,12 @@ def test_the_form_says_what_each_computer_level_does() -> None:
             app.screen.query_one("#seat1", Select).value = "hard"
             await pilot.pause()
             assert LEVEL_ABOUT["hard"] in str(about.render()).replace("\n", " ")
+            # the lines follow the variant: Skarney's hard is measured apart
+            app.screen.query_one("#variant", Select).value = "skarney"
+            await pilot.pause()
+            shown = str(about.render()).replace("\n", " ")
+            assert level_about("hard", Family.SKARNEY) in shown
+            assert "knock" not in shown
             app.screen.query_one("#seat1", Select).value = "person"
             await pilot.pause()
             assert "Two people" in str(about.render())

@@ -106,6 +106,27 @@ LEVEL_ABOUT: dict[str, str] = {
     "random": "plays any legal move at random: a way to learn the rules",
 }
 
+# where Skarney and Colonel differ: no knocks, and hard measured apart (docs/strength.md)
+FAMILY_LEVEL_ABOUT: dict[Family, dict[str, str]] = {
+    Family.SKARNEY: {
+        "normal": "melds and lays off as soon as it can and offers the card you are least"
+        " likely to want; it wins 7 games in 10 against a player who holds its melds back",
+        "hard": "plays as normal but weighs each offer over guesses at your hand; in"
+        " Skarney that makes it only a little stronger than normal (about 54 games in 100)",
+    },
+    Family.COLONEL: {
+        "normal": "melds and lays off as soon as it can and discards what you are least"
+        " likely to want; it wins 8 games in 10 against a player who holds its melds back",
+        "hard": "plays each move out in sampled deals; in Colonel it wins 3 games in 4"
+        " against normal and nearly every game against a player who holds its melds back",
+    },
+}
+
+
+def level_about(level: str, family: Family = Family.GIN) -> str:
+    """One line on how a level plays and how strong it is, for this family of rules."""
+    return FAMILY_LEVEL_ABOUT.get(family, {}).get(level) or LEVEL_ABOUT[level]
+
 
 def make_bot(
     name: str, rules: RuleSet, seed: int | None = None, *, samples: int | None = None
@@ -132,5 +153,6 @@ __all__ = [
     "GinBot",
     "RandomBot",
     "TableBot",
+    "level_about",
     "make_bot",
 ]

@@ -32,8 +32,8 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from ..ai import LEVEL_ABOUT, LEVELS
-from ..core import PRESETS, RulesError, RuleSet, preset
+from ..ai import LEVEL_ABOUT, LEVELS, level_about
+from ..core import PRESETS, Family, RulesError, RuleSet, preset
 from ..play.session import Seat, SeatKind
 from ..store import SPEEDS, THEMES, Settings
 from .dialogs import BackScreen
@@ -152,12 +152,12 @@ def shown_value(value: Any) -> str:
     return str(value)
 
 
-def level_words(kinds: tuple[str, ...]) -> str:
-    """What each computer level at the table does, one line each."""
+def level_words(kinds: tuple[str, ...], family: Family = Family.GIN) -> str:
+    """What each computer level at the table does in this family of rules, one line each."""
     levels = list(dict.fromkeys(k for k in kinds if k in LEVEL_ABOUT))
     if not levels:
         return "Two people take turns at this keyboard; each hand is hidden from the other."
-    return "\n".join(f"{lv}: {LEVEL_ABOUT[lv]}" for lv in levels)
+    return "\n".join(f"{lv}: {level_about(lv, family)}" for lv in levels)
 
 
 def hint_text(name: str, preset_value: Any) -> str:
@@ -198,7 +198,8 @@ class NewGameScreen(BackScreen):
                     yield Input(
                         "You" if seat == 0 else "Computer", id=f"name{seat}", classes="seat-name"
                     )
-            yield Static(level_words(("person", level)), id="levels", classes="hint")
+            family = preset(self.variant).family
+            yield Static(level_words(("person", level), family), id="levels", classes="hint")
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="name")
                 yield Input(str(secrets.randbelow(10**6)), type="integer", id="seed")
@@ -282,6 +283,7 @@ class NewGameScreen(BackScreen):
         if isinstance(event.value, str) and event.value != self.variant:
             self.variant = event.value
             self.fill_options()
+            self.show_levels()
 
     @on(Select.Changed, "#seat0")
     @on(Select.Changed, "#seat1")
@@ -292,8 +294,12 @@ class NewGameScreen(BackScreen):
             name.value = "You" if seat == 0 else "Player 2"
         else:
             name.value = "Computer" if seat == 1 else "Computer 1"
+        self.show_levels()
+
+    def show_levels(self) -> None:
         kinds = tuple(str(self.query_one(f"#seat{s}", Select).value) for s in (0, 1))
-        self.query_one("#levels", Static).update(level_words(kinds))
+        family = preset(self.variant).family
+        self.query_one("#levels", Static).update(level_words(kinds, family))
 
     def build(self) -> tuple[RuleSet, tuple[Seat, Seat], int]:
         """The form as a game; ValueError with a readable message if it is not one."""
