@@ -33,7 +33,7 @@ from .core import (
 from .core.result import plural, says
 from .play import Session, action_words
 from .play.keys import MOVE_BY_KEY, MOVE_BY_NAME, actions_for, text_help
-from .play.tell import deal_lines, round_lines
+from .play.tell import deal_lines, round_lines, unit
 from .play.words import why_not
 
 # words typed in full, besides the keys of the key map
@@ -335,7 +335,7 @@ def play(
                 for line in game.result.breakdown(session.side_names):
                     say(line)
                 return game
-            ask("Press Enter for the next hand (q to quit) ")
+            ask(f"Press Enter for the next {unit(game).lower()} (q to quit) ")
             session.next_hand()
             at_keyboard = None
             tables_told.clear()

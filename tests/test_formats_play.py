@@ -293,3 +293,12 @@ def test_a_new_text_game_asks_before_leaving_the_saved_one(tmp_path: Path) -> No
     assert "Oklahoma Gin, seed 4." in new.stdout
     (line,) = Stats(tmp_path / STATS_NAME).lines()
     assert line.variant == "Gin Rummy (3 players)" and line.abandoned == 1
+
+
+def test_skarney_formats_play_rounds_and_gin_formats_hands() -> None:
+    skarney = Session(preset("skarney"), computers(3), 1, format=Format.SKARNEY3)
+    assert any(line.startswith("Round 1: ") for line in skarney.log)
+    gin = Session(preset("gin"), computers(3), 1, format=Format.THREE)
+    assert any(line.startswith("Hand 1: ") for line in gin.log)
+    two = Session(preset("skarney"), computers(2), 1)
+    assert any(line.startswith("Hand 1: ") for line in two.log)  # as two players always said

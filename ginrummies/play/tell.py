@@ -9,8 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core import Format, Match, Seating
+from ..core import Family, Format, Match, Seating
 from ..core.result import plural, says
+
+
+def unit(match: Match) -> str:
+    """What a deal is called: Skarney's formats play rounds (RULES.md 6), the others hands."""
+    if match.format is not Format.TWO and match.rules.family is Family.SKARNEY:
+        return "Round"
+    return "Hand"
 
 
 def side_names(sides: Sequence[Sequence[int]], names: Sequence[str]) -> tuple[str, ...]:
@@ -70,7 +77,7 @@ def deal_lines(match: Match, names: Sequence[str]) -> list[str]:
     if match.format is Format.TWO:
         lines = [f"Hand {number}: {says(names[rnd.hands[0].dealer], 'deals')}."]
     else:
-        lines = [f"Hand {number}: {seating_words(match, rnd.tables, names)}."]
+        lines = [f"{unit(match)} {number}: {seating_words(match, rnd.tables, names)}."]
         if number == 1:
             lines[:0] = cut_lines(match, names)
         if number == 1 and match.format is Format.CAPTAINS:
@@ -102,17 +109,18 @@ def round_lines(match: Match, names: Sequence[str]) -> list[str]:
         }
         how = "the sum of both tables" if len(winners) == 1 else "the net of both tables"
         if score.won is None:
-            lines.append(f"Hand {rnd.number + 1}: the tables cancel out; no team scores.")
+            lines.append(f"{unit(match)} {rnd.number + 1}: the tables cancel out; no team scores.")
         else:
             if sum(1 for h in rnd.hands if h.result is not None and h.result.scored) < 2:
                 how = "only one table scored"
             lines.append(
-                f"Hand {rnd.number + 1}: {says(sides[score.won], 'score')} "
+                f"{unit(match)} {rnd.number + 1}: {says(sides[score.won], 'score')} "
                 f"{score.points[score.won]}, {how}."
             )
     lines.append(f"Score: {score_board(match, names)} (to {match.target}).")
     if not match.is_over:
-        lines.append(f"Next hand: {seating_words(match, match.next_seatings(), names)}.")
+        following = seating_words(match, match.next_seatings(), names)
+        lines.append(f"Next {unit(match).lower()}: {following}.")
     return lines
 
 
