@@ -117,7 +117,7 @@ def play_match(
     while True:
         rnd = match.round
         while not rnd.is_over:
-            table, seat = min(match.movers(), key=lambda m: (len(rnd.hands[m[0]].log), m[0]))
+            table, seat = match.movers()[0]
             view = match.view(seat)
             start = clock()
             action = bots[seat].choose(view, view.legal_actions)

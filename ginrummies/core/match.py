@@ -133,7 +133,8 @@ class Match:
         self.results: list[HandResult] = []  # every finished hand, in the order they ended
         self.result: GameResult | None = None
         self.rounds: list[Round] = []
-        self._past: list[tuple[Seating, PastHand]] = []  # finished hands of past rounds
+        # finished hands of past rounds, per pair of seats, as views show them
+        self._past: dict[tuple[int, int], tuple[PastHand, ...]] = {}
         self._deal(begun.rota)
 
     # --- reading the state -------------------------------------------------------
@@ -174,12 +175,16 @@ class Match:
         return next((i for i, t in enumerate(self.round.tables) if seat in t.seats), None)
 
     def movers(self) -> list[tuple[int, int]]:
-        """(table, seat) of each table waiting for a move, first table first."""
-        out = []
-        for i, (t, h) in enumerate(zip(self.round.tables, self.round.hands, strict=True)):
-            if h.to_move is not None:
-                out.append((i, t.seats[h.to_move]))
-        return out
+        """(table, seat) of each table waiting for a move, the table with
+        fewer moves this round first (then the first table), so that tables
+        played in turn keep level."""
+        rnd = self.round
+        waiting = [
+            (len(h.log), i, t.seats[h.to_move])
+            for i, (t, h) in enumerate(zip(rnd.tables, rnd.hands, strict=True))
+            if h.to_move is not None
+        ]
+        return [(i, seat) for _, i, seat in sorted(waiting)]
 
     def seat_to_move(self, table: int = 0) -> int | None:
         hand = self.round.hands[table]
@@ -196,7 +201,7 @@ class Match:
         player = seating.player_of(seat)
         a, b = seating.seats
         scores = (self.scores[self._side_of[a]], self.scores[self._side_of[b]])
-        past = tuple(p for s, p in self._past if s.seats == seating.seats)
+        past = self._past.get(seating.seats, ())
         view = self.round.hands[table].view(player)
         public = None if self.format is Format.TWO else self.public(seat)
         return dataclasses.replace(view, scores=scores, past=past, target=self.target, match=public)
@@ -312,7 +317,8 @@ class Match:
             last = self.rounds[-1]
             for t, h in zip(last.tables, last.hands, strict=True):
                 assert h.result is not None
-                self._past.append((t, PastHand(h.dealer, tuple(h.events), h.result)))
+                done = PastHand(h.dealer, tuple(h.events), h.result)
+                self._past[t.seats] = (*self._past.get(t.seats, ()), done)
         tables = seatings(self.format, rota)
         number = len(self.rounds)
         first = number * len(tables)

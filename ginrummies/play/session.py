@@ -291,19 +291,23 @@ class Session:
         a, b = self.game.round.tables[table].seats
         return b if seat == a else a
 
-    def _waiting(self, people: bool) -> list[tuple[int, int]]:
-        """(table, seat) of people (or computers) to move, the table with
-        fewer moves this round first, so two people's tables take turns."""
-        rnd = self.game.round
-        out = [m for m in self.game.movers() if self.seats[m[1]].is_person == people]
-        return sorted(out, key=lambda m: (len(rnd.hands[m[0]].log), m[0]))
+    def _waiting(self, people: bool | None = None) -> list[tuple[int, int]]:
+        """(table, seat) of people (or computers, or anyone: None) to move,
+        the table with fewer moves this round first, so tables take turns."""
+        movers = self.game.movers()
+        return [m for m in movers if people is None or self.seats[m[1]].is_person == people]
+
+    def _focus(self) -> tuple[int, int] | None:
+        """(table, seat) the session is about now: a person's to move, else a computer's."""
+        waiting = self._waiting(True) or self._waiting(False)
+        return waiting[0] if waiting else None
 
     @property
     def table(self) -> int:
         """The table the session is about now: a person's to move, else a
         computer's, else the first."""
-        waiting = self._waiting(True) or self._waiting(False)
-        return waiting[0][0] if waiting else 0
+        focus = self._focus()
+        return focus[0] if focus else 0
 
     @property
     def hand(self) -> Hand:
@@ -312,14 +316,13 @@ class Session:
     @property
     def to_move(self) -> int | None:
         """The seat to move (a person first, when several tables wait)."""
-        waiting = self._waiting(True) or self._waiting(False)
-        return waiting[0][1] if waiting else None
+        focus = self._focus()
+        return focus[1] if focus else None
 
     def next_mover(self) -> int:
         """The seat that moves next when the tables take turns: the one at
         the table with fewer moves this round (text play, the tests)."""
-        rnd = self.game.round
-        movers = sorted(self.game.movers(), key=lambda m: (len(rnd.hands[m[0]].log), m[0]))
+        movers = self._waiting()
         if not movers:
             raise IllegalAction("the hand is over")
         return movers[0][1]
