@@ -29,20 +29,59 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
         help="how well the computer plays (default: normal)",
     )
     parser.add_argument(
-        "--hot-seat", action="store_true", help="two people take turns at one keyboard"
+        "--hot-seat",
+        action="store_true",
+        help="every seat is a person: people take turns at one keyboard",
     )
 
 
-def add_format_option(parser: argparse.ArgumentParser) -> None:
-    """``--format``, the same for text play and sim."""
+FORMAT_HELP = (
+    "two players, or a format for three or four: three (three-player Gin), "
+    "partnership (Gin, teams A+B and C+D), skarney3, captains or partners (Skarney); "
+    "the variant must have it"
+)
+
+
+def add_format_option(
+    parser: argparse.ArgumentParser, default: str | None = "two", more: str = ""
+) -> None:
+    """``--format``, the same for text play, sim and the app (whose default
+    is None: no format given, no game at once)."""
     parser.add_argument(
         "--format",
-        default="two",
+        default=default,
         choices=[f.value for f in Format],
-        help="two players, or a format for three or four: three (three-player Gin), "
-        "partnership (Gin, teams A+B and C+D), skarney3, captains or partners (Skarney); "
-        "the variant must have it (default: two)",
+        help=f"{FORMAT_HELP}{more} (default: two)",
     )
+
+
+def add_people_option(parser: argparse.ArgumentParser) -> None:
+    """``--people``, the same for text play and the app."""
+    parser.add_argument(
+        "--people",
+        type=int,
+        default=None,
+        help="how many people play (the first seats); the others are the computer "
+        "at --opponent's level (default: 1; --hot-seat: every seat)",
+    )
+
+
+def people_for(args: argparse.Namespace, fmt: Format, least: int = 0) -> int:
+    """How many of ``fmt``'s seats are people, from ``--people`` and
+    ``--hot-seat``; ValueError in the command line's words if that cannot be."""
+    if args.hot_seat and args.people is not None and args.people != fmt.seats:
+        raise ValueError(f"--hot-seat seats {fmt.seats} people: leave out --people, or --hot-seat")
+    people = fmt.seats if args.hot_seat else 1 if args.people is None else args.people
+    if not least <= people <= fmt.seats:
+        raise ValueError(f"--people must be from {least} to {fmt.seats} for {fmt.title}")
+    return people
+
+
+def variant_for(fmt: Format, preferred: str) -> str:
+    """``preferred`` if that variant is played in ``fmt``, else the first preset that is."""
+    if preferred in PRESETS and fmt.allows(preset(preferred)):
+        return preferred
+    return next(name for name in PRESETS if fmt.allows(preset(name)))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -50,6 +89,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="ginrummies",
         description="Gin Rummy and its relatives in the terminal.",
         epilog=(
+            "--rules or --format starts a game at once (for example "
+            "ginrummies --rules gin --format partnership --hot-seat); without them "
+            "the menu opens, whose new game form has every variant and format. "
             "ginrummies sim --help: computer against computer. "
             "ginrummies text: the plain-text game, for any terminal or pipe. "
             "ginrummies replay FILE: watch an exported game again, both hands face up."
@@ -62,6 +104,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="start a game of this variant at once (default: the menu)",
     )
     add_game_options(parser)
+    add_format_option(
+        parser,
+        None,
+        "; given, it starts a game at once: of --rules' variant, else of your "
+        "default variant if that has the format, else of the first that does",
+    )
+    add_people_option(parser)
     parser.add_argument(
         "--theme", choices=list(THEMES), default=None, help="colour theme (default: felt)"
     )
@@ -136,13 +185,7 @@ def build_text_parser() -> argparse.ArgumentParser:
     )
     add_game_options(parser)
     add_format_option(parser)
-    parser.add_argument(
-        "--people",
-        type=int,
-        default=None,
-        help="how many people play (the first seats); the others are the computer "
-        "(default: 1; --hot-seat: every seat)",
-    )
+    add_people_option(parser)
     parser.add_argument(
         "--target", type=int, default=None, help="a house rule: the score that ends the game"
     )
@@ -179,23 +222,37 @@ def app_main(args: argparse.Namespace) -> int:
     """The Textual app."""
     import dataclasses
 
-    from .play.session import Session, default_seats
+    from .play.session import Session, format_seats
     from .store.files import LOCK_NAME, FolderError, FolderLock, config_dir, data_dir
     from .store.settings import SETTINGS_NAME, load_settings
     from .tui.app import GinApp
 
+    def fail(message: str) -> int:
+        print(f"ginrummies: {message}", file=sys.stderr)
+        return 2
+
+    # --rules or --format: a game at once, checked before anything starts
+    at_once = args.rules is not None or args.format is not None
+    fmt = Format(args.format or "two")
+    people = 1
+    if at_once:
+        try:
+            if args.rules is not None:
+                fmt.check(preset(args.rules))
+            # the app's tables of three and four are seen through a person's eyes
+            people = people_for(args, fmt, least=1 if fmt.seats > 2 else 0)
+        except (RulesError, ValueError) as exc:
+            return fail(str(exc))
     try:
         folder = data_dir(args.data_dir)
         settings_path = config_dir(args.data_dir) / SETTINGS_NAME
     except OSError as exc:
-        print(f"ginrummies: cannot use the data folder: {exc}", file=sys.stderr)
-        return 2
+        return fail(f"cannot use the data folder: {exc}")
     lock = FolderLock(folder / LOCK_NAME)
     try:
         lock.acquire()  # held by another copy is fine: the app says so itself
     except FolderError as exc:
-        print(f"ginrummies: {exc}", file=sys.stderr)
-        return 2
+        return fail(str(exc))
     finally:
         lock.release()  # the app takes it again as it starts
     settings, problems = load_settings(settings_path)
@@ -204,10 +261,11 @@ def app_main(args: argparse.Namespace) -> int:
     if args.ascii:
         settings = dataclasses.replace(settings, card_style="ascii")
     session = None
-    if args.rules is not None:
+    if at_once:
         seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
-        rules = preset(args.rules)
-        session = Session(rules, default_seats(args.hot_seat, args.opponent), seed)
+        rules = preset(args.rules or variant_for(fmt, settings.default_rules))
+        seats = format_seats(fmt, people, args.opponent)
+        session = Session(rules, seats, seed, format=fmt)
     GinApp(
         settings,
         session=session,
@@ -297,11 +355,10 @@ def text_main(args: argparse.Namespace) -> int:
         return fail(str(exc))
     if args.target is not None and not 0 < args.target <= 10_000:
         return fail("--target must be from 1 to 10000")
-    if args.hot_seat and args.people is not None and args.people != fmt.seats:
-        return fail(f"--hot-seat seats {fmt.seats} people: leave out --people, or --hot-seat")
-    people = fmt.seats if args.hot_seat else 1 if args.people is None else args.people
-    if not 0 <= people <= fmt.seats:
-        return fail(f"--people must be from 0 to {fmt.seats} for {fmt.title}")
+    try:
+        people = people_for(args, fmt)
+    except ValueError as exc:
+        return fail(str(exc))
 
     def ask(prompt: str) -> str:
         try:

@@ -21,6 +21,7 @@ from ginrummies.core import (
     Decline,
     DrawStock,
     EndTurn,
+    Format,
     Game,
     Hand,
     Knock,
@@ -33,10 +34,11 @@ from ginrummies.core import (
     TableHand,
     preset,
 )
-from ginrummies.play.session import Seat, SeatKind, Session, default_seats
+from ginrummies.play.session import Seat, SeatKind, Session, default_seats, format_seats
 from ginrummies.store import Settings
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.dialogs import ChoiceScreen, CurtainScreen, ResultScreen
+from ginrummies.tui.menus import MenuScreen
 from ginrummies.tui.table import TableScreen
 
 SIZE = (120, 36)
@@ -163,7 +165,7 @@ def computer_seat(level: str = "easy") -> Seat:
 def step(session: Session, person: Bot) -> None:
     """One move of the game: the next deal, the computer's move, or the
     person's, chosen by ``person``."""
-    if session.hand.is_over:
+    if session.round_over:
         session.next_hand()
     elif session.computer_to_move:
         session.computer_plays()
@@ -225,12 +227,12 @@ async def pick(pilot: Pilot[Any], card: Card) -> None:
     (1-9, 0 for the tenth), then the right arrow for the cards after that."""
     table = pilot.app.screen
     assert isinstance(table, TableScreen)
-    index = table.order.index(card)
+    index = table.state.order.index(card)
     if index < 10:
         await pilot.press(str((index + 1) % 10))
     else:
         await pilot.press("0", *["right"] * (index - 9))
-    assert table.cursor_card == card, f"the keys did not reach {card.label}"
+    assert table.state.cursor_card == card, f"the keys did not reach {card.label}"
 
 
 class HeldBot:
@@ -278,3 +280,66 @@ def held_computer(session: Session) -> Iterator[HeldBot]:
     finally:
         held.release()
         session.bots[seat] = real
+
+
+def format_app(
+    fmt: Format,
+    rules: str = "gin",
+    seed: int = 5,
+    *,
+    people: int = 1,
+    level: str = "easy",
+    speed: str = "instant",
+    target: int | None = None,
+) -> GinApp:
+    """An app on a fresh game of ``fmt``: ``people`` people, then computers."""
+    seats = format_seats(fmt, people, level)
+    session = Session(preset(rules), seats, seed, format=fmt, target=target)
+    return GinApp(Settings(speed=speed), session=session)
+
+
+async def play_game(
+    pilot: Pilot[Any],
+    limit: int = 20000,
+    on_curtain: Callable[[CurtainScreen], None] | None = None,
+    on_result: Callable[[ResultScreen], None] | None = None,
+) -> None:
+    """Play a whole game with keys, every format: the people's turns, each
+    curtain and each result, until the menu comes back."""
+    app = pilot.app
+    assert isinstance(app, GinApp)
+    for _ in range(limit):
+        await settle(pilot)
+        screen = app.screen
+        if isinstance(screen, MenuScreen):
+            return
+        if isinstance(screen, ResultScreen):
+            if on_result is not None:
+                on_result(screen)
+            await pilot.press("enter")
+            continue
+        if isinstance(screen, CurtainScreen):
+            if on_curtain is not None:
+                on_curtain(screen)
+            await pilot.press("enter")
+            continue
+        if isinstance(screen, ChoiceScreen):
+            await pilot.press("enter")
+            continue
+        assert isinstance(screen, TableScreen), screen
+        if not screen.session.person_to_move:
+            await pilot.pause(0.01)  # a person sitting out watches the others play
+            continue
+        keys = key_for_turn(app)
+        if keys == ["question_mark", "x"]:
+            # the last card, the highest deadwood: no hint to wait for
+            keys = ["1", "left", "x"]
+        version = screen.session.version
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+        if screen.session.version == version and app.screen is screen:
+            for key in ("question_mark", "x"):  # that card may not go: the hint's move
+                await pilot.press(key)
+                await settle(pilot)
+    raise AssertionError("the game did not end")

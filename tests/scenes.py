@@ -16,8 +16,8 @@ from apphelp import finish, make_app, settle, step, turns
 from textual.pilot import Pilot
 
 from ginrummies.ai import make_bot
-from ginrummies.core import preset
-from ginrummies.play.session import Seat, SeatKind, Session, default_seats
+from ginrummies.core import Format, preset
+from ginrummies.play.session import Seat, SeatKind, Session, default_seats, format_seats
 from ginrummies.store import Settings
 from ginrummies.store.saves import parse
 from ginrummies.tui.app import GinApp
@@ -30,7 +30,14 @@ Before = Callable[[Pilot[Any]], Awaitable[None]]
 SIZE = (120, 36)
 # scenes drawn at another size than SIZE: the small tables are another
 # scene's game in the window most terminals open with
-SIZES = {"too-small": (80, 20), "small-gin": (80, 24), "small-skarney": (80, 24)}
+SIZES = {
+    "too-small": (80, 20),
+    "small-gin": (80, 24),
+    "small-skarney": (80, 24),
+    "small-three": (80, 24),
+    "small-partnership": (80, 24),
+    "small-partners": (80, 24),
+}
 
 
 def size_of(name: str) -> tuple[int, int]:
@@ -86,6 +93,8 @@ def scene(name: str, folder: Path | None = None) -> tuple[GinApp, Before]:
             app.push_screen(SettingsScreen(app.settings))
 
         return app, settled(prefs)
+    if name in FORMAT_SCENES or name.startswith(("small-three", "small-partner")):
+        return format_scene(name.removeprefix("small-"))
     if name.startswith("small-"):
         return scene("table-" + name.removeprefix("small-"), folder)
     if name.startswith("table-"):
@@ -176,6 +185,61 @@ def scene(name: str, folder: Path | None = None) -> tuple[GinApp, Before]:
     raise KeyError(name)
 
 
+FORMAT_SCENES = [
+    "three",
+    "partnership",
+    "partners",
+    "partnership-light",
+    "curtain-partnership",
+    "result-partnership",
+    "game-over-three",
+    "help-partnership",
+]
+
+
+def format_scene(name: str) -> tuple[GinApp, Before]:
+    """The formats of three and four, played without the app (fast, and the
+    same every time) to a moment worth a picture, then shown."""
+    fmt = Format.PARTNERSHIP
+    if "three" in name:
+        fmt = Format.THREE
+    elif "partners" in name and "partnership" not in name:
+        fmt = Format.PARTNERS
+    variant = "skarney" if fmt is Format.PARTNERS else "gin"
+    # partnership: you (A) and Ann (B) against two computers, hot-seat, so
+    # the other table waits for Ann and the picture is the same every time
+    people = 1 if fmt is Format.THREE else 2
+    seats = format_seats(fmt, people, "easy", ("You", "Ann"))
+    session = Session(preset(variant), seats, 6, format=fmt)
+    person = make_bot("easy", session.rules, 8)
+    settings = Settings(speed="instant", theme="light" if name.endswith("light") else "felt")
+
+    def played() -> int:
+        return sum(len(h.log) for h in session.game.round.hands)
+
+    if name == "game-over-three":
+        finish(None, session)
+    elif name == "result-partnership":
+        while not session.round_over:
+            step(session, person)
+    else:
+        rounds = 2 if fmt is not Format.PARTNERS else 1
+        while len(session.game.rounds) < rounds or played() < 12 or session.to_move != 0:
+            step(session, person)
+    app = GinApp(settings, session=session)
+
+    async def sit_down(pilot: Pilot[Any]) -> None:
+        if name == "curtain-partnership":
+            return
+        if isinstance(app.screen, CurtainScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+        if name == "help-partnership":
+            await pilot.press("f1")
+
+    return app, settled(sit_down)
+
+
 def played_session(variant: str, level: str, seed: int, target: int) -> Session:
     rules = preset(variant).but(target=target)
     return Session(rules, (Seat("You"), Seat("Computer", SeatKind.COMPUTER, level)), seed)
@@ -238,4 +302,8 @@ SCENES = [
     "statistics-games",
     "replay",
     "undo",
+    *FORMAT_SCENES,
+    "small-three",
+    "small-partnership",
+    "small-partners",
 ]

@@ -167,11 +167,11 @@ def test_draw_then_discard_the_card_under_the_cursor() -> None:
             await pilot.press("d")
             table = app.screen
             assert isinstance(table, TableScreen)
-            drawn = table.new_card
-            assert drawn is not None and table.cursor_card == drawn  # the cursor goes to it
+            drawn = table.state.new_card
+            assert drawn is not None and table.state.cursor_card == drawn  # the cursor goes to it
             await pilot.press("1")  # the first card shown
-            first = table.order[0]
-            assert table.cursor_card == first
+            first = table.state.order[0]
+            assert table.state.cursor_card == first
             await pilot.press("x")
             await settle(pilot)
             assert session.hand.events[-2].action == Discard(first) or any(
@@ -228,13 +228,13 @@ def test_sort_cycles_and_keeps_the_cursor_on_its_card() -> None:
             table = app.screen
             assert isinstance(table, TableScreen)
             await pilot.press("3")
-            card = table.cursor_card
+            card = table.state.cursor_card
             for mode in ("rank", "suit", "melds"):
                 await pilot.press("s")
-                assert table.sort_mode.value == mode
-                assert table.cursor_card == card
+                assert table.state.sort_mode.value == mode
+                assert table.state.cursor_card == card
             await pilot.press("s")
-            ranks = [c.rank for c in table.order]
+            ranks = [c.rank for c in table.state.order]
             assert ranks == sorted(ranks)
 
     run(go)
@@ -279,21 +279,21 @@ def test_skarney_meld_needs_a_contract_of_nine_marked_cards() -> None:
                 before = session.hand.state_key()
                 # two cards marked are no contract: a message, nothing laid
                 await pilot.press("1", "space", "2", "space")
-                assert len(table.marked) == 2
+                assert len(table.state.marked) == 2
                 await pilot.press("m")
                 assert "three melds of three cards" in status(app)
                 assert session.hand.state_key() == before
-                for card in sorted(table.marked):  # the same keys unmark them
+                for card in sorted(table.state.marked):  # the same keys unmark them
                     await pick(pilot, card)
                     await pilot.press("space")
-                assert table.marked == set()
+                assert table.state.marked == set()
                 # the nine cards of a contract, each reached and marked with keys
                 wanted = offered[0]
                 cards = [c for m in wanted.melds for c in m.cards]
                 for card in cards:
                     await pick(pilot, card)
                     await pilot.press("space")
-                assert table.marked == set(cards)
+                assert table.state.marked == set(cards)
                 await pilot.press("m")
                 assert session.hand.log[-1] == (me, wanted)
                 await settle(pilot)
@@ -630,8 +630,8 @@ def test_the_mouse_draws_and_picks_cards() -> None:
             table = app.screen
             assert isinstance(table, TableScreen)
             await pilot.click("#hand", offset=(2, 2))  # the first card: picked
-            first = table.order[0]
-            assert table.cursor_card == first
+            first = table.state.order[0]
+            assert table.state.cursor_card == first
             await pilot.click("#hand", offset=(2, 2))  # again: discarded
             await settle(pilot)
             assert first not in session.hand.cards_of(session.viewer())

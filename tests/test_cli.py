@@ -1,4 +1,5 @@
-"""The command line: the plain-text game (`ginrummies text`)."""
+"""The command line: the plain-text game (`ginrummies text`) and the app's
+options, a game of any format started at once."""
 
 from __future__ import annotations
 
@@ -7,12 +8,17 @@ import re
 import subprocess
 import sys
 from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, ClassVar
 
 import pytest
 
 from ginrummies.ai import make_bot
-from ginrummies.core import Action, PlayerView, preset
+from ginrummies.cli import main
+from ginrummies.core import Action, Format, PlayerView, preset
 from ginrummies.play import Seat, SeatKind, Session
+from ginrummies.store import Settings
+from ginrummies.store.settings import SETTINGS_NAME, save_settings
 from ginrummies.textplay import Quit, play
 
 
@@ -130,3 +136,136 @@ def test_text_help_is_text_plays_own() -> None:
     # the app's own options are not text play's
     for option in ("--theme", "--ascii"):
         assert option not in out.stdout
+
+
+# --- the app's command line (the app itself is replaced: nothing is drawn) ----
+
+
+class FakeApp:
+    """Stands in for GinApp: keeps what ``app_main`` gave it."""
+
+    made: ClassVar[list[dict[str, Any]]] = []
+
+    def __init__(self, settings: Settings, **options: Any) -> None:
+        FakeApp.made.append({"settings": settings, **options})
+
+    def run(self) -> None:
+        pass
+
+
+@pytest.fixture
+def fake_app(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    import ginrummies.tui.app
+
+    FakeApp.made = []
+    monkeypatch.setattr(ginrummies.tui.app, "GinApp", FakeApp)
+    return FakeApp.made
+
+
+def app_session(made: list[dict[str, Any]]) -> Session:
+    (options,) = made
+    session = options["session"]
+    assert isinstance(session, Session)
+    return session
+
+
+def test_the_app_starts_a_format_at_once(tmp_path: Path, fake_app: list[dict[str, Any]]) -> None:
+    args = ["--rules", "gin", "--format", "partnership", "--hot-seat", "--seed", "9"]
+    assert main([*args, "--data-dir", str(tmp_path)]) == 0
+    session = app_session(fake_app)
+    assert session.format is Format.PARTNERSHIP
+    assert session.rules == preset("gin") and session.seed == 9
+    assert [s.name for s in session.seats] == ["Player 1", "Player 2", "Player 3", "Player 4"]
+    assert all(s.is_person for s in session.seats)
+
+
+def test_the_apps_people_are_the_first_seats(
+    tmp_path: Path, fake_app: list[dict[str, Any]]
+) -> None:
+    args = ["--rules", "skarney", "--format", "captains", "--people", "2", "--opponent", "hard"]
+    assert main([*args, "--data-dir", str(tmp_path)]) == 0
+    seats = app_session(fake_app).seats
+    assert seats == (
+        Seat("Player 1"),
+        Seat("Player 2"),
+        Seat("Computer C", SeatKind.COMPUTER, "hard"),
+    )
+
+
+def test_the_app_with_rules_alone_starts_two_players_as_before(
+    tmp_path: Path, fake_app: list[dict[str, Any]]
+) -> None:
+    assert main(["--rules", "oklahoma", "--opponent", "easy", "--data-dir", str(tmp_path)]) == 0
+    session = app_session(fake_app)
+    assert session.format is Format.TWO and session.rules == preset("oklahoma")
+    assert session.seats == (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "easy"))
+
+
+def test_the_app_without_rules_or_format_opens_the_menu(
+    tmp_path: Path, fake_app: list[dict[str, Any]]
+) -> None:
+    assert main(["--people", "2", "--data-dir", str(tmp_path)]) == 0
+    assert fake_app[0]["session"] is None
+
+
+@pytest.mark.parametrize(
+    ("default", "fmt", "variant"),
+    [
+        ("oklahoma", "three", "oklahoma"),  # the default variant has it
+        ("skarney", "partnership", "gin"),  # not: the first Gin preset
+        ("gin", "captains", "skarney"),
+        ("skarney", "skarney3", "skarney"),
+    ],
+)
+def test_a_format_without_rules_takes_a_variant_that_has_it(
+    tmp_path: Path, fake_app: list[dict[str, Any]], default: str, fmt: str, variant: str
+) -> None:
+    save_settings(tmp_path / SETTINGS_NAME, Settings(default_rules=default))
+    assert main(["--format", fmt, "--data-dir", str(tmp_path)]) == 0
+    session = app_session(fake_app)
+    assert session.format is Format(fmt) and session.rules == preset(variant)
+    assert session.seats[0] == Seat("You")
+    assert not any(s.is_person for s in session.seats[1:])
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--rules", "colonel", "--format", "three"], "Three-player Gin is played with Gin rules"),
+        (["--rules", "gin", "--format", "skarney3"], "not Gin Rummy"),
+        (["--format", "partnership", "--people", "5"], "--people must be from 1 to 4"),
+        (["--format", "three", "--people", "0"], "--people must be from 1 to 3"),
+        (["--rules", "gin", "--people", "3"], "--people must be from 0 to 2 for Two players"),
+        (["--format", "captains", "--hot-seat", "--people", "2"], "--hot-seat seats 3 people"),
+    ],
+)
+def test_the_app_refuses_a_game_that_cannot_be(
+    tmp_path: Path,
+    fake_app: list[dict[str, Any]],
+    capsys: pytest.CaptureFixture[str],
+    args: list[str],
+    message: str,
+) -> None:
+    assert main([*args, "--data-dir", str(tmp_path)]) == 2
+    assert fake_app == []  # the app never started
+    err = capsys.readouterr().err
+    assert err.startswith("ginrummies: ") and message in err
+    assert err.count("\n") == 1
+
+
+def test_app_help_names_the_format_options(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    for option in ("--format", "--people", "--hot-seat", "--rules"):
+        assert option in out
+    assert "--rules gin --format partnership --hot-seat" in out
+
+
+def test_text_play_keeps_its_own_errors() -> None:
+    out = run(["--format", "partnership", "--people", "5"], "")
+    assert out.returncode == 2
+    assert out.stderr == "ginrummies text: --people must be from 0 to 4 for Partnership Gin\n"
+    out = run(["--rules", "colonel", "--format", "three"], "")
+    assert out.returncode == 2
+    assert "ginrummies text: Three-player Gin is played with Gin rules" in out.stderr

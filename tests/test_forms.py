@@ -66,7 +66,8 @@ def test_the_form_folds_house_rules_by_kind() -> None:
 
 def test_start_is_a_few_tabs_from_the_top_of_the_form() -> None:
     """With the house rules folded, Tab goes from the variant to the Start
-    button through the seats, the seed and one title per kind of rule."""
+    button through the format, the two seats, the seed and one title per
+    kind of rule."""
 
     async def go() -> None:
         app = make_app(session=False)
@@ -79,7 +80,7 @@ def test_start_is_a_few_tabs_from_the_top_of_the_form() -> None:
                 await pilot.press("tab")
                 presses += 1
                 assert presses < 40, "Tab never reached Start"
-            assert presses <= 6 + len(KINDS) + 1
+            assert presses <= 7 + len(KINDS) + 1
 
     run(go)
 

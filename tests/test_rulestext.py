@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from ginrummies.core import PRESETS, AcePolicy, FirstTurn, preset
-from ginrummies.tui.rulestext import rules_markdown
+from ginrummies.core import PRESETS, AcePolicy, FirstTurn, Format, preset
+from ginrummies.tui.rulestext import format_markdown, rules_markdown
 
 
 def words(text: str) -> str:
@@ -70,3 +70,44 @@ def test_every_preset_states_its_own_numbers(variant: str) -> None:
     assert rules.name in text
     assert f"goes to {rules.target}" in text
     assert f"aces {rules.ace_value}," in text
+
+
+FORMAT_VARIANTS = [
+    (fmt, variant)
+    for fmt in Format
+    if fmt is not Format.TWO
+    for variant in sorted(PRESETS)
+    if fmt.allows(preset(variant))
+]
+
+
+@pytest.mark.parametrize(
+    ("fmt", "variant"), FORMAT_VARIANTS, ids=[f"{f.value}-{v}" for f, v in FORMAT_VARIANTS]
+)
+def test_each_format_says_its_target_and_who_plays_whom(fmt: Format, variant: str) -> None:
+    rules = preset(variant)
+    source = format_markdown(fmt, rules)
+    text = words(source)
+    assert text.startswith(f"## {fmt.title}")
+    assert f"**{fmt.target(rules)}**" in text
+    assert "Settlement" in text
+    if fmt.info.teams:
+        assert "**A and B** against **C and D**" in text
+        assert "A always plays at table 1 and B at table 2" in text
+    else:
+        assert "Three players" in text
+    assert len(source.strip().splitlines()) <= 16
+
+
+def test_a_format_follows_the_house_rules() -> None:
+    gin = preset("gin")
+    assert "**250**" in format_markdown(Format.THREE, gin.but(target=250))
+    # the partnership game goes to 125 whatever the two-player target
+    assert "**125**" in format_markdown(Format.PARTNERSHIP, gin.but(target=250))
+    plain = words(format_markdown(Format.THREE, preset("eaai")))
+    assert "shut out" not in plain and "for the game" not in plain
+    assert "shut out" in words(format_markdown(Format.THREE, gin))
+
+
+def test_two_players_need_no_format_text() -> None:
+    assert format_markdown(Format.TWO, preset("gin")) == ""

@@ -19,7 +19,7 @@ from ginrummies.core import Action, Discard, PlayerView, preset
 from ginrummies.play import Seat, Session, default_seats
 from ginrummies.store import Settings
 from ginrummies.store.saves import SAVE_NAME, load
-from ginrummies.tui import table as table_module
+from ginrummies.tui import hinting as hinting_module
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.dialogs import ChoiceScreen, CurtainScreen, ResultScreen
 from ginrummies.tui.menus import MenuScreen, NewGameScreen
@@ -310,14 +310,14 @@ def test_an_answer_to_a_turn_that_has_passed_is_not_played() -> None:
 def test_the_app_answers_keys_while_a_hint_is_thought(monkeypatch: pytest.MonkeyPatch) -> None:
     release = threading.Event()
     returned = threading.Event()
-    real = table_module.hint
+    real = hinting_module.hint
 
     def slow_hint(*args: Any, **kwargs: Any) -> Any:
         release.wait(timeout=10)
         returned.set()
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(table_module, "hint", slow_hint)
+    monkeypatch.setattr(hinting_module, "hint", slow_hint)
 
     async def main() -> None:
         app = GinApp(
@@ -328,17 +328,17 @@ def test_the_app_answers_keys_while_a_hint_is_thought(monkeypatch: pytest.Monkey
             await settle(pilot)
             screen = app.screen
             assert isinstance(screen, TableScreen)
-            sort_before = screen.sort_mode
+            sort_before = screen.state.sort_mode
             await pilot.press("question_mark")
             await pilot.press("s")
             await pilot.pause()
             # the sort key was handled while the hint is still being thought
-            assert screen.sort_mode is not sort_before
+            assert screen.state.sort_mode is not sort_before
             assert not returned.is_set(), "the hint ran on the UI thread"
             release.set()
             await settle(pilot)
             for _ in range(50):
-                if returned.is_set() and not screen.hinting:
+                if returned.is_set() and not screen.hints.thinking:
                     break
                 await pilot.pause(0.05)
             assert "Hint:" in str(screen.query_one("#status").render())

@@ -30,6 +30,16 @@ def test_settings_round_trip_through_toml(tmp_path: Path) -> None:
         default_rules="oklahoma",
         default_level="hard",
         house_rules={"gin": {"knock_limit": 7, "ace": "low_or_high"}, "colonel": {"target": 50}},
+        default_format="partners",
+        seats={
+            "two": (("person", "Ann"), ("hard", "Bot")),
+            "partners": (
+                ("person", "You"),
+                ("person", 'Sam "the" \\ Man'),
+                ("easy", "Computer C"),
+                ("random", "Computer D"),
+            ),
+        },
     )
     save_settings(path, settings)
     again, problems = load_settings(path)
@@ -187,3 +197,63 @@ def test_bad_settings_in_a_folder_that_cannot_be_written_use_the_defaults(
     assert settings == Settings()
     assert len(problems) == 1 and "could not be moved aside" in problems[0]
     assert path.read_text(encoding="utf-8") == "theme = [broken"
+
+
+def test_the_seats_are_kept_as_a_table_per_format(tmp_path: Path) -> None:
+    path = tmp_path / SETTINGS_NAME
+    seats = {"three": (("person", "You"), ("normal", "Computer B"), ("person", "Ada"))}
+    save_settings(path, Settings(default_format="three", seats=seats))
+    text = path.read_text(encoding="utf-8")
+    assert 'default_format = "three"' in text
+    assert (
+        '[seats.three]\nkinds = ["person", "normal", "person"]\n'
+        'names = ["You", "Computer B", "Ada"]\n'
+    ) in text
+    assert load_settings(path) == (Settings(default_format="three", seats=seats), [])
+
+
+def test_bad_seats_and_formats_are_reported_and_replaced(tmp_path: Path) -> None:
+    path = tmp_path / SETTINGS_NAME
+    path.write_text(
+        'default_format = "five"\n'
+        "[seats.two]\n"
+        'kinds = ["person", "hard"]\n'
+        'names = ["You", "Computer"]\n'
+        "[seats.three]\n"
+        'kinds = ["person", "normal"]\n'
+        'names = ["You", "Computer B"]\n'
+        "[seats.partnership]\n"
+        'kinds = ["easy", "easy", "easy", "easy"]\n'
+        'names = ["A", "B", "C", "D"]\n'
+        "[seats.captains]\n"
+        'kinds = ["person", "genius", "easy"]\n'
+        'names = ["A", "B", "C"]\n'
+        "[seats.skarney3]\n"
+        'kinds = ["person", "easy", "easy"]\n'
+        'names = ["A", "B", "a"]\n'
+        "[seats.partners]\n"
+        'kinds = ["person", "easy", "easy", "easy"]\n'
+        'names = ["A", "B", "C", "A very long name indeed"]\n'
+        "[seats.solo]\n"
+        'kinds = ["person"]\n'
+    )
+    settings, problems = load_settings(path)
+    assert settings.default_format == "two"
+    assert settings.seats == {"two": (("person", "You"), ("hard", "Computer"))}
+    text = "\n".join(problems)
+    assert "default_format = 'five' is not one of two, three, partnership" in text
+    assert "seats.three: Three-player Gin has 3 seats" in text
+    assert "seats.partnership: at least one seat must be a person" in text
+    assert "seats.captains: 'genius' is not one of person, easy" in text
+    assert "seats.skarney3: two seats have the same name" in text
+    assert "seats.partners: 'A very long name indeed' is longer than 16" in text
+    assert "seats.solo: there is no such format" in text
+    assert len(problems) == 7
+
+
+def test_seats_that_are_not_a_table_use_the_defaults(tmp_path: Path) -> None:
+    path = tmp_path / SETTINGS_NAME
+    path.write_text('seats = "mine"\n')
+    settings, problems = load_settings(path)
+    assert settings.seats == {}
+    assert problems == ["seats must be a table of formats; the default seats are used"]

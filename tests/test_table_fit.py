@@ -110,14 +110,14 @@ def test_every_card_of_an_eleven_card_hand_has_a_key() -> None:
                 await settle(pilot)
             await pilot.press("d")
             await settle(pilot)
-            assert len(table.order) == 11
+            assert len(table.state.order) == 11
             await pilot.press("minus")
-            assert table.cursor_card == table.order[10]
+            assert table.state.cursor_card == table.state.order[10]
             await pilot.press("0")
-            assert table.cursor_card == table.order[9]
+            assert table.state.cursor_card == table.state.order[9]
             await pilot.press("equals_sign")  # a twelfth card: there is none
             assert "You hold 11 cards." in text_of(app, "#status")
-            assert table.cursor_card == table.order[9]
+            assert table.state.cursor_card == table.state.order[9]
 
     run(go)
 
@@ -133,11 +133,11 @@ def test_the_hint_key_plays_the_hinted_move() -> None:
             assert len(session.hand.events) == played
             await pilot.press("question_mark")
             for _ in range(100):
-                if table.hinted is not None:
+                if table.hints.hinted is not None:
                     break
                 await pilot.pause(0.05)
-            assert table.hinted is not None
-            hinted = table.hinted[1]
+            assert table.hints.hinted is not None
+            hinted = table.hints.hinted[1]
             assert "y plays it" in text_of(app, "#status")
             await pilot.press("y")
             assert len(session.hand.events) > played

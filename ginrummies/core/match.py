@@ -206,6 +206,24 @@ class Match:
         public = None if self.format is Format.TWO else self.public(seat)
         return dataclasses.replace(view, scores=scores, past=past, target=self.target, match=public)
 
+    def watch(self, table: int = 0) -> PlayerView:
+        """A table as one who does not play there sees it (sitting out, or
+        at the other table): its first player's view with that player's
+        cards and moves taken out, so it holds nothing hidden."""
+        seating = self.round.tables[table]
+        a, b = seating.seats
+        view = self.round.hands[table].view(0)
+        return dataclasses.replace(
+            view,
+            hand=(),
+            legal_actions=(),
+            taken_card=None,
+            scores=(self.scores[self._side_of[a]], self.scores[self._side_of[b]]),
+            past=self._past.get(seating.seats, ()),
+            target=self.target,
+            match=self.public(),
+        )
+
     def public(self, seat: int | None = None) -> MatchView:
         """What everybody at the table may know of the match."""
         rnd = self.round

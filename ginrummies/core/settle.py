@@ -60,7 +60,7 @@ class GameResult:
                 f"{says(names[p], 'pays')} {names[w]} {owed}{shut} − {self.totals[p]}"
                 f" = {self.payments[p]}."
             )
-        out.append(f"Settlement: {names[w]} is paid {self.settlement} in all.")
+        out.append(f"Settlement: {says(names[w], 'is paid')} {self.settlement} in all.")
         return out
 
 

@@ -157,6 +157,8 @@ class Session:
         self.seats = tuple(seats)
         self.seed = seed
         self.game_id = game_id or new_game_id()
+        # hot-seat: the person at the keyboard, who keeps it while they are to move
+        self.keyboard: int | None = None
         self.version = 0  # goes up with every change
         self.epoch = 0  # goes up when the game is rebuilt (an undo): older turns are stale
         self.game: Match = new_match(rules, seed, format, target, first)
@@ -166,8 +168,7 @@ class Session:
             if not s.is_person
         }
         self.fallback: Bot = make_bot("easy", rules, seed)
-        title = rules.name if format is Format.TWO else f"{rules.name}, {format.title}"
-        self.log: list[str] = [f"{title}, seed {seed}."]
+        self.log: list[str] = [f"{self.title}, seed {seed}."]
         self._seen = [0] * format.tables
         self._log_deal()
 
@@ -259,6 +260,12 @@ class Session:
     # --- who is who ------------------------------------------------------------
 
     @property
+    def title(self) -> str:
+        """The variant, and the format when it is not two players."""
+        rules, fmt = self.rules, self.format
+        return rules.name if fmt is Format.TWO else f"{rules.name}, {fmt.title}"
+
+    @property
     def names(self) -> tuple[str, ...]:
         return tuple(s.name for s in self.seats)
 
@@ -297,9 +304,15 @@ class Session:
         movers = self.game.movers()
         return [m for m in movers if people is None or self.seats[m[1]].is_person == people]
 
+    def _people(self) -> list[tuple[int, int]]:
+        """(table, seat) of the people to move, the one at the keyboard first
+        (hot-seat: a person in the middle of a turn keeps the keyboard)."""
+        waiting = self._waiting(True)
+        return sorted(waiting, key=lambda m: m[1] != self.keyboard)
+
     def _focus(self) -> tuple[int, int] | None:
         """(table, seat) the session is about now: a person's to move, else a computer's."""
-        waiting = self._waiting(True) or self._waiting(False)
+        waiting = self._people() or self._waiting(False)
         return waiting[0] if waiting else None
 
     @property
@@ -335,13 +348,22 @@ class Session:
     def person_to_move(self) -> bool:
         return bool(self._waiting(True))
 
+    def computer_tables(self) -> list[int]:
+        """The tables where a computer is to move now."""
+        return [t for t, _ in self._waiting(False)]
+
+    def person_table(self) -> int | None:
+        """The table of the person whose cards the screen shows; None while
+        that person sits out."""
+        return self.game.table_of(self.viewer())
+
     @property
     def computer_to_move(self) -> bool:
         return bool(self._waiting(False))
 
     def viewer(self) -> int:
         """Whose cards the screen shows: the person to move, else a person."""
-        waiting = self._waiting(True)
+        waiting = self._people()
         if waiting:
             return waiting[0][1]
         people = [i for i, s in enumerate(self.seats) if s.is_person]
@@ -361,7 +383,7 @@ class Session:
     def play(self, action: Action, seat: int | None = None) -> None:
         """A person's move (the person to move, or ``seat``); IllegalAction
         (a readable message) if it is not legal."""
-        waiting = self._waiting(True)
+        waiting = self._people()
         if seat is not None:
             waiting = [m for m in waiting if m[1] == seat]
         if not waiting:
@@ -370,9 +392,10 @@ class Session:
         self._log_events()
         self._changed()
 
-    def computer_turn(self) -> Turn | None:
-        """A computer's turn, frozen for ``decide``; None if none is to move."""
-        waiting = self._waiting(False)
+    def computer_turn(self, table: int | None = None) -> Turn | None:
+        """A computer's turn (at ``table``, or the next at any table), frozen
+        for ``decide``; None if no computer is to move there."""
+        waiting = [m for m in self._waiting(False) if table is None or m[0] == table]
         if not waiting:
             return None
         table, seat = waiting[0]

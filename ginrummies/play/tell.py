@@ -102,21 +102,7 @@ def round_lines(match: Match, names: Sequence[str]) -> list[str]:
     score = rnd.score
     assert score is not None
     if match.format.info.teams:
-        winners = {
-            match.side_of(t.seats[h.result.winner])
-            for t, h in zip(rnd.tables, rnd.hands, strict=True)
-            if h.result is not None and h.result.scored and h.result.winner is not None
-        }
-        how = "the sum of both tables" if len(winners) == 1 else "the net of both tables"
-        if score.won is None:
-            lines.append(f"{unit(match)} {rnd.number + 1}: the tables cancel out; no team scores.")
-        else:
-            if sum(1 for h in rnd.hands if h.result is not None and h.result.scored) < 2:
-                how = "only one table scored"
-            lines.append(
-                f"{unit(match)} {rnd.number + 1}: {says(sides[score.won], 'score')} "
-                f"{score.points[score.won]}, {how}."
-            )
+        lines.append(f"{unit(match)} {rnd.number + 1}: {team_net(match, sides)}")
     lines.append(f"Score: {score_board(match, names)} (to {match.target}).")
     if not match.is_over:
         following = seating_words(match, match.next_seatings(), names)
@@ -133,3 +119,28 @@ def score_board(match: Match, names: Sequence[str]) -> str:
         extra = f" ({plural(boxes, 'box')})" if boxes and match.rules.box_bonus else ""
         out.append(f"{name} {match.scores[side]}{extra}")
     return ", ".join(out)
+
+
+def team_net(match: Match, sides: Sequence[str]) -> str:
+    """How a round's two tables make one team score, with the arithmetic."""
+    rnd = match.round
+    score = rnd.score
+    assert score is not None
+    won: list[tuple[int, int]] = []  # (side, points) of each table that scored
+    for t, h in zip(rnd.tables, rnd.hands, strict=True):
+        r = h.result
+        if r is not None and r.scored and r.winner is not None:
+            won.append((match.side_of(t.seats[r.winner]), r.points[r.winner]))
+    if score.won is None:
+        if len(won) == 2:
+            return f"the tables cancel out, {won[0][1]} − {won[1][1]} = 0; no team scores."
+        return "both tables were cancelled; no team scores."
+    team = says(sides[score.won], "score")
+    points = score.points[score.won]
+    if len(won) == 1:
+        return f"{team} {points}: only one table scored."
+    (a, pa), (b, pb) = won
+    if a == b:
+        return f"{team} {pa} + {pb} = {points}, the sum of both tables."
+    high, low = max(pa, pb), min(pa, pb)
+    return f"{team} {high} − {low} = {points}, the net of both tables."

@@ -507,12 +507,15 @@ def meld_cards(action: Action) -> tuple[Card, ...]:
 def prompt(session: Session, view: PlayerView) -> str:
     """What the player to move may do now, with its keys: only the moves
     that are legal now, each with its key from the key map."""
-    hand = session.hand
-    if hand.is_over:
+    if view.result is not None:
         return "The hand is over."
-    seat = session.to_move
-    if seat is None:
+    if view.to_move is None:
         return ""
+    match = view.match
+    seat = view.to_move
+    if match is not None:
+        table = match.table_of(match.seat if match.seat is not None else -1)
+        seat = match.tables[table or 0].seats[view.to_move]
     if not session.seats[seat].is_person:
         return f"{session.names[seat]} is thinking…"
     top = _top(view)

@@ -1,5 +1,5 @@
 """The player's settings: theme, card faces, pace of the computer, aids, and
-the variant and house rules a new game starts from.
+the variant, house rules, format and seats a new game starts from.
 
 They live in ``settings.toml`` in the user's config folder. A value that is
 not valid is reported and replaced by its default, the rest is kept; a file
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ..ai import LEVELS as LEVELS  # the one list, in ginrummies.ai; kept here for store users
-from ..core import PRESETS, RulesError, RuleSet, preset
+from ..core import PRESETS, Format, RulesError, RuleSet, preset
 from .files import move_aside, write_atomic
 
 SETTINGS_NAME = "settings.toml"
@@ -25,6 +25,9 @@ THEMES = ("felt", "dark", "light", "contrast")
 SPEEDS = {"instant": 0.0, "fast": 0.2, "normal": 0.4, "slow": 1.2}  # seconds a computer move shows
 CARD_STYLES = ("unicode", "ascii")
 HINT_LEVELS = ("normal", "hard")
+PERSON = "person"  # a seat's kind: a person, or a computer level
+SEAT_KINDS = (PERSON, *LEVELS)
+NAME_LENGTH = 16  # the longest name a seat may have
 
 # the allowed values of each setting that is a choice
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -34,7 +37,12 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "hint_level": HINT_LEVELS,
     "default_rules": tuple(PRESETS),
     "default_level": LEVELS,
+    "default_format": tuple(f.value for f in Format),
 }
+
+SeatChoice = tuple[str, str]
+"""A seat as the new-game form leaves it: its kind ("person" or a computer
+level) and its name."""
 
 
 @dataclass(frozen=True)
@@ -49,8 +57,11 @@ class Settings:
     undo: bool = True  # take back a move against the computer
     default_rules: str = "gin"
     default_level: str = "normal"
+    default_format: str = "two"  # a Format's value; two players if the variant has not it
     # per variant: the rule options that differ from its preset
     house_rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    # per format (its value): the seats of the last game started in it
+    seats: Mapping[str, tuple[SeatChoice, ...]] = field(default_factory=dict)
 
     @property
     def delay(self) -> float:
@@ -64,6 +75,15 @@ class Settings:
             return with_changes(base, changes) if changes else base
         except (RulesError, TypeError, ValueError):
             return base
+
+    def with_level(self, level: str) -> Settings:
+        """These settings with ``level`` as the computer of new games, also
+        in the seats remembered for each format (their people stay)."""
+        seats = {
+            fmt: tuple((kind if kind == PERSON else level, name) for kind, name in chosen)
+            for fmt, chosen in self.seats.items()
+        }
+        return dataclasses.replace(self, default_level=level, seats=seats)
 
 
 def with_changes(base: RuleSet, changes: Mapping[str, Any]) -> RuleSet:
@@ -114,6 +134,60 @@ def _check_house_rules(data: Any, problems: list[str]) -> dict[str, dict[str, An
     return out
 
 
+def seats_problem(fmt: Format, seats: Any) -> str | None:
+    """What is wrong with ``seats`` as the seats of ``fmt`` (pairs of kind
+    and name), in a player's words; None if nothing."""
+    if not isinstance(seats, list | tuple) or len(seats) != fmt.seats:
+        return f"{fmt.title} has {fmt.seats} seats"
+    for kind, name in seats:
+        if kind not in SEAT_KINDS:
+            return f"{kind!r} is not one of {', '.join(SEAT_KINDS)}"
+        if not isinstance(name, str) or not name.strip():
+            return "every seat needs a name"
+        if len(name) > NAME_LENGTH:
+            return f"{name!r} is longer than {NAME_LENGTH} characters"
+    names = [name.strip().casefold() for _, name in seats]
+    if len(set(names)) != len(names):
+        return "two seats have the same name"
+    if fmt.seats > 2 and all(kind != PERSON for kind, _ in seats):
+        return "at least one seat must be a person"
+    return None
+
+
+def _check_seats(data: Any, problems: list[str]) -> dict[str, tuple[SeatChoice, ...]]:
+    """The remembered seats of each format: a table per format with lists
+    ``kinds`` and ``names``; a format whose seats are not valid is left out."""
+    if not isinstance(data, dict):
+        problems.append("seats must be a table of formats; the default seats are used")
+        return {}
+    formats = {f.value: f for f in Format}
+    out: dict[str, tuple[SeatChoice, ...]] = {}
+    for key, value in data.items():
+        fmt = formats.get(key)
+        if fmt is None:
+            problems.append(f"seats.{key}: there is no such format; left out")
+            continue
+        if not isinstance(value, dict):
+            problems.append(f"seats.{key} must be a table of kinds and names; defaults are used")
+            continue
+        for extra in sorted(set(value) - {"kinds", "names"}):
+            problems.append(f"seats.{key}.{extra}: seats have only kinds and names; ignored")
+        kinds, names = value.get("kinds"), value.get("names")
+        why = None
+        if not isinstance(kinds, list) or not isinstance(names, list):
+            why = "kinds and names must both be lists"
+        elif len(kinds) != len(names):
+            why = "kinds and names must be as many"
+        else:
+            why = seats_problem(fmt, list(zip(kinds, names, strict=True)))
+        if why is not None:
+            problems.append(f"seats.{key}: {why}; the default seats are used")
+            continue
+        assert isinstance(kinds, list) and isinstance(names, list)
+        out[key] = tuple((str(k), str(n)) for k, n in zip(kinds, names, strict=True))
+    return out
+
+
 def from_data(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
     """Settings from parsed TOML, and a message for each value that was replaced."""
     problems: list[str] = []
@@ -127,6 +201,8 @@ def from_data(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
         default = getattr(defaults, key)
         if key == "house_rules":
             values[key] = _check_house_rules(value, problems)
+        elif key == "seats":
+            values[key] = _check_seats(value, problems)
         elif key in CHOICES:
             if isinstance(value, str) and value in CHOICES[key]:
                 values[key] = value
@@ -147,10 +223,11 @@ def from_data(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
 
 
 def to_toml(settings: Settings) -> str:
-    """The settings as TOML (flat values, then a table per variant's house rules)."""
+    """The settings as TOML: flat values, then a table per variant's house
+    rules, then a table per format's remembered seats."""
     lines = ["# ginrummies settings: edited in the app (Settings), or by hand.", ""]
     for f in dataclasses.fields(Settings):
-        if f.name == "house_rules":
+        if f.name in ("house_rules", "seats"):
             continue
         lines.append(f"{f.name} = {_toml_value(getattr(settings, f.name))}")
     for variant, changes in sorted(settings.house_rules.items()):
@@ -158,6 +235,11 @@ def to_toml(settings: Settings) -> str:
             continue
         lines += ["", f"[house_rules.{variant}]"]
         lines += [f"{name} = {_toml_value(value)}" for name, value in sorted(changes.items())]
+    order = [f.value for f in Format]
+    for key, seats in sorted(settings.seats.items(), key=lambda kv: order.index(kv[0])):
+        lines += ["", f"[seats.{key}]"]
+        lines.append(f"kinds = {_toml_value([kind for kind, _ in seats])}")
+        lines.append(f"names = {_toml_value([name for _, name in seats])}")
     return "\n".join(lines) + "\n"
 
 
@@ -168,8 +250,19 @@ def _toml_value(value: Any) -> str:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value)
-    text = str(value).replace("\\", "\\\\").replace('"', '\\"')
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    text = "".join(_toml_char(c) for c in str(value))
     return f'"{text}"'
+
+
+def _toml_char(c: str) -> str:
+    """One character inside a TOML basic string."""
+    if c in ('"', "\\"):
+        return "\\" + c
+    if ord(c) < 0x20 or ord(c) == 0x7F:
+        return f"\\u{ord(c):04X}"
+    return c
 
 
 def load_settings(path: Path) -> tuple[Settings, list[str]]:

@@ -13,10 +13,11 @@ from textual.app import App, SystemCommand
 from textual.filter import LineFilter
 from textual.screen import Screen
 
-from ..core import RuleSet
+from ..core import Format, RuleSet
 from ..play.keeper import BUSY, FOLDER, SAVE, STATS, STATS_NOTE, Keeper
 from ..play.keys import MOVES
 from ..play.session import Seat, Session
+from ..play.tell import score_board, unit
 from ..store import THEMES, Settings
 from ..store.files import write_atomic
 from ..store.saves import Saved, SaveError
@@ -147,14 +148,6 @@ class GinApp(App[None]):
             saved = self.keeper.saved()
             if saved is None:
                 return
-            if saved.format.seats != 2:
-                self.notify(
-                    f"The saved game is {saved.format.title}, which this screen does not "
-                    "show yet: continue it with `ginrummies text --continue`.",
-                    title="The saved game is for more players",
-                    timeout=15,
-                )
-                return
             session = Session.from_saved(saved)
         except (SaveError, ValueError, KeyError) as exc:
             self.notify(
@@ -235,9 +228,11 @@ class GinApp(App[None]):
     def has_game(self) -> bool:
         return self.session is not None and not self.session.game.is_over
 
-    def start_game(self, rules: RuleSet, seats: tuple[Seat, Seat], seed: int) -> None:
+    def start_game(
+        self, rules: RuleSet, seats: Sequence[Seat], seed: int, fmt: Format = Format.TWO
+    ) -> None:
         """The new-game form's Start (asks first if a game is in progress)."""
-        self.start_session(Session(rules, seats, seed))
+        self.start_session(Session(rules, seats, seed, format=fmt))
 
     def start_session(self, new: Session) -> None:
         """Start ``new``; a game in progress is never replaced without the
@@ -247,10 +242,8 @@ class GinApp(App[None]):
             self._begin(new)
             return
         game = old.game
-        names = old.names
         where = (
-            f"{old.rules.name}, hand {len(game.hands)}: {names[0]} {game.scores[0]}, "
-            f"{names[1]} {game.scores[1]}"
+            f"{old.title}, {unit(game).lower()} {len(game.rounds)}: {score_board(game, old.names)}"
         )
 
         def answered(choice: int | None) -> None:

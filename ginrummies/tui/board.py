@@ -8,15 +8,26 @@ from textual.dom import DOMNode
 
 from ..core import PlayerView
 from ..play.session import Session
+from .seatview import score_rows, short_names
 from .widgets import PileView, Scoreboard, TableMeldsView
 
 
 def show_board(
-    root: DOMNode, session: Session, view: PlayerView, *, history: bool, notes: list[str]
+    root: DOMNode,
+    session: Session,
+    view: PlayerView,
+    *,
+    history: bool,
+    notes: list[str],
+    names: tuple[str, str] | None = None,
 ) -> None:
-    """Draw what everybody at the table can see, as ``view`` holds it."""
-    rules, names, game = session.rules, session.names, session.game
-    root.query_one(PileView).show(
+    """Draw what everybody at the table can see, as ``view`` holds it
+    (``names``: the players of its table, as the view numbers them)."""
+    rules, game = session.rules, session.game
+    names = names or session.names_at()
+    piles = root.query_one(PileView)
+    piles.set_class(not rules.has_discard_pile, "-flat")  # no pile: no row for its history
+    piles.show(
         view.stock_size,
         view.discard_pile,
         has_pile=rules.has_discard_pile,
@@ -26,5 +37,5 @@ def show_board(
     melds = root.query_one(TableMeldsView)
     melds.display = rules.has_table_melds
     melds.show([(t.meld, names[t.owner]) for t in view.table])
-    rows = [h.result.points for h in game.hands if h.result is not None]
-    root.query_one(Scoreboard).show(session.names_at(), rows, (game.boxes[0], game.boxes[1]), rules)
+    board = root.query_one(Scoreboard)
+    board.show(short_names(session), score_rows(session), tuple(game.boxes), rules)

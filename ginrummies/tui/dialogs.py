@@ -14,10 +14,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Markdown, OptionList, Static
 
-from ..core import HandResult, RuleSet
+from ..core import Format, HandResult, RuleSet
 from ..play.keys import help_rows
 from ..play.session import Session
-from .rulestext import rules_markdown
+from ..play.tell import round_lines, side_names, unit
+from .rulestext import format_markdown, rules_markdown
 from .widgets import CardInk
 
 
@@ -73,16 +74,22 @@ class CurtainScreen(Screen[bool]):
         Binding("escape,q", "menu", "Menu"),
     ]
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, where: str = "", others: str = "the other player") -> None:
+        """``where``: the table the player goes to, in words (formats of four);
+        ``others``: who must not look."""
         super().__init__()
         self.player = name
+        self.where = where
+        self.others = others
         self.shown_at = time.monotonic()
 
     def compose(self) -> ComposeResult:
         with Vertical(id="curtain"):
             yield Static(f"Pass the keyboard to {self.player}", classes="title")
+            if self.where:
+                yield Static(self.where, id="curtain-where")
             yield Static(
-                f"{self.player}, press Enter when the other player is not looking.\n"
+                f"{self.player}, press Enter when {self.others} cannot see the screen.\n"
                 "Esc: back to the menu (the game waits).",
                 classes="hint",
             )
@@ -102,18 +109,21 @@ class CurtainScreen(Screen[bool]):
 
 
 class HelpScreen(ModalScreen[None]):
-    """Keys, and the rules of the game being played."""
+    """Keys, the format in play and the rules of the game being played."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,h,q", "close", "Close")]
 
-    def __init__(self, rules: RuleSet) -> None:
+    def __init__(self, rules: RuleSet, fmt: Format = Format.TWO) -> None:
         super().__init__()
         self.rules = rules
+        self.fmt = fmt
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"), VerticalScroll(classes="body"):
             yield Static("Keys", classes="title")
             yield Static(keys_table(self.rules), id="keys")
+            if self.fmt is not Format.TWO:
+                yield Markdown(format_markdown(self.fmt, self.rules), id="format-help")
             yield Markdown(rules_markdown(self.rules))
         yield Footer()
 
@@ -144,29 +154,69 @@ class ResultView(CardInk):
 
     def render(self) -> Text:
         session = self.session
-        result = session.hand.result
-        assert result is not None
-        names = session.names_at()
-        out = Text()
-        if session.rules.has_table_melds:
-            self._table_hands(out, result, names)
-        elif result.knocker is not None:
-            self._gin_hands(out, result, names)
-        dead = self.ink("card--dead")
-        out.append("\n")
-        for line in result.breakdown(names):
-            out.append(line + "\n")
         game = session.game
-        out.append(
-            f"\nGame: {names[0]} {game.scores[0]} · {names[1]} {game.scores[1]} "
-            f"(to {session.rules.target})\n",
-            dead,
-        )
-        if game.result is not None:
-            out.append("\n")
-            for line in game.result.breakdown(names):
-                out.append(line + "\n", "bold")
+        out = Text()
+        if game.format is Format.TWO:
+            self._tables(out, full=True)
+            names = session.names_at()
+            out.append(
+                f"Game: {names[0]} {game.scores[0]} · {names[1]} {game.scores[1]} "
+                f"(to {game.target})\n",
+                self.ink("card--dead"),
+            )
+        else:
+            # the round's sum first (it may be out of sight below two tables),
+            # then each table's hands and arithmetic, then the score and what next
+            lines = round_lines(game, session.names)
+            teams = game.format.info.teams
+            if teams:  # "Hand 3: You & Ann score ...": the title says which hand
+                said = lines.pop(0).removeprefix(f"{unit(game)} {len(game.rounds)}: ")
+                out.append(said[:1].upper() + said[1:] + "\n", "bold")
+            self._game_end(out)
+            if out.plain:
+                out.append("\n")
+            self._tables(out, full=not teams)
+            for line in lines:
+                out.append(line + "\n", "italic" if line.startswith("Next") else "bold")
+            return out
+        self._game_end(out)
         return out
+
+    def _game_end(self, out: Text) -> None:
+        """The winner of the game, each side's total and the settlement."""
+        session = self.session
+        game = session.game
+        if game.result is not None:
+            if out.plain:
+                out.append("\n")
+            for line in game.result.breakdown(side_names(game.sides, session.names)):
+                out.append(line + "\n", "bold")
+
+    def _tables(self, out: Text, full: bool) -> None:
+        """Each table's hands laid out, and its score line by line (``full``:
+        with the melds and deadwood in words too; two tables say them once, as cards)."""
+        session = self.session
+        game = session.game
+        hands = game.round.hands
+        for t, hand in enumerate(hands):
+            result = hand.result
+            assert result is not None
+            names = session.names_at(t)
+            if game.format is not Format.TWO:
+                where = f"Table {t + 1}: " if len(hands) > 1 else ""
+                out.append(f"{where}{names[0]} against {names[1]}\n", "bold underline")
+            if session.rules.has_table_melds:
+                self._table_hands(out, result, names)
+            elif result.knocker is not None:
+                self._gin_hands(out, result, names)
+            out.append("\n")
+            for line in result.breakdown(names):
+                if game.format.info.teams and line.startswith("Boxes:"):
+                    continue  # a team's box is the round's, below
+                if not full and (" melds: " in line or " deadwood: " in line):
+                    continue
+                out.append(line + "\n")
+            out.append("\n")
 
     def _gin_hands(self, out: Text, result: HandResult, names: tuple[str, str]) -> None:
         kn = result.knocker
@@ -217,8 +267,8 @@ class ResultScreen(ModalScreen[None]):
         self.session = session
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "export":  # a replay is of a whole game
-            return self.session.game.is_over
+        if action == "export":  # a replay is of a whole game, of two players
+            return self.session.game.is_over and self.session.format is Format.TWO
         return True
 
     def action_export(self) -> None:
@@ -227,15 +277,16 @@ class ResultScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         game = self.session.game
-        title = "Game over" if game.is_over else f"Hand {len(game.hands)}"
+        two = self.session.format is Format.TWO
+        title = "Game over" if game.is_over else f"{unit(game)} {len(game.rounds)}"
         with Vertical(id="dialog"):
             yield Static(title, classes="title")
             with VerticalScroll(classes="body"):
                 yield ResultView(self.session)
             yield Static(
-                "Enter: back to the menu · x: export the replay"
+                ("Enter: back to the menu" + (" · x: export the replay" if two else ""))
                 if game.is_over
-                else "Enter: next hand",
+                else f"Enter: next {unit(game).lower()}",
                 classes="hint",
             )
         yield Footer()

@@ -45,7 +45,11 @@ class Table(Protocol):
 
 
 class TurnFlow:
-    """The table's turns: result, computer, curtain; one of each at a time."""
+    """The table's turns: the result, the computers, the curtain.
+
+    Each table's computer thinks in its own worker, so at the other table of
+    a partnership game the computers play on at the game's pace while a
+    person thinks; one result and one curtain at a time."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
@@ -55,10 +59,24 @@ class TurnFlow:
         # hand and every change of turn start with nobody.
         self.at_keyboard: int | None = None
         self.curtain_up = False
-        self.thinking = False
-        self.slow = False  # the computer has thought long enough to say so
-        self.timer: Timer | None = None
+        self.busy: dict[int, Timer] = {}  # the tables whose computer is thinking
+        self.slow_tables: set[int] = set()  # ... long enough to say so
         self.result_shown = -1
+
+    @property
+    def thinking(self) -> bool:
+        """A computer is thinking at some table."""
+        return bool(self.busy)
+
+    def thinking_at(self, table: int) -> bool:
+        return table in self.busy
+
+    def slow_at(self, table: int) -> bool:
+        return table in self.slow_tables
+
+    @property
+    def slow(self) -> bool:
+        return bool(self.slow_tables)
 
     @property
     def hand_hidden(self) -> bool:
@@ -66,34 +84,46 @@ class TurnFlow:
         session = self.session
         return session.hot_seat and (self.curtain_up or self.at_keyboard != session.viewer())
 
+    def pace(self) -> float:
+        """Seconds a computer's move shows: the game's pace, or a quarter of
+        it once the person's own hand is over and another table plays on."""
+        session = self.session
+        delay: float = self.table.app.settings.delay  # type: ignore[attr-defined]
+        mine = session.person_table()
+        if mine is not None and session.game.round.hands[mine].is_over:
+            return delay / 4
+        return delay
+
     def step(self) -> None:
         """Start whatever comes next; called after every redraw."""
         session = self.session
         app = self.table.app
-        if session.hand.is_over:
-            if self.result_shown != len(session.game.hands):
-                self.result_shown = len(session.game.hands)
+        if session.round_over:
+            rounds = len(session.game.rounds)
+            if self.result_shown != rounds:
+                self.result_shown = rounds
                 app.push_screen(ResultScreen(session), self.after_result)
             return
-        if not self.thinking:
-            turn = session.computer_turn()
-            if turn is not None:
-                pace: float = app.settings.delay  # type: ignore[attr-defined]
-                self.thinking = True
-                self.slow = False
-                self.timer = self.table.set_timer(pace + SLOW, self._slow)
-                self.table.run_worker(
-                    partial(self._think, turn, pace),
-                    thread=True,
-                    group="computer",
-                    exit_on_error=False,
-                )
-                return
+        for table in session.computer_tables():
+            if table in self.busy:
+                continue
+            turn = session.computer_turn(table)
+            assert turn is not None
+            pace = self.pace()
+            self.busy[table] = self.table.set_timer(pace + SLOW, partial(self._slow, table))
+            self.table.run_worker(
+                partial(self._think, turn, pace),
+                thread=True,
+                group=f"computer-{table}",
+                exit_on_error=False,
+            )
+        if not session.person_to_move:
+            return
         seat = session.to_move
         hidden = session.hot_seat and seat is not None and seat != self.at_keyboard
         if hidden and seat is not None and not self.curtain_up:
             self.curtain_up = True
-            app.push_screen(CurtainScreen(session.names[seat]), partial(self.ready, seat))
+            app.push_screen(curtain(session, seat), partial(self.ready, seat))
 
     def ready(self, seat: int, ready: bool | None = True) -> None:
         """The curtain's Enter: ``seat``'s person is at the keyboard (its Esc:
@@ -102,7 +132,7 @@ class TurnFlow:
         if ready is False:
             self.table.app.show_menu()  # type: ignore[attr-defined]
             return
-        self.at_keyboard = seat
+        self.at_keyboard = self.session.keyboard = seat
         self.table.forget()
         self.table.redraw()
 
@@ -113,13 +143,14 @@ class TurnFlow:
             self.table.app.call_later(self.table.app.show_menu)  # type: ignore[attr-defined]
             return
         session.next_hand()
-        self.at_keyboard = None  # both saw the result: the next hand starts behind the curtain
+        # all saw the result: the next hand starts behind the curtain
+        self.at_keyboard = self.session.keyboard = None
         self.table.forget()
         self.table.redraw()
 
-    def _slow(self) -> None:
-        if self.thinking:
-            self.slow = True
+    def _slow(self, table: int) -> None:
+        if table in self.busy:
+            self.slow_tables.add(table)
             self.table.redraw()
 
     def _think(self, turn: Turn, pace: float) -> None:
@@ -132,10 +163,11 @@ class TurnFlow:
         self.table.app.call_from_thread(self._done, decision)
 
     def _done(self, decision: Decision) -> None:
-        self.thinking = False
-        self.slow = False
-        if self.timer is not None:
-            self.timer.stop()
+        table = decision.turn.table
+        timer = self.busy.pop(table, None)
+        self.slow_tables.discard(table)
+        if timer is not None:
+            timer.stop()
         if not self.table.attached():
             return  # the player left the table meanwhile: the move is thought again later
         if decision.problem is not None:
@@ -148,3 +180,16 @@ class TurnFlow:
             )
         self.session.play_decision(decision)  # a stale answer (after an undo) changes nothing
         self.table.redraw()
+
+
+def curtain(session: Session, seat: int) -> CurtainScreen:
+    """The curtain before ``seat``'s turn: with two tables it says which one."""
+    name = session.names[seat]
+    people = sum(s.is_person for s in session.seats)
+    others = "the other player" if people == 2 else "the others"
+    where = ""
+    table = session.game.table_of(seat)
+    if session.format.tables > 1 and table is not None:
+        opponent = session.names[session.opponent(seat)]
+        where = f"{name} plays at table {table + 1}, against {opponent}."
+    return CurtainScreen(name, where, others)

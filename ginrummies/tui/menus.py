@@ -1,9 +1,10 @@
-"""The menu, the new-game form (variant, house rules, seats, seed), settings
-and the rules screen."""
+"""The menu, the new-game form (variant, format, seats, seed, house rules),
+settings and the rules screen."""
 
 from __future__ import annotations
 
 import dataclasses
+import re
 import secrets
 from collections.abc import Callable
 from enum import Enum
@@ -33,9 +34,11 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from ..ai import LEVEL_ABOUT, LEVELS, level_about
-from ..core import PRESETS, Family, RulesError, RuleSet, preset
+from ..core import PRESETS, Family, Format, RulesError, RuleSet, formats_for, preset
+from ..core.formats import SEAT_LETTERS
 from ..play.session import Seat, SeatKind
 from ..store import SPEEDS, THEMES, Settings
+from ..store.settings import NAME_LENGTH, PERSON, SeatChoice, seats_problem
 from .dialogs import BackScreen
 from .rulestext import rules_markdown
 from .statsview import StatsScreen
@@ -43,7 +46,7 @@ from .statsview import StatsScreen
 VARIANTS = ["gin", "oklahoma", "sequence", "skarney", "colonel", "fosdick", "eaai"]
 
 SKIPPED = ("name", "family")
-SEAT_CHOICES = [("a person", "person")] + [(f"computer, {lv}", lv) for lv in LEVELS]
+SEAT_CHOICES = [("a person", PERSON)] + [(f"computer, {lv}", lv) for lv in LEVELS]
 
 
 class MenuScreen(Screen[None]):
@@ -153,20 +156,78 @@ def shown_value(value: Any) -> str:
 
 
 def level_words(kinds: tuple[str, ...], family: Family = Family.GIN) -> str:
-    """What each computer level at the table does in this family of rules, one line each."""
+    """What each computer level at the table does in this family of rules,
+    one line each; ``kinds`` holds every seat's kind ("person" or a level)."""
     levels = list(dict.fromkeys(k for k in kinds if k in LEVEL_ABOUT))
     if not levels:
+        if len(kinds) > 2:
+            return (
+                f"{number_word(len(kinds)).capitalize()} people take turns at this "
+                "keyboard; each hand is hidden from the others."
+            )
         return "Two people take turns at this keyboard; each hand is hidden from the other."
     return "\n".join(f"{lv}: {level_about(lv, family)}" for lv in levels)
+
+
+def number_word(n: int) -> str:
+    return {2: "two", 3: "three", 4: "four"}.get(n, str(n))
 
 
 def hint_text(name: str, preset_value: Any) -> str:
     return f"{RuleSet.option_help(name)} (preset: {shown_value(preset_value)})"
 
 
+MAX_SEATS = max(f.seats for f in Format)
+
+
+def seat_label(fmt: Format, seat: int) -> str:
+    """The label of a seat's row: "Player 1", "Seat A", or "Team 1 · A"."""
+    if fmt is Format.TWO:
+        return f"Player {seat + 1}"
+    letter = SEAT_LETTERS[seat]
+    if fmt.info.teams:
+        return f"Team {seat // 2 + 1} · {letter}"
+    return f"Seat {letter}"
+
+
+def computer_name(fmt: Format, seat: int) -> str:
+    """A computer's name at a seat: "Computer" against one person (the
+    second of two players), else "Computer B" and so on."""
+    if fmt is Format.TWO:
+        return "Computer" if seat == 1 else "Computer 1"
+    return f"Computer {SEAT_LETTERS[seat]}"
+
+
+def default_seats(fmt: Format, level: str) -> list[SeatChoice]:
+    """A format's seats with nothing remembered: you, and the computer in the others."""
+    return [(PERSON, "You")] + [(level, computer_name(fmt, s)) for s in range(1, fmt.seats)]
+
+
+DEFAULT_NAME = re.compile(r"(You|Computer( [1-4A-D])?|Player [1-4])")
+"""The names the form gives by itself: changing a seat's kind replaces them."""
+
+
+def team_words(fmt: Format) -> str:
+    """Who partners whom in a team format, and where each one plays."""
+    each = "round" if fmt is Format.PARTNERS else "hand"
+    return (
+        "A and B are partners against C and D. A plays at table 1 and B at "
+        f"table 2; C and D change tables each {each}."
+    )
+
+
+def format_words(fmt: Format, rules: RuleSet) -> str:
+    """The format's line under its choice: what it is and where the game ends."""
+    about = fmt.info.about
+    target = fmt.target(rules)
+    if f"to {target}" in about:
+        return about[0].upper() + about[1:] + "."
+    return f"{about[0].upper()}{about[1:]}; the game goes to {target}."
+
+
 class NewGameScreen(BackScreen):
-    """Variant, house rules (in folding sections, one per kind of rule), the
-    two seats and the seed."""
+    """Variant, format, the seats of the format, the seed and the house
+    rules (in folding sections, one per kind of rule)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
@@ -177,6 +238,20 @@ class NewGameScreen(BackScreen):
         super().__init__()
         self.settings = settings
         self.variant = settings.default_rules if settings.default_rules in PRESETS else "gin"
+        try:
+            fmt = Format(settings.default_format)
+        except ValueError:
+            fmt = Format.TWO
+        self.format = fmt if fmt.allows(preset(self.variant)) else Format.TWO
+        level = settings.default_level if settings.default_level in LEVELS else "normal"
+        # each format's seats as the form has them, from the last game in it
+        self.chosen: dict[Format, list[SeatChoice]] = {}
+        for f in Format:
+            remembered = list(settings.seats.get(f.value, ()))
+            ok = remembered and seats_problem(f, remembered) is None
+            self.chosen[f] = remembered if ok else default_seats(f, level)
+        # each seat's kind as last shown: a Changed from a refill is not the player's
+        self.kinds = [kind for kind, _ in self.chosen[self.format]]
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -190,16 +265,42 @@ class NewGameScreen(BackScreen):
                     allow_blank=False,
                     id="variant",
                 )
-            level = self.settings.default_level
-            for seat, default in ((0, "person"), (1, level)):
-                with Horizontal(classes="row"):
-                    yield Label(f"Player {seat + 1}", classes="name")
-                    yield Select(SEAT_CHOICES, value=default, allow_blank=False, id=f"seat{seat}")
-                    yield Input(
-                        "You" if seat == 0 else "Computer", id=f"name{seat}", classes="seat-name"
+            rules = self.settings.rules_for(self.variant)
+            with Horizontal(classes="row"):
+                yield Label("Format", classes="name")
+                choice = Select(
+                    self.format_choices(),
+                    value=self.format.value,
+                    allow_blank=False,
+                    id="format",
+                )
+                choice.styles.width = 34  # as wide as the variant's
+                yield choice
+            yield Static(format_words(self.format, rules), id="format-about", classes="hint")
+            seats = self.chosen[self.format]
+            for seat in range(MAX_SEATS):
+                shown = seat < self.format.seats
+                kind, name = seats[seat] if shown else (PERSON, "")
+                row = Horizontal(classes="row seat-row", id=f"seat-row{seat}")
+                row.display = shown
+                with row:
+                    yield Label(
+                        seat_label(self.format, seat), id=f"seat-label{seat}", classes="name"
                     )
+                    yield Select(
+                        SEAT_CHOICES,
+                        value=kind,
+                        allow_blank=False,
+                        id=f"seat{seat}",
+                        classes="seat-kind",
+                    )
+                    yield Input(name, id=f"name{seat}", classes="seat-name", max_length=NAME_LENGTH)
+            teams = Static(team_words(self.format), id="teams", classes="hint")
+            teams.display = self.format.info.teams
+            teams.styles.margin = (0, 0, 1, 0)  # apart from the levels' lines below
+            yield teams
             family = preset(self.variant).family
-            yield Static(level_words(("person", level), family), id="levels", classes="hint")
+            yield Static(level_words(tuple(self.kinds), family), id="levels", classes="hint")
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="name")
                 yield Input(str(secrets.randbelow(10**6)), type="integer", id="seed")
@@ -207,7 +308,6 @@ class NewGameScreen(BackScreen):
             yield Static("House rules", classes="title")
             yield Static("Enter on a kind of rule opens or folds it.", classes="hint")
             base = preset(self.variant)
-            mine = self.settings.rules_for(self.variant)
             with Vertical(id="options"):
                 for group, title in RULE_GROUPS.items():
                     with Collapsible(title=title, id=f"group-{group}"):
@@ -216,7 +316,7 @@ class NewGameScreen(BackScreen):
                                 continue
                             with Horizontal(classes="row"):
                                 yield Label(name.replace("_", " "), classes="name")
-                                yield option_widget(name, getattr(mine, name))
+                                yield option_widget(name, getattr(rules, name))
                                 yield Static(
                                     hint_text(name, getattr(base, name)),
                                     id=f"hint-{name}",
@@ -233,6 +333,10 @@ class NewGameScreen(BackScreen):
         self.title = "New game"
         self.retitle()
         self.query_one("#variant", Select).focus()
+
+    def format_choices(self) -> list[tuple[str, str]]:
+        """The formats the variant is played in, as the format choice offers them."""
+        return [(f.title, f.value) for f in formats_for(preset(self.variant))]
 
     def fill_options(self, use_preset: bool = False) -> None:
         """Every rule option set to your house rules for the variant (or to
@@ -264,12 +368,14 @@ class NewGameScreen(BackScreen):
 
     def retitle(self) -> None:
         """Each section's title says how many of its options are not the
-        preset's, so a folded section hides no house rule."""
+        preset's, so a folded section hides no house rule; the format's line
+        says the target of the rules as they stand."""
         base = preset(self.variant)
         for group, title in RULE_GROUPS.items():
             n = sum(self.differs(name, base) for name in RULE_OPTIONS if rule_group(name) == group)
             section = self.query_one(f"#group-{group}", Collapsible)
             section.title = f"{title} ({n} changed from the preset)" if n else title
+        self.show_format()
 
     @on(Input.Changed)
     @on(Select.Changed)
@@ -282,27 +388,95 @@ class NewGameScreen(BackScreen):
     def variant_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and event.value != self.variant:
             self.variant = event.value
+            keep = self.format.allows(preset(self.variant))
+            choice = self.query_one("#format", Select)
+            choice.set_options(self.format_choices())
+            self.set_format(self.format if keep else Format.TWO)
+            choice.value = self.format.value
             self.fill_options()
             self.show_levels()
 
-    @on(Select.Changed, "#seat0")
-    @on(Select.Changed, "#seat1")
-    def seat_changed(self, event: Select.Changed) -> None:
-        seat = 0 if event.select.id == "seat0" else 1
-        name = self.query_one(f"#name{seat}", Input)
-        if event.value == "person":
-            name.value = "You" if seat == 0 else "Player 2"
-        else:
-            name.value = "Computer" if seat == 1 else "Computer 1"
+    @on(Select.Changed, "#format")
+    def format_changed(self) -> None:
+        # the select's value now, not the event's: refilling its choices
+        # passes through two players on the way to the format kept
+        value = self.query_one("#format", Select).value
+        if isinstance(value, str) and value != self.format.value:
+            self.set_format(Format(value))
+
+    def set_format(self, fmt: Format) -> None:
+        """Show ``fmt``'s seats, as last chosen for it; keep the ones shown for the format left."""
+        if fmt is self.format:
+            return
+        self.chosen[self.format] = self.shown_seats()
+        self.format = fmt
+        seats = self.chosen[fmt]
+        self.kinds = [kind for kind, _ in seats]
+        for seat in range(MAX_SEATS):
+            shown = seat < fmt.seats
+            self.query_one(f"#seat-row{seat}").display = shown
+            if not shown:
+                continue
+            kind, name = seats[seat]
+            self.query_one(f"#seat-label{seat}", Label).update(seat_label(fmt, seat))
+            self.query_one(f"#seat{seat}", Select).value = kind
+            self.query_one(f"#name{seat}", Input).value = name
+        self.query_one("#teams").display = fmt.info.teams
+        self.query_one("#teams", Static).update(team_words(fmt))
+        self.show_format()
         self.show_levels()
 
+    def shown_seats(self) -> list[SeatChoice]:
+        """The seats of the format shown, as the form has them."""
+        return [
+            (
+                str(self.query_one(f"#seat{s}", Select).value),
+                self.query_one(f"#name{s}", Input).value,
+            )
+            for s in range(self.format.seats)
+        ]
+
+    @on(Select.Changed, ".seat-kind")
+    def seat_changed(self, event: Select.Changed) -> None:
+        seat = int((event.select.id or "seat0").removeprefix("seat"))
+        kind = event.select.value
+        if seat >= self.format.seats or not isinstance(kind, str) or kind == self.kinds[seat]:
+            return  # a refill, not the player
+        was = self.kinds[seat]
+        self.kinds[seat] = kind
+        name = self.query_one(f"#name{seat}", Input)
+        if (kind == PERSON) != (was == PERSON) and (
+            not name.value.strip() or DEFAULT_NAME.fullmatch(name.value.strip())
+        ):
+            name.value = self.default_name(seat, kind)
+        self.show_levels()
+
+    def default_name(self, seat: int, kind: str) -> str:
+        """The name a seat gets when its kind changes: "You" for the first
+        person, "Player N" for other people, "Computer B" for computers."""
+        fmt = self.format
+        if kind != PERSON:
+            return computer_name(fmt, seat)
+        if fmt is Format.TWO:
+            return "You" if seat == 0 else "Player 2"
+        names = [self.query_one(f"#name{s}", Input).value.strip() for s in range(fmt.seats)]
+        others = [n for s, n in enumerate(names) if s != seat]
+        return "You" if "You" not in others else f"Player {seat + 1}"
+
     def show_levels(self) -> None:
-        kinds = tuple(str(self.query_one(f"#seat{s}", Select).value) for s in (0, 1))
+        kinds = tuple(kind for kind, _ in self.shown_seats())
         family = preset(self.variant).family
         self.query_one("#levels", Static).update(level_words(kinds, family))
 
-    def build(self) -> tuple[RuleSet, tuple[Seat, Seat], int]:
-        """The form as a game; ValueError with a readable message if it is not one."""
+    def show_format(self) -> None:
+        try:
+            rules = self.build_rules()
+        except ValueError:
+            rules = self.settings.rules_for(self.variant)
+        self.query_one("#format-about", Static).update(format_words(self.format, rules))
+
+    def build_rules(self) -> RuleSet:
+        """The variant with the form's house rules; ValueError in a player's words."""
         base = preset(self.variant)
         changes: dict[str, Any] = {}
         for f in dataclasses.fields(RuleSet):
@@ -325,37 +499,56 @@ class NewGameScreen(BackScreen):
             if value != current:
                 changes[f.name] = value
         try:
-            rules = base.but(**changes) if changes else base
+            return base.but(**changes) if changes else base
         except RulesError as exc:
             raise ValueError(f"these house rules do not work together: {exc}") from None
+
+    def build_seats(self) -> tuple[Seat, ...]:
+        """The seats of the format shown; ValueError in a player's words."""
+        fmt = self.format
         seats = []
-        for seat in (0, 1):
-            kind = self.query_one(f"#seat{seat}", Select).value
-            name = self.query_one(f"#name{seat}", Input).value.strip() or f"Player {seat + 1}"
-            if kind == "person":
-                seats.append(Seat(name[:16]))
+        for seat, (kind, typed) in enumerate(self.shown_seats()):
+            name = typed.strip()[:NAME_LENGTH].strip()
+            if not name:
+                name = f"Player {seat + 1}" if kind == PERSON or fmt is Format.TWO else ""
+                name = name or computer_name(fmt, seat)
+            if kind == PERSON:
+                seats.append(Seat(name))
             else:
-                seats.append(Seat(name[:16], SeatKind.COMPUTER, str(kind)))
-        if seats[0].name == seats[1].name:
-            raise ValueError("give the two players different names")
+                seats.append(Seat(name, SeatKind.COMPUTER, kind))
+        names = [s.name.casefold() for s in seats]
+        if len(set(names)) != len(names):
+            if fmt.seats == 2:
+                raise ValueError("give the two players different names")
+            raise ValueError("give each player a different name")
+        if fmt.seats > 2 and not any(s.is_person for s in seats):
+            raise ValueError("at least one seat must be a person")
+        return tuple(seats)
+
+    def build(self) -> tuple[RuleSet, tuple[Seat, ...], int, Format]:
+        """The form as a game: rules, seats, seed and format; ValueError
+        with a readable message if it is not one."""
+        rules = self.build_rules()
+        self.format.check(rules)
+        seats = self.build_seats()
         text = self.query_one("#seed", Input).value.strip()
         try:
             seed = int(text) if text else secrets.randbelow(10**6)
         except ValueError:
             raise ValueError("the seed must be a whole number") from None
-        return rules, (seats[0], seats[1]), seed
+        return rules, seats, seed, self.format
 
     def action_start(self) -> None:
         if not self.is_current:
             return
         try:
-            rules, seats, seed = self.build()
+            rules, seats, seed, fmt = self.build()
         except ValueError as exc:
             self.query_one("#form-error", Static).update(f"⚠ {exc}")
             self.app.bell()
             return
-        self.remember(rules)
-        self.app.start_game(rules, seats, seed)  # type: ignore[attr-defined]
+        self.remember(rules, seats, fmt)
+        self.app.start_game(rules, seats, seed, fmt)  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#start")
     def start_pressed(self) -> None:
@@ -369,8 +562,9 @@ class NewGameScreen(BackScreen):
     def reset_pressed(self) -> None:
         self.fill_options(use_preset=True)
 
-    def remember(self, rules: RuleSet) -> None:
-        """Keep the variant and its house rules as the next new game's defaults."""
+    def remember(self, rules: RuleSet, seats: tuple[Seat, ...], fmt: Format) -> None:
+        """Keep the variant, its house rules, the format and its seats as
+        the next new game's defaults."""
         base = preset(self.variant)
         preset_values = base.to_dict()
         changes = {
@@ -382,7 +576,14 @@ class NewGameScreen(BackScreen):
         house = {k: v for k, v in app.settings.house_rules.items() if k != self.variant}
         if changes:
             house[self.variant] = changes
-        updated = dataclasses.replace(app.settings, default_rules=self.variant, house_rules=house)
+        chosen = tuple((PERSON if s.is_person else s.level, s.name) for s in seats)
+        updated = dataclasses.replace(
+            app.settings,
+            default_rules=self.variant,
+            house_rules=house,
+            default_format=fmt.value,
+            seats={**app.settings.seats, fmt.value: chosen},
+        )
         if updated != app.settings:
             app.change_settings(updated)
 
@@ -503,6 +704,9 @@ class SettingsScreen(BackScreen):
     def _changed(self, name: str, value: Any) -> None:
         app: Any = self.app
         if getattr(app.settings, name) == value:
+            return
+        if name == "default_level":  # also the computers of the seats remembered
+            app.change_settings(app.settings.with_level(value))
             return
         app.change_settings(dataclasses.replace(app.settings, **{name: value}))
 

@@ -1,5 +1,5 @@
 """The rules of each variant, in the project's own words, for the rules screen
-and the F1 help.
+and the F1 help, and how each format for three or four players goes.
 
 Every fact a house rule can change (the cards dealt, the first turn, where
 an ace stands in a run and what it counts, the card just taken, the knock
@@ -15,6 +15,7 @@ from ..core import (
     DealerRotation,
     Family,
     FirstTurn,
+    Format,
     KnockScoring,
     RuleSet,
     Shutout,
@@ -273,3 +274,126 @@ def rules_markdown(rules: RuleSet) -> str:
     """The rules of ``rules``' variant, every option as the rule set has it."""
     common = COMMON.format(melds=meld_kinds(rules), ace=rules.ace_value)
     return common + "\n" + WRITERS[rules.family](rules)
+
+
+# --- formats for three and four (RULES.md section 6) ----------------------------
+
+THREE_GIN = """\
+## {title}
+
+Three players, two at a time. Everyone cuts: the lowest card deals the
+first hand and sits it out, dealing to the other two; of those two, the one
+after the dealer (A, B, C, round the table) plays first. After each hand
+the **loser** deals the next one and sits it out, so the winner meets the
+one who sat out. A cancelled hand is dealt again by the same dealer to the
+same two.
+
+Each player keeps their own total: a hand's points{box} go to its winner.
+The game ends when a player reaches **{target}**.{bonuses}
+**Settlement:** {settlement}
+"""
+
+TEAMS = """\
+## {title}
+
+Four players in two teams: **A and B** against **C and D**, at two tables
+at once, nobody sitting out. A always plays at table 1 and B at table 2;
+C and D change tables, so partners meet a new opponent every {unit} (A–C
+and B–D, then A–D and B–C). Each table's first dealer is the lower card of
+a cut between its two players; after that the deal there passes to the
+other team's player. Both tables finish before the next {unit} is dealt; a
+cancelled table is not dealt again and counts 0.
+
+**Team score of a {unit}:** if both winners are on one team, it scores the
+sum of both results; otherwise the team with the larger result scores the
+difference (equal results score nothing).{box} The game goes to
+**{target}**.{bonuses} **Settlement:** {settlement}
+"""
+
+SKARNEY3 = """\
+## {title}
+
+Three players, two at a time, each with their own score. Everyone cuts:
+the lowest card sits out the first round, and the other two cut again, the
+higher card dealing. The **loser** of a round sits out the next one, and
+the one who sat out plays the winner: the one who stays on deals, the
+newcomer plays first. After a round with equal totals, the one who has
+played more rounds in a row sits out (if as many, that round's dealer).
+
+The game ends when a player reaches **{target}**.{bonuses}
+**Settlement:** {settlement}
+"""
+
+CAPTAINS = """\
+## {title}
+
+Three players. The highest card of the cut is the **Captain**, who plays
+every round; the other two are a side with one pooled score. The seat after
+the Captain challenges first and plays the Captain until losing a round,
+then the other one comes in, and so on (a round with equal totals keeps the
+same challenger). The Captain deals the first round; then the deal
+alternates between the two who play, and a new challenger plays first.
+
+The game goes to **{target}**, reached by the Captain or by the side.{bonuses}
+**Settlement:** {settlement}
+"""
+
+THREE_SIDES = (
+    "each loser pays the winner the difference between the winner's total{doubled} and their own."
+)
+
+
+def format_bonuses(rules: RuleSet, side: str, sides: int = 2) -> str:
+    """The game bonus, boxes and shutout of a format's game, as sentences
+    (or nothing); ``side`` names who wins: "player", "team" or "side"; with
+    three ``sides`` the settlement itself says what a shutout doubles."""
+    out = []
+    if rules.game_bonus:
+        out.append(f" The winning {side} gets {rules.game_bonus} for the game.")
+    if rules.box_bonus:
+        out.append(f" Each box is worth {rules.box_bonus} at the end.")
+    loser = "a loser who" if side == "player" else f"a {side} that"
+    if rules.shutout is Shutout.DOUBLE and sides == 3:
+        out.append(f" {loser.capitalize()} scored no points is shut out.")
+    elif rules.shutout is Shutout.DOUBLE:
+        out.append(
+            f" {loser.capitalize()} scored no points is shut out, and the winner's "
+            "total is doubled."
+        )
+    elif rules.shutout is Shutout.BONUS:
+        out.append(f" Against {loser} scored no points the game bonus is {rules.shutout_bonus}.")
+    return "".join(out)
+
+
+def format_markdown(fmt: Format, rules: RuleSet) -> str:
+    """How the format in play goes (RULES.md section 6), in a player's words:
+    who plays whom, who sits out and deals, how hands add up, the target,
+    the end and the settlement. Empty for two players."""
+    if fmt is Format.TWO:
+        return ""
+    target = fmt.target(rules)
+    if fmt.info.teams:
+        unit = "round" if fmt is Format.PARTNERS else "hand"
+        return TEAMS.format(
+            title=fmt.title,
+            unit=unit,
+            box=f" A team gets a box for each {unit} it scores in." if rules.box_bonus else "",
+            target=target,
+            bonuses=format_bonuses(rules, "team"),
+            settlement="the winning team's total minus the other team's.",
+        )
+    if fmt is Format.CAPTAINS:
+        return CAPTAINS.format(
+            title=fmt.title,
+            target=target,
+            bonuses=format_bonuses(rules, "side"),
+            settlement="the winner's total (the Captain's or the side's) minus the loser's.",
+        )
+    doubled = " (doubled against one shut out)" if rules.shutout is Shutout.DOUBLE else ""
+    return (THREE_GIN if fmt is Format.THREE else SKARNEY3).format(
+        title=fmt.title,
+        box=" and its box" if rules.box_bonus else "",
+        target=target,
+        bonuses=format_bonuses(rules, "player", 3),
+        settlement=THREE_SIDES.format(doubled=doubled),
+    )

@@ -11,13 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from textual import events, on, work
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
-from ..ai.hints import Hint, hint
 from ..core import (
     Action,
     Card,
@@ -27,17 +26,27 @@ from ..core import (
     LayOff,
     Meld,
     PlayerView,
-    hand_count,
 )
 from ..core.result import plural
 from ..play.keys import CONTROLS, MOVE_BY_KEY, MOVE_BY_NAME, MOVES, actions_for
 from ..play.session import Session
-from ..play.words import action_words, meld_cards, prompt, why_not
+from ..play.words import action_words, meld_cards, why_not
 from .board import show_board
 from .dialogs import ChoiceScreen, HelpScreen
 from .flow import TurnFlow
-from .layout import SortMode, lay_out
-from .tableview import MIN_SIZE, Shown, TableView, fit, fitted, too_small_text
+from .hinting import Hints
+from .seatview import (
+    HandState,
+    Look,
+    look,
+    next_line,
+    other_table,
+    seating_line,
+    shown,
+    sub_title,
+    title,
+)
+from .tableview import MIN_SIZE, TableView, fit, fitted, too_small_text
 from .widgets import HandView, PileView, style_cards
 
 
@@ -59,7 +68,7 @@ def bindings() -> list[BindingType]:
 
 
 class TableScreen(Screen[None]):
-    """One game, hand after hand."""
+    """One game, hand after hand, in any format."""
 
     BINDINGS: ClassVar[list[BindingType]] = bindings()
 
@@ -67,16 +76,11 @@ class TableScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.flow = TurnFlow(self)
-        self.sort_mode = SortMode.MELDS
-        self.cursor_card: Card | None = None
-        self.marked: set[Card] = set()
-        self.new_card: Card | None = None
-        self.hinting = False
-        self.hint_cursor: Card | None = None
-        self.hinted: tuple[int, Action] | None = None  # (version, move) of the last hint
+        self.hints = Hints(self)
+        self.state = HandState()
+        self.seen: Look | None = None
+        self.seen_at: tuple[int, int, int | None] | None = None
         self.logged = 0
-        self.order: list[Card] = []
-        self.grouped: set[frozenset[Card]] = set()  # the melds the hand shows grouped
         self.message = ""
         self.moves_shown: tuple[str, ...] | None = None
         self.log_toggled = False  # the moves panel flipped from what the width gives
@@ -90,6 +94,7 @@ class TableScreen(Screen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.set_class(self.session.format.tables > 1, "-tables")
         self.query_one(HandView).focus()
         self.apply_settings()
         self.redraw()
@@ -104,6 +109,8 @@ class TableScreen(Screen[None]):
         self.query_one(TableView).size_cards(layout.big)
         self.query_one("#too-small", Static).update(too_small_text(width, height))
         self.call_after_refresh(self.rewrite_log)
+        if self.session.format.tables > 1:  # the other table's lines follow the height
+            self.call_after_refresh(self.redraw)
 
     def rewrite_log(self) -> None:
         """The moves again, wrapped to the panel's new width."""
@@ -123,9 +130,8 @@ class TableScreen(Screen[None]):
         return self.is_attached and self.app.screen_stack.count(self) > 0
 
     def forget(self) -> None:
-        self.marked.clear()
-        self.new_card = None
-        self.hinted = None
+        self.state.forget()
+        self.hints.forget()
 
     # --- the flow's state, for the keys and the tests ------------------------------
 
@@ -138,8 +144,18 @@ class TableScreen(Screen[None]):
         return self.flow.hand_hidden
 
     @property
+    def look(self) -> Look:
+        """Whose side of which table is on show (made once per change of the game)."""
+        session = self.session
+        key = (session.version, session.epoch, session.keyboard)
+        if self.seen is None or self.seen_at != key:
+            self.seen, self.seen_at = look(session), key
+        return self.seen
+
+    @property
     def view(self) -> PlayerView:
-        return self.session.view()
+        """The view on show: the person's own, or the table they watch."""
+        return self.look.view
 
     # --- showing the state -------------------------------------------------------
 
@@ -148,19 +164,37 @@ class TableScreen(Screen[None]):
         if not self.is_attached or not self.query(HandView):
             return  # the screen is being closed: a key that was already on its way
         session = self.session
-        view = self.view
+        seen = self.look
         table = self.query_one(TableView)
-        table.draw(self.shown(view))
+        hidden = self.hand_hidden
+        upper = seen.seats[1 - seen.me]
+        thinking = self.flow.slow_at(seen.table) and session.game.seat_to_move(seen.table) == upper
+        table.draw(
+            shown(session, seen, self.state, hidden=hidden, thinking=thinking, message=self.message)
+        )
+        self.message = ""
+        other = 1 - seen.table if session.format.tables > 1 else None
+        short = self.has_class("-short") and other is not None and session.rules.has_table_melds
+        table.lines(
+            # Skarney Partners in a short window: the opponent's line and the
+            # other table's say who plays where, and the melds need the rest
+            "" if short else seating_line(session),
+            "" if other is None else other_table(session, seen, self.flow.slow_at(other), short),
+            next_line(session),
+        )
         settings = self.app.settings  # type: ignore[attr-defined]
-        show_board(table, session, view, history=settings.discard_history, notes=self.notes(view))
+        show_board(
+            table,
+            session,
+            seen.view,
+            history=settings.discard_history,
+            notes=self.notes(seen),
+            names=seen.names,
+        )
         table.write_log(session.log[self.logged :])
         self.logged = len(session.log)
-        game, rules, names = session.game, session.rules, session.names
-        self.title = rules.name
-        self.sub_title = (
-            f"hand {len(game.hands)} · {names[0]}: {game.scores[0]} · "
-            f"{names[1]}: {game.scores[1]} · to {rules.target}"
-        )
+        self.title = title(session)
+        self.sub_title = sub_title(session)
         moves = tuple(move.name for move in MOVES if self.legal_of(move.name))
         moves += ("undo",) if self.can_undo() else ()
         if moves != self.moves_shown:  # the footer rebuilds itself: only when it must
@@ -168,67 +202,8 @@ class TableScreen(Screen[None]):
             self.refresh_bindings()
         self.flow.step()
 
-    def shown(self, view: PlayerView) -> Shown:
-        """What this side of the table shows now."""
-        session, rules = self.session, self.session.rules
-        names, seats = session.names, session.seats
-        me, opp = view.player, 1 - view.player
-        layout, _ = lay_out(view.hand, rules, self.sort_mode)
-        self.order = layout.cards
-        self.grouped = {
-            frozenset(layout.cards[start:end])
-            for start, end, label in layout.groups
-            if label != "deadwood"
-        }
-        if self.cursor_card not in self.order:
-            self.cursor_card = self.order[0] if self.order else None
-        self.marked &= set(self.order)
-        hidden = self.hand_hidden
-        count = hand_count(view.hand, rules, discard=False)  # what it would score now
-        dealer = session.hand.dealer
-        mine = [names[me], plural(len(view.hand), "card"), f"{rules.count_word} {count}"]
-        mine.append(f"sorted by {self.sort_mode.value}")
-        if self.marked and not hidden:
-            mine.append(f"{len(self.marked)} marked")
-        if dealer == me:
-            mine.append("dealer")
-        other = seats[opp]
-        who = other.name if other.is_person else f"{other.name} ({other.level})"
-        theirs = [who, plural(view.opponent_hand_size, "card")]
-        if dealer == opp:
-            theirs.append("dealer")
-        last = self.last_move(names[opp])
-        if self.flow.slow:
-            theirs.append("thinking...")
-        elif last:
-            theirs.append(f"last: {last}")
-        status = self.message or prompt(session, view)
-        self.message = ""
-        cursor = self.order.index(self.cursor_card) if self.cursor_card in self.order else 0
-        return Shown(
-            opponent=" · ".join(theirs),
-            backs=view.opponent_hand_size,
-            known=view.known_opponent_cards,
-            hand_label=" · ".join(mine),
-            hand=None if hidden else layout,
-            hand_backs=len(view.hand),
-            cursor=cursor,
-            marked=frozenset(self.marked),
-            new=self.new_card,
-            status=status,
-        )
-
-    def last_move(self, name: str) -> str:
-        """What ``name`` did last in this hand, in words ("discarded 8♣"), so a
-        small window without the moves panel still shows it."""
-        for line in reversed(self.session.log):
-            if line.startswith("Hand "):
-                return ""
-            if line.startswith(name + " "):
-                return line.removeprefix(name + " ").rstrip(".")
-        return ""
-
-    def notes(self, view: PlayerView) -> list[str]:
+    def notes(self, seen: Look) -> list[str]:
+        view = seen.view
         rules = view.rules
         out = []
         if view.knock_limit is not None and rules.has_knock:
@@ -236,10 +211,9 @@ class TableScreen(Screen[None]):
         if view.doubled:
             out.append("spade upcard: counts double")
         if rules.has_contract:
-            names = self.session.names
             for p in (0, 1):
                 state = "down" if view.contracts[p] else "not laid"
-                out.append(f"{names[p]}: contract {state}")
+                out.append(f"{seen.names[p]}: contract {state}")
         if view.pending_offer is not None:
             out.append(f"offered: {view.pending_offer.label}")
         return out
@@ -286,7 +260,7 @@ class TableScreen(Screen[None]):
         if move.name == "discard" and self.legal_of("offer"):
             self.action_offer()  # Skarney has no discard: x offers the card instead
             return
-        self.refuse(move.name, self.cursor_card if move.card else None)
+        self.refuse(move.name, self.state.cursor_card if move.card else None)
 
     def refuse(
         self, name: str, card: Card | None = None, marked: frozenset[Card] | None = None
@@ -298,17 +272,21 @@ class TableScreen(Screen[None]):
 
     def play(self, action: Action) -> None:
         session = self.session
+        seat = session.viewer()
         before = set(self.view.hand)
         try:
             session.play(action)
         except IllegalAction as exc:
             self.say(str(exc).capitalize(), warn=True)
             return
-        after = set(session.view(self.view.player).hand) if not session.hand.is_over else set()
+        table = session.game.table_of(seat)
+        over = table is None or session.game.round.hands[table].is_over
+        after = set() if over else set(session.view(seat).hand)
         gained = after - before
-        self.new_card = next(iter(gained)) if len(gained) == 1 else None
-        if self.new_card is not None:
-            self.cursor_card = self.new_card
+        state = self.state
+        state.new_card = next(iter(gained)) if len(gained) == 1 else None
+        if state.new_card is not None:
+            state.cursor_card = state.new_card
         self.redraw()
 
     def run(self, name: str, pick: Callable[[list[Action]], Action | None]) -> None:
@@ -330,14 +308,14 @@ class TableScreen(Screen[None]):
         self.run("pass", lambda o: o[0])
 
     def action_discard(self) -> None:
-        card = self.cursor_card
+        card = self.state.cursor_card
         if not self.legal_of("discard") and self.legal_of("offer"):
             self.action_offer()
             return
         self.run("discard", lambda o: self._with_card(o, card, "discard"))
 
     def action_offer(self) -> None:
-        card = self.cursor_card
+        card = self.state.cursor_card
         self.run("offer", lambda o: self._with_card(o, card, "offer"))
 
     def _with_card(self, options: list[Action], card: Card | None, name: str) -> Action | None:
@@ -370,7 +348,7 @@ class TableScreen(Screen[None]):
         if not options:
             self.refuse(name)
             return
-        card = self.cursor_card
+        card = self.state.cursor_card
         # the knocks discarding the card under the cursor come first
         options.sort(key=lambda a: getattr(a, "discard", None) != card)
         labels = [action_words(a, self.view) for a in options[:30]]
@@ -389,14 +367,14 @@ class TableScreen(Screen[None]):
         if not options:
             self.refuse("meld")
             return
-        if self.marked:
-            want = frozenset(self.marked)
+        if self.state.marked:
+            want = frozenset(self.state.marked)
             matches = [a for a in options if frozenset(meld_cards(a)) == want]
             if not matches:
                 self.refuse("meld", marked=want)
                 return
-            self.marked.clear()
-            self.play(pick_grouping(matches, self.grouped))
+            self.state.marked.clear()
+            self.play(pick_grouping(matches, self.state.grouped))
             return
         labels = [action_words(a, self.view) for a in options[:40]]
         self.ask("Lay which meld?", labels, options[:40])
@@ -406,7 +384,7 @@ class TableScreen(Screen[None]):
         if not options:
             self.refuse("lay_off")
             return
-        card = self.cursor_card
+        card = self.state.cursor_card
         mine = [a for a in options if isinstance(a, LayOff) and a.card == card]
         if not mine:
             self.refuse("lay_off", card)
@@ -418,26 +396,26 @@ class TableScreen(Screen[None]):
         self.ask("Lay off on which meld?", [action_words(a, view) for a in mine], mine)
 
     def action_mark(self) -> None:
-        card = self.cursor_card
+        card = self.state.cursor_card
         if card is None or self.hand_hidden:
             return
-        self.marked ^= {card}
+        self.state.marked ^= {card}
         self.redraw()
 
     def action_cursor(self, step: int) -> None:
-        if not self.order:
+        state = self.state
+        if not state.order:
             return
-        i = self.order.index(self.cursor_card) if self.cursor_card in self.order else 0
-        self.cursor_card = self.order[(i + step) % len(self.order)]
+        state.cursor_card = state.order[(state.cursor + step) % len(state.order)]
         self.redraw()
 
     def action_cursor_to(self, index: int) -> None:
-        if not self.order:
+        if not self.state.order:
             return
-        if index >= len(self.order):
-            self.say(f"You hold {plural(len(self.order), 'card')}.", warn=True)
+        if index >= len(self.state.order):
+            self.say(f"You hold {plural(len(self.state.order), 'card')}.", warn=True)
             return
-        self.cursor_card = self.order[index]
+        self.state.cursor_card = self.state.order[index]
         self.redraw()
 
     def action_undo(self) -> None:
@@ -456,15 +434,15 @@ class TableScreen(Screen[None]):
             return
         card = getattr(action, "card", None)
         if card is not None:
-            self.cursor_card = card
-        self.new_card = None
+            self.state.cursor_card = card
+        self.state.new_card = None
         self.query_one(TableView).clear_log()  # the words are rebuilt along with the game
         self.logged = 0
         self.message = f"Taken back: {action_words(action, self.view)}."
         self.redraw()
 
     def action_sort(self) -> None:
-        self.sort_mode = self.sort_mode.next()
+        self.state.sort_mode = self.state.sort_mode.next()
         self.redraw()
 
     def action_log(self) -> None:
@@ -478,52 +456,13 @@ class TableScreen(Screen[None]):
         if not settings.hints:
             self.say("Hints are switched off in the settings.")
             return
-        if not self.session.person_to_move or self.hand_hidden:
-            self.say("A hint comes on your turn.")
-            return
-        if self.hinting:
-            self.say("Still thinking of a hint...")
-            return
-        self.hinting = True
-        self.hint_cursor = self.cursor_card  # a pick made while it thinks is kept
-        self.say("Thinking of a hint...")
-        self.think_hint(self.session.version, self.view, settings.hint_level)
-
-    @work(thread=True, group="hint", exit_on_error=False)
-    def think_hint(self, version: int, view: PlayerView, level: str) -> None:
-        """A hint is thought in a worker, like the computer's moves: keys keep working."""
-        try:
-            hints = hint(view, view.legal_actions, level=level)
-        except Exception as exc:  # a bug in the hints must not end the game
-            self.app.call_from_thread(self._hint_failed, exc)
-            return
-        self.app.call_from_thread(self._hint_done, version, view, hints[0] if hints else None)
-
-    def _hint_failed(self, exc: Exception) -> None:
-        self.hinting = False
-        self.say(f"No hint this time ({type(exc).__name__}: {exc}).", warn=True)
-
-    def _hint_done(self, version: int, view: PlayerView, best: Hint | None) -> None:
-        self.hinting = False
-        if best is None or version != self.session.version or self.hand_hidden:
-            return  # the game moved on while the hint was thought: it no longer applies
-        card = getattr(best.action, "card", None) or getattr(best.action, "discard", None)
-        if card in self.order and self.cursor_card == self.hint_cursor:
-            self.cursor_card = card
-        self.hinted = (version, best.action)
-        words = action_words(best.action, view)
-        self.message = f"Hint: {words} — {best.explanation()}. y plays it."
-        self.redraw()
+        self.hints.ask(settings.hint_level)
 
     def hint_move(self) -> Action | None:
-        """The move of the last hint, while it still applies."""
-        if self.hinted is None or self.hinted[0] != self.session.version or self.hand_hidden:
-            return None
-        action = self.hinted[1]
-        return action if action in self.session.legal() else None
+        return self.hints.move()
 
     def action_play_hint(self) -> None:
-        action = self.hint_move()
+        action = self.hints.move()
         if action is None:
             self.say("There is no hint to play: ask for one with ?.", warn=True)
             return
@@ -532,7 +471,7 @@ class TableScreen(Screen[None]):
     # --- elsewhere ---------------------------------------------------------------
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.session.rules))
+        self.app.push_screen(HelpScreen(self.session.rules, self.session.format))
 
     def action_leave(self) -> None:
         if self.is_current:
@@ -554,12 +493,12 @@ class TableScreen(Screen[None]):
 
     @on(HandView.Clicked)
     def clicked(self, message: HandView.Clicked) -> None:
-        if 0 <= message.index < len(self.order):
-            card = self.order[message.index]
-            if card == self.cursor_card and self.legal_of("discard"):
+        if 0 <= message.index < len(self.state.order):
+            card = self.state.order[message.index]
+            if card == self.state.cursor_card and self.legal_of("discard"):
                 self.action_discard()
                 return
-            self.cursor_card = card
+            self.state.cursor_card = card
             self.redraw()
 
 

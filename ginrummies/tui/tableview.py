@@ -96,11 +96,13 @@ class TableView(Horizontal):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="play"):
+            yield Static(id="seating")  # the formats: who plays whom, who sits out
             yield Static(id="opp-name", classes="label")
             yield BacksView(id="opp")
             yield Static(classes="spacer")  # the spacers share out the room left over
             yield PileView(id="piles")
             yield TableMeldsView(id="melds")
+            yield Static(id="other")  # partnership: the other table, live
             yield Static(classes="spacer")
             yield Static(id="hand-name", classes="label")
             yield HandView(id="hand")
@@ -121,12 +123,19 @@ class TableView(Horizontal):
         backs.show(shown.backs, shown.known)
         self.put("#status", shown.status)
 
+    def lines(self, seating: str, other: str, following: str) -> None:
+        """The formats' lines: the seating, the other table and who meets whom next."""
+        for selector, text in (("#seating", seating), ("#other", other), ("#next", following)):
+            self.query_one(selector).display = bool(text)
+            self.put(selector, text)
+
     def put(self, selector: str, text: str) -> None:
         """Update a line of text only when it changes (each update costs a layout)."""
         if self.texts.get(selector) != text:
             for widget in self.query(selector).results(Static):
                 self.texts[selector] = text
-                widget.update(text)
+                # a label is one line high whatever it says: no new layout for it
+                widget.update(text, layout=not widget.has_class("label"))
 
     def write_log(self, lines: list[str]) -> None:
         log = self.query_one(RichLog)

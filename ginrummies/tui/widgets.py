@@ -389,21 +389,33 @@ def meld_label(meld: Meld) -> str:
     return {MeldKind.SET: "set", MeldKind.RUN: "run"}.get(meld.kind, "meld")
 
 
+@dataclass(frozen=True)
+class ScoreRow:
+    """One finished hand on the scoreboard: what it added to each side and,
+    in the team formats, each table's result ("A 25")."""
+
+    number: int
+    points: tuple[int, ...]
+    tables: tuple[str, ...] = ()
+
+
 class Scoreboard(Widget):
-    """Hands, running totals and boxes."""
+    """Hands, running totals and boxes: a column per side (player or team)."""
+
+    SHOWN = 8  # the last hands shown
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.names = ("", "")
-        self.rows: list[tuple[int, int]] = []
-        self.boxes = (0, 0)
+        self.names: tuple[str, ...] = ()
+        self.rows: list[ScoreRow] = []
+        self.boxes: tuple[int, ...] = ()
         self.rules: RuleSet | None = None
 
     def show(
         self,
-        names: tuple[str, str],
-        rows: list[tuple[int, int]],
-        boxes: tuple[int, int],
+        names: tuple[str, ...],
+        rows: list[ScoreRow],
+        boxes: tuple[int, ...],
         rules: RuleSet,
     ) -> None:
         if (names, rows, boxes, rules) == (self.names, self.rows, self.boxes, self.rules):
@@ -413,18 +425,23 @@ class Scoreboard(Widget):
 
     def render(self) -> Table:
         table = Table(expand=True, box=None, padding=(0, 1), show_footer=True)
-        totals = [sum(r[p] for r in self.rows) for p in (0, 1)]
+        sides = range(len(self.names))
+        totals = [sum(r.points[p] for r in self.rows) for p in sides]
+        tables = max((len(r.tables) for r in self.rows), default=0)
         table.add_column("#", footer="total", justify="right")
-        for p in (0, 1):
+        for t in range(tables):
+            table.add_column(f"t{t + 1}", justify="right", style="dim", no_wrap=True)
+        for p in sides:
             table.add_column(self.names[p], footer=str(totals[p]), justify="right")
-        for i, (a, b) in enumerate(self.rows[-8:], max(1, len(self.rows) - 7)):
-            table.add_row(str(i), str(a) if a else "·", str(b) if b else "·")
+        for row in self.rows[-self.SHOWN :]:
+            cells = [str(row.number), *row.tables]
+            table.add_row(*cells, *(str(v) if v else "·" for v in row.points))
         if self.rules is not None and self.rules.box_bonus:
-            table.add_row("boxes", str(self.boxes[0]), str(self.boxes[1]))
+            table.add_row("boxes", *[""] * tables, *(str(b) for b in self.boxes))
         return table
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return min(len(self.rows), 8) + 4
+        return min(len(self.rows), self.SHOWN) + 4
 
 
 def side_panel() -> Vertical:
@@ -432,6 +449,7 @@ def side_panel() -> Vertical:
     return Vertical(
         Static("Score", classes="label"),
         Scoreboard(id="score"),
+        Static(id="next"),
         Static("Moves", classes="label"),
         RichLog(id="log", wrap=True, markup=False, min_width=20),
         id="side",

@@ -1,0 +1,328 @@
+"""What the table shows the person at the keyboard, in every format.
+
+``look`` finds whose side of which table the screen is about: the person's
+own hand, or (sitting out a hand of three) the table they watch. ``HandState``
+keeps what that person has picked: the cursor, the marks, the sort. The rest
+are the lines around the cards, worked out from the session and drawn by
+``TableView``: who sits where, the other table of a partnership game, the
+scoreboard's rows and the line saying who meets whom next.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core import Card, Format, PlayerView, hand_count
+from ..core.formats import next_rota, seatings
+from ..core.result import plural, says
+from ..play.session import Session
+from ..play.tell import seating_words, unit
+from ..play.words import prompt
+from .layout import SortMode, lay_out
+from .tableview import Shown
+from .widgets import HandLayout, ScoreRow
+
+
+@dataclass(frozen=True)
+class Look:
+    """Whose side of which table the screen shows."""
+
+    seat: int  # the person it is for
+    table: int  # the table shown (theirs, or the one they watch)
+    view: PlayerView  # their view; watching, the table's public view
+    names: tuple[str, str]  # the table's two players, as the view numbers them
+    seats: tuple[int, int]
+    watching: bool  # the person sits this hand out
+
+    @property
+    def me(self) -> int:
+        """The player of the lower half of the table (the person's, when playing)."""
+        return self.view.player
+
+
+def look(session: Session) -> Look:
+    """What the screen is about now."""
+    game = session.game
+    seat = session.viewer()
+    table = game.table_of(seat)
+    watching = table is None
+    if table is None:
+        table = 0
+        view = game.watch(0)
+    else:
+        view = game.view(seat)
+    seats = game.round.tables[table].seats
+    return Look(seat, table, view, session.names_at(table), seats, watching)
+
+
+@dataclass
+class HandState:
+    """The person's picks in the hand on show: cursor, marks, sort, new card."""
+
+    sort_mode: SortMode = SortMode.MELDS
+    cursor_card: Card | None = None
+    marked: set[Card] = field(default_factory=set)
+    new_card: Card | None = None
+    order: list[Card] = field(default_factory=list)
+    grouped: set[frozenset[Card]] = field(default_factory=set)  # the melds shown grouped
+
+    def arrange(self, view: PlayerView) -> HandLayout:
+        """Lay the hand out and keep the cursor and marks on cards it holds."""
+        layout, _ = lay_out(view.hand, view.rules, self.sort_mode)
+        self.order = layout.cards
+        self.grouped = {
+            frozenset(layout.cards[start:end])
+            for start, end, label in layout.groups
+            if label != "deadwood"
+        }
+        if self.cursor_card not in self.order:
+            self.cursor_card = self.order[0] if self.order else None
+        self.marked &= set(self.order)
+        return layout
+
+    @property
+    def cursor(self) -> int:
+        return self.order.index(self.cursor_card) if self.cursor_card in self.order else 0
+
+    def forget(self) -> None:
+        self.marked.clear()
+        self.new_card = None
+
+
+def player_words(session: Session, seat: int) -> str:
+    """A seat's name, with its letter in the formats and its level if a computer."""
+    s = session.seats[seat]
+    letter = "ABCD"[seat]
+    two = session.format is Format.TWO
+    extras = [] if two or s.name.endswith(f" {letter}") else [letter]
+    if not s.is_person:
+        extras.append(s.level)
+    return f"{s.name} ({', '.join(extras)})" if extras else s.name
+
+
+def last_move(session: Session, name: str, table: int) -> str:
+    """What ``name`` did last in this hand at ``table``, in words
+    ("discarded 8♣"), so a window without the moves panel still shows it."""
+    prefix = f"Table {table + 1}: " if session.format.tables > 1 else ""
+    for line in reversed(session.log):
+        if line.startswith((unit(session.game) + " ", "Hand ")):
+            return ""
+        if line.startswith(prefix + name + " "):
+            return line.removeprefix(prefix + name + " ").rstrip(".")
+    return ""
+
+
+def shown(
+    session: Session,
+    seen: Look,
+    state: HandState,
+    *,
+    hidden: bool,
+    thinking: bool,
+    message: str,
+) -> Shown:
+    """The two halves of the table and the status line, for ``seen``."""
+    view, rules = seen.view, session.rules
+    me, opp = seen.me, 1 - seen.me
+    dealer = session.game.dealer_seat(seen.table)
+    layout = None if seen.watching else state.arrange(view)
+    if seen.watching:
+        state.order = []
+    lower = seen.seats[me]
+    mine = [player_words(session, lower)]
+    if seen.watching:
+        size = _sizes(session, seen)[me]
+        mine.append(plural(size, "card"))
+    else:
+        size = len(view.hand)
+        count = hand_count(view.hand, rules, discard=False)  # what it would score now
+        mine += [plural(size, "card"), f"{rules.count_word} {count}"]
+        mine.append(f"sorted by {state.sort_mode.value}")
+        if state.marked and not hidden:
+            mine.append(f"{len(state.marked)} marked")
+    if dealer == lower:
+        mine.append("dealer")
+    upper = seen.seats[opp]
+    theirs = [player_words(session, upper), plural(view.opponent_hand_size, "card")]
+    if dealer == upper:
+        theirs.append("dealer")
+    last = last_move(session, seen.names[opp], seen.table)
+    if thinking:
+        theirs.append("thinking...")
+    elif last:
+        theirs.append(f"last: {last}")
+    if seen.watching:
+        status = watch_prompt(session, seen)
+    elif view.result is not None and not session.round_over:
+        status = waiting_words(session, seen)
+    else:
+        status = prompt(session, view)
+    status = message or status
+    return Shown(
+        opponent=" · ".join(theirs),
+        backs=view.opponent_hand_size,
+        known=view.known_opponent_cards,
+        hand_label=" · ".join(mine),
+        hand=None if hidden or layout is None else layout,
+        hand_backs=size,
+        cursor=state.cursor,
+        marked=frozenset(state.marked),
+        new=state.new_card,
+        status=status,
+    )
+
+
+def _sizes(session: Session, seen: Look) -> tuple[int, int]:
+    match = seen.view.match
+    if match is None:
+        return (0, 0)
+    return match.tables[seen.table].hand_sizes
+
+
+def watch_prompt(session: Session, seen: Look) -> str:
+    """The status line of a person sitting a hand out."""
+    name = session.names[seen.seat]
+    a, b = seen.names
+    sits = says(name, "sits")  # "You sit", "Ann sits"
+    if session.round_over:
+        return f"{sits} this hand out; it is over."
+    return f"{sits} this hand out while {a} and {b} play; the keys wait for your next hand."
+
+
+def waiting_words(session: Session, seen: Look) -> str:
+    """The person's hand is over and the other table's is not."""
+    result = seen.view.result
+    assert result is not None
+    said = [ln for ln in result.breakdown(seen.names) if "score" in ln or "cancel" in ln]
+    others = [t + 1 for t, h in enumerate(session.game.round.hands) if not h.is_over]
+    where = " and ".join(f"table {t}" for t in others)
+    return f"{said[-1] if said else 'Your hand is over.'} Waiting for {where} to finish its hand."
+
+
+def seating_line(session: Session) -> str:
+    """The formats: who plays whom this hand, who deals and who sits out."""
+    game = session.game
+    if game.format is Format.TWO:
+        return ""
+    words = seating_words(game, game.round.tables, session.names)
+    return f"{unit(game)} {len(game.rounds)}: {words}."
+
+
+def next_line(session: Session) -> str:
+    """The formats: who meets whom next (known once the hand is over; before
+    that, the rule that decides it)."""
+    game = session.game
+    fmt = game.format
+    if fmt is Format.TWO or game.is_over:
+        return ""
+    word = unit(game).lower()
+    if session.round_over:
+        return f"Next {word}: {seating_words(game, game.next_seatings(), session.names)}."
+    names = session.names
+    rota = game.round.rota
+    if fmt.info.teams:  # partners change opponents whatever the results
+        following = seatings(fmt, next_rota(fmt, game.rules, rota, ()))
+        return f"Next {word}: {seating_words(game, following, names)}."
+    if fmt is Format.CAPTAINS:
+        assert rota.challenger is not None
+        return f"Next {word}: {names[rota.challenger]} plays on until losing a {word}."
+    out = game.round.tables[0]
+    resting = next(s for s in range(3) if s not in out.seats)
+    deals = " deals and" if fmt is Format.THREE else ""
+    return f"Next {word}: its loser{deals} sits out; the winner meets {names[resting]}."
+
+
+def other_table(session: Session, seen: Look, thinking: bool, short: bool = False) -> str:
+    """Partnership formats: the table the person does not play at, live, in
+    two lines (one, by the players' letters, in a short window)."""
+    game = session.game
+    if game.format.tables < 2:
+        return ""
+    t = 1 - seen.table
+    tv = game.public().tables[t]
+    names = session.names_at(t)
+    hand = game.round.hands[t]
+    seats = zip(tv.seats, tv.hand_sizes, strict=True)
+    who = [f"{'ABCD'[s] if short else player_words(session, s)} {n}" for s, n in seats]
+    first = f"Table {t + 1}: {' v '.join(who)} cards"
+    if tv.result is not None:
+        lines = [ln for ln in tv.result.breakdown(names) if "score" in ln or "cancel" in ln]
+        said = lines[-1] if lines else ""
+        return f"{first} · over: {said}" if short else f"{first} · over\n{said}"
+    pile = tv.discard_top.label if tv.discard_top else "empty"
+    first += f" · stock {tv.stock_size} · pile {pile}"
+    mover = "" if tv.to_move is None else session.names[tv.to_move]
+    doing = f"{mover} thinking..." if thinking else f"{mover} to move"
+    moves = [ln.removeprefix(f"Table {t + 1}: ").rstrip(".") for ln in _table_lines(session, t)]
+    if short:
+        return f"{first} · {moves[-1]}" if moves and hand.log else first
+    recent = "; ".join(moves[-2:]) if moves and hand.log else "just dealt"
+    return f"{first}\n{recent} · {doing}"
+
+
+def _table_lines(session: Session, table: int) -> list[str]:
+    """The log's lines for ``table`` in the hand in play."""
+    prefix = f"Table {table + 1}: "
+    out: list[str] = []
+    for line in reversed(session.log):
+        if line.startswith(unit(session.game) + " "):
+            break
+        if line.startswith(prefix) and "upcard" not in line:
+            out.append(line)
+    return out[::-1]
+
+
+def score_rows(session: Session) -> list[ScoreRow]:
+    """The scoreboard's rows: what each finished hand (round) added to each side,
+    and in the team formats each table's result, as "A 25"."""
+    rows = []
+    for rnd in session.game.rounds:
+        if rnd.score is None:
+            continue
+        tables: tuple[str, ...] = ()
+        if session.format.info.teams:
+            cells = []
+            for t, h in zip(rnd.tables, rnd.hands, strict=True):
+                r = h.result
+                if r is None or r.winner is None or not r.scored:
+                    cells.append("·")
+                else:
+                    cells.append(f"{'ABCD'[t.seats[r.winner]]} {r.points[r.winner]}")
+            tables = tuple(cells)
+        rows.append(ScoreRow(rnd.number + 1, rnd.score.points, tables))
+    return rows
+
+
+SHORT = 8  # a longer name is its seat's letter where room is short
+
+
+def short_names(session: Session) -> tuple[str, ...]:
+    """Each side for the header and the scoreboard's columns: a player by
+    name (by letter if the name is long), a team by its letters ("A+B")."""
+    if session.format is Format.TWO:
+        return session.side_names
+    out = []
+    for side in session.game.sides:
+        name = session.names[side[0]]
+        if len(side) == 1 and len(name) <= SHORT:
+            out.append(name)
+        else:
+            out.append("+".join("ABCD"[s] for s in side))
+    return tuple(out)
+
+
+def sub_title(session: Session) -> str:
+    """The header's line: the hand, every side's score and the target."""
+    game = session.game
+    if game.format is Format.TWO:
+        pairs = zip(session.side_names, game.scores, strict=True)
+        scores = " · ".join(f"{name}: {score}" for name, score in pairs)
+    else:
+        pairs = zip(short_names(session), game.scores, strict=True)
+        scores = " · ".join(f"{name} {score}" for name, score in pairs)
+    return f"{unit(game).lower()} {len(game.rounds)} · {scores} · to {game.target}"
+
+
+def title(session: Session) -> str:
+    """The header's title: the variant, or the format (which names its variant)."""
+    return session.rules.name if session.format is Format.TWO else session.format.title

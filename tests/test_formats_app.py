@@ -1,0 +1,235 @@
+"""Every format in the app: whole games of three and four played with keys,
+the other table playing on while a person thinks, and hot-seat games in
+which no frame ever shows a hand to anyone but its owner."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from apphelp import format_app, play_game, run, settle
+from textual.widgets import Static
+
+from ginrummies.core import Format
+from ginrummies.tui.dialogs import CurtainScreen, ResultScreen, ResultView
+from ginrummies.tui.table import TableScreen
+from ginrummies.tui.widgets import HandView
+
+
+def text_of(screen: Any, selector: str) -> str:
+    return str(screen.query_one(selector, Static).render())
+
+
+@pytest.mark.parametrize(
+    ("fmt", "rules", "target"),
+    [(Format.THREE, "gin", 50), (Format.PARTNERSHIP, "gin", 60)],
+    ids=["three", "partnership"],
+)
+def test_a_whole_game_of_three_or_four_with_keys(fmt: Format, rules: str, target: int) -> None:
+    """One person and computers, to the end (a short game: the target is a house rule)."""
+
+    async def go() -> None:
+        app = format_app(fmt, rules, seed=11, target=target)
+        results: list[str] = []
+        async with app.run_test(size=(120, 36)) as pilot:
+            await settle(pilot)
+            session = app.session
+            assert session is not None
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            # whose turn, at which table, and the scores are on screen from the start
+            assert text_of(table, "#seating").startswith("Hand 1:")
+            assert f"to {target}" in table.sub_title and "hand 1" in table.sub_title
+
+            def result(screen: ResultScreen) -> None:
+                results.append(str(screen.query_one(ResultView).render()))
+
+            await play_game(pilot, on_result=result)
+            game = session.game
+            assert game.is_over and game.result is not None
+            assert len(results) == len(game.rounds)
+            last = results[-1]
+            assert "the game," in last and "Settlement" in last
+            if fmt.tables == 2:  # both tables laid out, then the team's net
+                assert "Table 1:" in last and "Table 2:" in last
+                assert "Hand " in last and "Score:" in last
+
+    run(go)
+
+
+def test_the_other_table_plays_on_while_the_person_thinks() -> None:
+    async def go() -> None:
+        app = format_app(Format.PARTNERSHIP, seed=3, speed="fast")
+        async with app.run_test(size=(120, 36)) as pilot:
+            session = app.session
+            assert session is not None
+            deadline = time.monotonic() + 30
+            while not session.person_to_move:
+                assert time.monotonic() < deadline
+                await pilot.pause(0.05)
+            mine = session.game.table_of(0)
+            assert mine == 0
+            other = session.game.round.hands[1]
+            before = len(other.log)
+            seen = text_of(app.screen, "#other")
+            while len(other.log) < before + 3 and not other.is_over:
+                assert time.monotonic() < deadline, "the other table stood still"
+                await pilot.pause(0.05)
+            assert session.person_to_move  # the person has not moved meanwhile
+            await pilot.pause(0.05)
+            assert text_of(app.screen, "#other") != seen  # and the screen followed it
+
+    run(go)
+
+
+@contextmanager
+def every_frame_checked(owner: list[int | None], app: Any) -> Iterator[list[int]]:
+    """While inside, every time the hand is drawn it must be face down, or
+    the hand of the person who last said at a curtain that they are at the
+    keyboard (``owner[0]``). Yields the count of face-up draws."""
+    real = HandView.render
+    faces = [0]
+
+    def render(self: HandView) -> Any:
+        if self.face_up and self.layout_.cards:
+            seat = owner[0]
+            assert seat is not None, "a hand was drawn face up before anyone sat down"
+            session = app.session
+            hand = set(session.game.view(seat).hand)
+            shown = set(self.layout_.cards)
+            who = session.names[seat]
+            assert shown <= hand, f"{who} was shown cards not theirs: {shown - hand}"
+            faces[0] += 1
+        return real(self)
+
+    HandView.render = render  # type: ignore[method-assign]
+    try:
+        yield faces
+    finally:
+        HandView.render = real  # type: ignore[method-assign]
+
+
+@pytest.mark.parametrize(
+    ("fmt", "rules", "people", "target"),
+    [
+        (Format.THREE, "gin", 3, 60),
+        (Format.PARTNERSHIP, "gin", 4, 30),
+        (Format.CAPTAINS, "skarney", 2, 60),
+    ],
+    ids=["three", "partnership", "captains"],
+)
+def test_hot_seat_shows_each_hand_only_to_its_owner(
+    fmt: Format, rules: str, people: int, target: int
+) -> None:
+    """Whole hot-seat games (short ones: the target is a house rule)."""
+
+    async def go() -> None:
+        app = format_app(fmt, rules, seed=4, people=people, target=target)
+        owner: list[int | None] = [None]
+        curtains: list[str] = []
+        async with app.run_test(size=(120, 36)) as pilot:
+            session = app.session
+            assert session is not None
+
+            def curtain(screen: CurtainScreen) -> None:
+                # whoever the curtain names is the one who sits down at the keyboard
+                curtains.append(screen.player)
+                owner[0] = session.names.index(screen.player)
+                table = app.screen_stack[-2]
+                assert isinstance(table, TableScreen)
+                assert not table.query_one(HandView).face_up
+
+            def result(screen: ResultScreen) -> None:
+                owner[0] = None  # everyone looks at the result; then the curtain again
+
+            with every_frame_checked(owner, app) as faces:
+                await play_game(pilot, on_curtain=curtain, on_result=result)
+            assert session.game.is_over
+            assert faces[0] > 20
+            # the curtain named people only, and more than one of them
+            assert set(curtains) <= set(session.names[:people]) and len(set(curtains)) > 1
+
+    run(go)
+
+
+ALL = [
+    (Format.THREE, "gin"),
+    (Format.PARTNERSHIP, "oklahoma"),
+    (Format.SKARNEY3, "skarney"),
+    (Format.CAPTAINS, "skarney"),
+    (Format.PARTNERS, "skarney"),
+]
+
+
+@pytest.mark.parametrize(("fmt", "rules"), ALL, ids=[f.value for f, _ in ALL])
+def test_every_format_fits_80_by_24_and_answers_its_keys(fmt: Format, rules: str) -> None:
+    """The compact table: the hand and the status line inside the window,
+    the seating or the other table on show, help on the format, sort, a
+    hint and the palette's moves (test_ascii draws every format's scene in ASCII)."""
+
+    async def go() -> None:
+        app = format_app(fmt, rules, seed=2, speed="instant")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            deadline = time.monotonic() + 60
+            session = app.session
+            assert session is not None
+            while not session.person_to_move:  # sitting out: the others play
+                assert time.monotonic() < deadline
+                await pilot.pause(0.05)
+                await settle(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            assert not table.has_class("-too-small")
+            for selector in ("#hand", "#status", "#hand-name", "#opp-name"):
+                region = table.query_one(selector).region
+                assert region.height and region.bottom <= 23, (selector, region)
+            two = fmt.tables == 2
+            shown = "#other" if two else "#seating"
+            assert table.query_one(shown).display and text_of(table, shown)
+            await pilot.press("f1")
+            help_text = app.screen.query_one("#format-help")
+            assert fmt.title in str(help_text._markdown)  # type: ignore[attr-defined]
+            await pilot.press("escape")
+            mode = table.state.sort_mode
+            await pilot.press("s")
+            assert table.state.sort_mode is not mode
+            await pilot.press("question_mark")
+            await settle(pilot)
+            assert table.hints.hinted is not None
+            commands = [c.title for c in app.get_system_commands(table)]
+            assert "Hint" in commands and "Sort the hand" in commands
+
+    run(go)
+
+
+def test_undo_takes_back_a_move_at_a_table_of_three() -> None:
+    async def go() -> None:
+        app = format_app(Format.THREE, "gin", seed=9, speed="instant")
+        async with app.run_test(size=(120, 36)) as pilot:
+            await settle(pilot)
+            session = app.session
+            assert session is not None
+            while not session.person_to_move:
+                await pilot.pause(0.05)
+                await settle(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            before = session.view().hand
+            key = "t" if table.legal_of("take") else "p"
+            await pilot.press(key)
+            await settle(pilot)
+            assert session.game.round.hands[0].log  # the move was made
+            moved = len(session.game.round.hands[0].log)
+            await pilot.press("u")
+            await settle(pilot)
+            if "Taken back" in text_of(table, "#status"):
+                assert session.view().hand == before
+            else:  # the computer had moved since: undo says why not
+                assert "cannot take that back" in text_of(table, "#status")
+                assert len(session.game.round.hands[0].log) >= moved
+
+    run(go)
