@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from contextlib import contextmanager
 from typing import Any
 
@@ -13,7 +14,7 @@ import pytest
 from apphelp import format_app, play_game, run, settle
 from textual.widgets import Static
 
-from ginrummies.core import Format
+from ginrummies.core import Format, preset
 from ginrummies.tui.dialogs import CurtainScreen, ResultScreen, ResultView
 from ginrummies.tui.table import TableScreen
 from ginrummies.tui.widgets import HandView
@@ -231,5 +232,37 @@ def test_undo_takes_back_a_move_at_a_table_of_three() -> None:
             else:  # the computer had moved since: undo says why not
                 assert "cannot take that back" in text_of(table, "#status")
                 assert len(session.game.round.hands[0].log) >= moved
+
+    run(go)
+
+
+def test_a_game_of_four_is_saved_and_continued(tmp_path: Path) -> None:
+    """Every move is saved; the next start with --continue is exactly there."""
+    from ginrummies.play.session import Session, format_seats
+    from ginrummies.store import Settings
+    from ginrummies.tui.app import GinApp
+
+    async def go() -> None:
+        seats = format_seats(Format.PARTNERSHIP, 1, "easy")
+        session = Session(preset("gin"), seats, 12, format=Format.PARTNERSHIP)
+        app = GinApp(Settings(speed="instant"), session=session, data_dir=tmp_path)
+        async with app.run_test(size=(120, 36)) as pilot:
+            await settle(pilot)
+            while not session.person_to_move:
+                await pilot.pause(0.05)
+                await settle(pilot)
+            await pilot.press("p" if app.screen.legal_of("pass") else "d")  # type: ignore[attr-defined]
+            await settle(pilot)
+            log = session.game.log
+            assert any(log)
+        again = GinApp(Settings(speed="instant"), data_dir=tmp_path, resume=True)
+        async with again.run_test(size=(120, 36)) as pilot:
+            await pilot.pause()
+            table = again.screen
+            assert isinstance(table, TableScreen)
+            back = table.session
+            assert back.format is Format.PARTNERSHIP and back.names == session.names
+            # the other table may have moved on before the first app closed
+            assert back.game.log[0] == log[0] and len(back.game.log[1]) >= len(log[1])
 
     run(go)

@@ -41,6 +41,13 @@ def eager(actions: list[Action], rng: random.Random) -> Action:
 
 def check_views(match: Match) -> None:
     public = match.public()
+    for t, hand in enumerate(match.round.hands):
+        # one who sits out, or plays at the other table, sees no card in a hand
+        watched = match.watch(t)
+        assert watched.hand == () and watched.legal_actions == ()
+        if not hand.is_over:
+            assert set(watched.known_opponent_cards) <= set(hand.cards_of(1))
+        assert watched.history == hand.view(0).history
     for seat in range(match.seats):
         table = match.table_of(seat)
         if table is None:

@@ -267,8 +267,8 @@ class ResultScreen(ModalScreen[None]):
         self.session = session
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "export":  # a replay is of a whole game, of two players
-            return self.session.game.is_over and self.session.format is Format.TWO
+        if action == "export":  # a replay is of a whole game
+            return self.session.game.is_over
         return True
 
     def action_export(self) -> None:
@@ -277,14 +277,13 @@ class ResultScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         game = self.session.game
-        two = self.session.format is Format.TWO
         title = "Game over" if game.is_over else f"{unit(game)} {len(game.rounds)}"
         with Vertical(id="dialog"):
             yield Static(title, classes="title")
             with VerticalScroll(classes="body"):
                 yield ResultView(self.session)
             yield Static(
-                ("Enter: back to the menu" + (" · x: export the replay" if two else ""))
+                "Enter: back to the menu · x: export the replay"
                 if game.is_over
                 else f"Enter: next {unit(game).lower()}",
                 classes="hint",

@@ -245,6 +245,14 @@ class StatsScreen(BackScreen):
         except SaveError as exc:
             self.notify(f"This game cannot be replayed: {exc}", severity="error")
             return
+        if saved.format.seats != 2:
+            self.notify(
+                f"The replay shows games of two players; this one is {saved.format.title}. "
+                "Its hands and scores are in the statistics, and x exports it as JSON.",
+                severity="warning",
+                timeout=10,
+            )
+            return
         self.app.push_screen(ReplayScreen(saved))
 
     def action_export(self) -> None:
