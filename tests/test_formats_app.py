@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import pytest
