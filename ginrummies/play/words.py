@@ -284,9 +284,7 @@ def why_not(
         return never
     if session.game.is_over:
         return "The game is over."
-    if session.hand.is_over:
-        return "The hand is over."
-    if view.to_move is None:
+    if view.result is not None or view.to_move is None:
         return "The hand is over."
     if view.to_move != view.player:
         return f"It is {_possessive(session.names_for(view)[view.to_move])} turn."

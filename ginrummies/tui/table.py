@@ -27,7 +27,7 @@ from ..core import (
     Meld,
     PlayerView,
 )
-from ..core.result import plural
+from ..core.result import plural, says
 from ..play.keys import CONTROLS, MOVE_BY_KEY, MOVE_BY_NAME, MOVES, actions_for
 from ..play.session import Session
 from ..play.words import action_words, meld_cards, why_not
@@ -266,6 +266,10 @@ class TableScreen(Screen[None]):
         self, name: str, card: Card | None = None, marked: frozenset[Card] | None = None
     ) -> None:
         """Say why the move ``name`` cannot be made (with this card, these marks)."""
+        if self.look.watching:
+            who = self.session.names[self.look.seat]
+            self.say(f"{says(who, 'sits')} this hand out: the keys wait for the next.", True)
+            return
         self.say(why_not(self.session, self.view, name, card, marked), warn=True)
 
     # --- playing -----------------------------------------------------------------

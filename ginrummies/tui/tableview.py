@@ -140,7 +140,9 @@ class TableView(Horizontal):
     def write_log(self, lines: list[str]) -> None:
         log = self.query_one(RichLog)
         for line in lines:
-            log.write(line, scroll_end=True)
+            log.write(line, scroll_end=False)
+        if lines:  # at once, not after the next refresh: a screen pushed meanwhile sees the end
+            log.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def clear_log(self) -> None:
         self.query_one(RichLog).clear()
