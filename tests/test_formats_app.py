@@ -98,7 +98,9 @@ def every_frame_checked(owner: list[int | None], app: Any) -> Iterator[list[int]
     def render(self: HandView) -> Any:
         if self.face_up and self.layout_.cards:
             seat = owner[0]
-            assert seat is not None, "a hand was drawn face up before anyone sat down"
+            assert seat is not None, (
+                f"a hand was drawn face up before anyone sat down: {app.screen_stack}"
+            )
             session = app.session
             hand = set(session.game.view(seat).hand)
             shown = set(self.layout_.cards)
@@ -297,5 +299,36 @@ def test_a_person_sitting_out_watches_and_their_keys_say_so() -> None:
             await pilot.press("d")
             assert "You sit this hand out" in text_of(table, "#status")
             assert len(session.game.round.hands[0].log) <= moves + 1  # only a computer's
+
+    run(go)
+
+
+def test_a_hint_and_a_warning_outlast_the_other_tables_moves() -> None:
+    async def go() -> None:
+        app = format_app(Format.PARTNERSHIP, seed=3, speed="fast")
+        async with app.run_test(size=(120, 36)) as pilot:
+            session = app.session
+            assert session is not None
+            deadline = time.monotonic() + 30
+            while not session.person_to_move:
+                assert time.monotonic() < deadline
+                await pilot.pause(0.05)
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            other = session.game.round.hands[1]
+            await pilot.press("question_mark")
+            while table.hints.hinted is None:
+                assert time.monotonic() < deadline, "no hint came"
+                await pilot.pause(0.05)
+            before = len(other.log)
+            while len(other.log) < before + 2 and not other.is_over:
+                assert time.monotonic() < deadline
+                await pilot.pause(0.05)
+            assert "Hint:" in text_of(table, "#status")  # still there
+            hinted = table.hints.hinted[1]
+            moves = len(session.game.round.hands[0].log)
+            await pilot.press("y")
+            hand = session.game.round.hands[0]
+            assert hand.log[moves][1] == hinted  # y played it
 
     run(go)

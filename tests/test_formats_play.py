@@ -121,7 +121,7 @@ def test_text_play_of_a_partnership_game_to_the_end(tmp_path: Path) -> None:
     assert "Settlement:" in said
     assert not (tmp_path / SAVE_NAME).exists()  # a finished game leaves nothing to continue
     lines = Stats(tmp_path / STATS_NAME).lines()
-    assert [line.variant for line in lines] == ["Gin Rummy (partners)"]
+    assert [line.variant for line in lines] == ["Gin Rummy (partnership)"]
     assert lines[0].games == 1 and lines[0].hands > 0
 
 
@@ -225,7 +225,7 @@ def test_statistics_per_format_count_only_the_hands_the_player_played(tmp_path: 
         if 0 in t.seats and h.result is not None and h.result.scored
     ]
     (line,) = stats.lines()
-    assert line.variant == "Gin Rummy (3 players)" and line.opponent == "normal"
+    assert line.variant == "Gin Rummy (three)" and line.opponent == "normal"
     assert line.hands == len(mine) < len([r for r in game.results if r.scored])
     assert line.hands_won == sum(r.winner == p for p, r in mine)
     assert line.games_won == (result.winner == 0)
@@ -292,7 +292,7 @@ def test_a_new_text_game_asks_before_leaving_the_saved_one(tmp_path: Path) -> No
     new = text(tmp_path, "--rules", "oklahoma", "--seed", "4", answers="n\n")
     assert "Oklahoma Gin, seed 4." in new.stdout
     (line,) = Stats(tmp_path / STATS_NAME).lines()
-    assert line.variant == "Gin Rummy (3 players)" and line.abandoned == 1
+    assert line.variant == "Gin Rummy (three)" and line.abandoned == 1
 
 
 def test_skarney_formats_play_rounds_and_gin_formats_hands() -> None:

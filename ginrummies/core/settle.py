@@ -35,7 +35,11 @@ class GameResult:
     def breakdown(self, names: Sequence[str] = ("Player 1", "Player 2")) -> list[str]:
         w = self.winner
         losers = [p for p in range(len(self.hand_points)) if p != w]
-        scores = " to ".join(str(self.hand_points[p]) for p in (w, *losers))
+        if len(losers) == 1:
+            scores = " to ".join(str(self.hand_points[p]) for p in (w, *losers))
+        else:  # whose score is whose, with three
+            others = " and ".join(f"{names[p]} {self.hand_points[p]}" for p in losers)
+            scores = f"{self.hand_points[w]} to {others}"
         out = [f"{says(names[w], 'wins')} the game, {scores}."]
         for p in (w, *losers):
             parts = [f"hands {self.hand_points[p]}"]

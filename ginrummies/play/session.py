@@ -348,6 +348,14 @@ class Session:
     def person_to_move(self) -> bool:
         return bool(self._waiting(True))
 
+    def table_version(self, seat: int) -> tuple[int, int, int]:
+        """What changes only when ``seat``'s own table moves on (or the game
+        is rebuilt, or a new hand is dealt): the moves at the other table
+        leave it as it was."""
+        table = self.game.table_of(seat)
+        moves = -1 if table is None else len(self.game.round.hands[table].log)
+        return (self.epoch, len(self.game.rounds), moves)
+
     def computer_tables(self) -> list[int]:
         """The tables where a computer is to move now."""
         return [t for t, _ in self._waiting(False)]

@@ -83,16 +83,16 @@ MIGRATE_1 = [
 ]
 
 SHORT = {
-    Format.THREE: "3 players",
-    Format.PARTNERSHIP: "partners",
-    Format.SKARNEY3: "3 players",
+    Format.THREE: "three",
+    Format.PARTNERSHIP: "partnership",
+    Format.SKARNEY3: "three",
     Format.CAPTAINS: "captains",
     Format.PARTNERS: "partners",
 }
 
 
 def variant_label(variant: str, fmt: str) -> str:
-    """The variant as the statistics show it: "Gin Rummy (partners)"."""
+    """The variant as the statistics show it: "Gin Rummy (partnership)"."""
     short = SHORT.get(Format(fmt)) if fmt in Format._value2member_map_ else None
     return f"{variant} ({short})" if short else variant
 

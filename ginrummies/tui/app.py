@@ -257,7 +257,7 @@ class GinApp(App[None]):
 
         self.push_screen(
             ChoiceScreen(
-                f"A game is in progress ({where}). Start {new.rules.name} instead?",
+                f"A game is in progress ({where}). Start {new.title} instead?",
                 [
                     "Continue the game in progress",
                     "Leave it (it counts as abandoned) and start the new game",

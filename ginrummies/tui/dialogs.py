@@ -124,6 +124,12 @@ class HelpScreen(ModalScreen[None]):
             yield Static(keys_table(self.rules), id="keys")
             if self.fmt is not Format.TWO:
                 yield Markdown(format_markdown(self.fmt, self.rules), id="format-help")
+                yield Static(
+                    f"Each hand is played as the rules below say for two players; who "
+                    f"plays whom, the target, boxes, bonuses and a cancelled hand are as "
+                    f"{self.fmt.title} above says.",
+                    classes="hint",
+                )
             yield Markdown(rules_markdown(self.rules))
         yield Footer()
 

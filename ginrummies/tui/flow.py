@@ -16,6 +16,7 @@ from typing import Protocol
 from textual.app import App
 from textual.timer import Timer
 
+from ..core.result import says
 from ..play.session import Decision, Session, Turn, decide
 from .dialogs import CurtainScreen, ResultScreen
 
@@ -80,9 +81,12 @@ class TurnFlow:
 
     @property
     def hand_hidden(self) -> bool:
-        """Hot-seat: the hand shown is not the hand of the person at the keyboard."""
+        """Hot-seat: the hand shown is not the hand of the person at the keyboard
+        (or the hand is over: the result shows it, and the next person comes)."""
         session = self.session
-        return session.hot_seat and (self.curtain_up or self.at_keyboard != session.viewer())
+        if not session.hot_seat:
+            return False
+        return self.curtain_up or session.round_over or self.at_keyboard != session.viewer()
 
     def pace(self) -> float:
         """Seconds a computer's move shows: the game's pace, or a quarter of
@@ -191,5 +195,5 @@ def curtain(session: Session, seat: int) -> CurtainScreen:
     table = session.game.table_of(seat)
     if session.format.tables > 1 and table is not None:
         opponent = session.names[session.opponent(seat)]
-        where = f"{name} plays at table {table + 1}, against {opponent}."
+        where = f"{says(name, 'plays')} at table {table + 1}, against {opponent}."
     return CurtainScreen(name, where, others)

@@ -22,7 +22,6 @@ class HintTable(Protocol):
 
     session: Session
     state: HandState
-    message: str
 
     @property
     def app(self) -> App[None]: ...
@@ -31,6 +30,8 @@ class HintTable(Protocol):
     def hand_hidden(self) -> bool: ...
 
     def say(self, text: str, warn: bool = False) -> None: ...
+
+    def note(self, text: str) -> None: ...
 
     def redraw(self) -> None: ...
 
@@ -46,7 +47,8 @@ class Hints:
         self.table = table
         self.thinking = False
         self.cursor_then: object = None  # where the cursor was: a pick made meanwhile is kept
-        self.hinted: tuple[int, Action] | None = None  # (version, move) of the last hint
+        # (the person's table as it stood, move) of the last hint
+        self.hinted: tuple[object, Action] | None = None
 
     def ask(self, level: str) -> None:
         table = self.table
@@ -62,13 +64,19 @@ class Hints:
         table.say("Thinking of a hint...")
         view = session.view()
         table.run_worker(
-            partial(self._think, session.version, view, level),
+            partial(self._think, self.now(), view, level),
             thread=True,
             group="hint",
             exit_on_error=False,
         )
 
-    def _think(self, version: int, view: PlayerView, level: str) -> None:
+    def now(self) -> object:
+        """The person's table as it stands: a hint holds until it moves on."""
+        session = self.table.session
+        seat = session.viewer()
+        return (seat, session.table_version(seat))
+
+    def _think(self, version: object, view: PlayerView, level: str) -> None:
         app = self.table.app
         try:
             hints = hint(view, view.legal_actions, level=level)
@@ -81,10 +89,10 @@ class Hints:
         self.thinking = False
         self.table.say(f"No hint this time ({type(exc).__name__}: {exc}).", warn=True)
 
-    def _done(self, version: int, view: PlayerView, best: Hint | None) -> None:
+    def _done(self, version: object, view: PlayerView, best: Hint | None) -> None:
         self.thinking = False
         table = self.table
-        if best is None or version != table.session.version or table.hand_hidden:
+        if best is None or version != self.now() or table.hand_hidden:
             return  # the game moved on while the hint was thought: it no longer applies
         state = table.state
         card = getattr(best.action, "card", None) or getattr(best.action, "discard", None)
@@ -92,13 +100,13 @@ class Hints:
             state.cursor_card = card
         self.hinted = (version, best.action)
         words = action_words(best.action, view)
-        table.message = f"Hint: {words} — {best.explanation()}. y plays it."
+        table.note(f"Hint: {words} — {best.explanation()}. y plays it.")
         table.redraw()
 
     def move(self) -> Action | None:
         """The move of the last hint, while it still applies."""
         table = self.table
-        if self.hinted is None or self.hinted[0] != table.session.version or table.hand_hidden:
+        if self.hinted is None or self.hinted[0] != self.now() or table.hand_hidden:
             return None
         action = self.hinted[1]
         return action if action in table.session.legal() else None

@@ -184,9 +184,10 @@ def watch_prompt(session: Session, seen: Look) -> str:
     name = session.names[seen.seat]
     a, b = seen.names
     sits = says(name, "sits")  # "You sit", "Ann sits"
+    word = unit(session.game).lower()
     if session.round_over:
-        return f"{sits} this hand out; it is over."
-    return f"{sits} this hand out while {a} and {b} play; the keys wait for your next hand."
+        return f"{sits} this {word} out; it is over."
+    return f"{sits} this {word} out while {a} and {b} play; you play again after it."
 
 
 def waiting_words(session: Session, seen: Look) -> str:
@@ -205,7 +206,11 @@ def seating_line(session: Session) -> str:
     if game.format is Format.TWO:
         return ""
     words = seating_words(game, game.round.tables, session.names)
-    return f"{unit(game)} {len(game.rounds)}: {words}."
+    line = f"{unit(game)} {len(game.rounds)}: {words}."
+    if game.format is Format.CAPTAINS:
+        (captain,) = game.sides[0]
+        line += f" {says(session.names[captain], 'is')} the Captain."
+    return line
 
 
 def next_line(session: Session) -> str:
@@ -249,14 +254,15 @@ def other_table(session: Session, seen: Look, thinking: bool, short: bool = Fals
         lines = [ln for ln in tv.result.breakdown(names) if "score" in ln or "cancel" in ln]
         said = lines[-1] if lines else ""
         return f"{first} · over: {said}" if short else f"{first} · over\n{said}"
-    pile = tv.discard_top.label if tv.discard_top else "empty"
-    first += f" · stock {tv.stock_size} · pile {pile}"
+    first += f" · stock {tv.stock_size}"
+    if session.rules.has_discard_pile:
+        first += f" · pile {tv.discard_top.label if tv.discard_top else 'empty'}"
     mover = "" if tv.to_move is None else session.names[tv.to_move]
     doing = f"{mover} thinking..." if thinking else f"{mover} to move"
     moves = [ln.removeprefix(f"Table {t + 1}: ").rstrip(".") for ln in _table_lines(session, t)]
     if short:
         return f"{first} · {moves[-1]}" if moves and hand.log else first
-    recent = "; ".join(moves[-2:]) if moves and hand.log else "just dealt"
+    recent = moves[-1] if moves and hand.log else "just dealt"
     return f"{first}\n{recent} · {doing}"
 
 
@@ -293,7 +299,7 @@ def score_rows(session: Session) -> list[ScoreRow]:
     return rows
 
 
-SHORT = 8  # a longer name is its seat's letter where room is short
+SHORT = 6  # a longer name is its seat's letter where room is short
 
 
 def short_names(session: Session) -> tuple[str, ...]:

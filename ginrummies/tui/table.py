@@ -30,6 +30,7 @@ from ..core import (
 from ..core.result import plural, says
 from ..play.keys import CONTROLS, MOVE_BY_KEY, MOVE_BY_NAME, MOVES, actions_for
 from ..play.session import Session
+from ..play.tell import unit
 from ..play.words import action_words, meld_cards, why_not
 from .board import show_board
 from .dialogs import ChoiceScreen, HelpScreen
@@ -81,7 +82,8 @@ class TableScreen(Screen[None]):
         self.seen: Look | None = None
         self.seen_at: tuple[int, int, int | None] | None = None
         self.logged = 0
-        self.message = ""
+        self.message = ""  # said in the status line until the person's table moves on
+        self.message_at: object = None
         self.moves_shown: tuple[str, ...] | None = None
         self.log_toggled = False  # the moves panel flipped from what the width gives
 
@@ -170,9 +172,8 @@ class TableScreen(Screen[None]):
         upper = seen.seats[1 - seen.me]
         thinking = self.flow.slow_at(seen.table) and session.game.seat_to_move(seen.table) == upper
         table.draw(
-            shown(session, seen, self.state, hidden=hidden, thinking=thinking, message=self.message)
+            shown(session, seen, self.state, hidden=hidden, thinking=thinking, message=self.said())
         )
-        self.message = ""
         other = 1 - seen.table if session.format.tables > 1 else None
         short = self.has_class("-short") and other is not None and session.rules.has_table_melds
         table.lines(
@@ -218,7 +219,22 @@ class TableScreen(Screen[None]):
             out.append(f"offered: {view.pending_offer.label}")
         return out
 
+    def moment(self) -> object:
+        """What a message is about: the person's own table as it stands (the
+        moves at the other table of a partnership game do not end it)."""
+        session = self.session
+        seat = session.viewer()
+        return (seat, session.keyboard, session.table_version(seat))
+
+    def note(self, text: str) -> None:
+        """Say ``text`` in the status line until the person's table moves on."""
+        self.message, self.message_at = text, self.moment()
+
+    def said(self) -> str:
+        return self.message if self.message and self.message_at == self.moment() else ""
+
     def say(self, text: str, warn: bool = False) -> None:
+        self.note(text)
         self.query_one(TableView).put("#status", text)
         if warn:
             self.app.bell()
@@ -268,7 +284,8 @@ class TableScreen(Screen[None]):
         """Say why the move ``name`` cannot be made (with this card, these marks)."""
         if self.look.watching:
             who = self.session.names[self.look.seat]
-            self.say(f"{says(who, 'sits')} this hand out: the keys wait for the next.", True)
+            word = unit(self.session.game).lower()
+            self.say(f"{says(who, 'sits')} this {word} out: you play again after it.", True)
             return
         self.say(why_not(self.session, self.view, name, card, marked), warn=True)
 
@@ -442,7 +459,7 @@ class TableScreen(Screen[None]):
         self.state.new_card = None
         self.query_one(TableView).clear_log()  # the words are rebuilt along with the game
         self.logged = 0
-        self.message = f"Taken back: {action_words(action, self.view)}."
+        self.note(f"Taken back: {action_words(action, self.view)}.")
         self.redraw()
 
     def action_sort(self) -> None:
