@@ -131,6 +131,12 @@ class Played:
     mine: int  # the score, at the end or when the game was left
     theirs: int
     abandoned: bool = False  # left for a new game before its end
+    others: tuple[int, ...] = ()  # every other side's score, in seat order
+
+    @property
+    def score(self) -> str:
+        """ "120–84", yours first; with three, each other player's after it."""
+        return "–".join(str(v) for v in (self.mine, *(self.others or (self.theirs,))))
 
 
 @dataclass(frozen=True)
@@ -402,6 +408,7 @@ class Stats:
                     mine,
                     theirs,
                     abandoned,
+                    tuple(v for i, v in enumerate(scores) if i != side),
                 )
             )
         return out

@@ -40,7 +40,7 @@ from ..play.session import Seat, SeatKind
 from ..store import SPEEDS, THEMES, Settings
 from ..store.settings import NAME_LENGTH, PERSON, SeatChoice, seats_problem
 from .dialogs import BackScreen
-from .rulestext import rules_markdown
+from .rulestext import format_markdown, rules_markdown
 from .statsview import StatsScreen
 
 VARIANTS = ["gin", "oklahoma", "sequence", "skarney", "colonel", "fosdick", "eaai"]
@@ -604,7 +604,7 @@ class RulesScreen(BackScreen):
         with Horizontal(id="rules"):
             yield OptionList(*[Option(preset(v).name, id=v) for v in VARIANTS], id="variants")
             with VerticalScroll(id="rules-text"):
-                yield Markdown(rules_markdown(self.rules_for(self.variant)))
+                yield Markdown(rules_and_formats(self.rules_for(self.variant)))
         yield Footer()
 
     def on_mount(self) -> None:
@@ -616,7 +616,13 @@ class RulesScreen(BackScreen):
     @on(OptionList.OptionHighlighted)
     def show(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id:
-            self.query_one(Markdown).update(rules_markdown(self.rules_for(event.option.id)))
+            self.query_one(Markdown).update(rules_and_formats(self.rules_for(event.option.id)))
+
+
+def rules_and_formats(rules: RuleSet) -> str:
+    """A variant's rules, then its formats for three and four."""
+    more = [format_markdown(f, rules) for f in formats_for(rules) if f is not Format.TWO]
+    return "\n\n".join([rules_markdown(rules), *more])
 
 
 SETTING_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {

@@ -194,7 +194,7 @@ class StatsScreen(BackScreen):
                         g.variant,
                         g.opponent,
                         result_text(g),
-                        f"{g.mine}–{g.theirs}",
+                        g.score,
                         key=g.game_id,
                         height=None,
                     )
