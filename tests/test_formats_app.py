@@ -20,6 +20,15 @@ from ginrummies.tui.table import TableScreen
 from ginrummies.tui.widgets import HandView
 
 
+async def until_person(pilot: Any) -> None:
+    """Wait (the computers playing) until a person is to move."""
+    session = pilot.app.session
+    deadline = time.monotonic() + 60
+    while not session.person_to_move:
+        assert time.monotonic() < deadline, "no person's turn came"
+        await pilot.pause(0.05)
+
+
 def text_of(screen: Any, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
 
@@ -68,10 +77,8 @@ def test_the_other_table_plays_on_while_the_person_thinks() -> None:
         async with app.run_test(size=(120, 36)) as pilot:
             session = app.session
             assert session is not None
+            await until_person(pilot)
             deadline = time.monotonic() + 30
-            while not session.person_to_move:
-                assert time.monotonic() < deadline
-                await pilot.pause(0.05)
             mine = session.game.table_of(0)
             assert mine == 0
             other = session.game.round.hands[1]
@@ -177,13 +184,9 @@ def test_every_format_fits_80_by_24_and_answers_its_keys(fmt: Format, rules: str
         app = format_app(fmt, rules, seed=2, speed="instant")
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
-            deadline = time.monotonic() + 60
             session = app.session
             assert session is not None
-            while not session.person_to_move:  # sitting out: the others play
-                assert time.monotonic() < deadline
-                await pilot.pause(0.05)
-                await settle(pilot)
+            await until_person(pilot)  # sitting out: the others play
             table = app.screen
             assert isinstance(table, TableScreen)
             assert not table.has_class("-too-small")
@@ -216,9 +219,7 @@ def test_undo_takes_back_a_move_at_a_table_of_three() -> None:
             await settle(pilot)
             session = app.session
             assert session is not None
-            while not session.person_to_move:
-                await pilot.pause(0.05)
-                await settle(pilot)
+            await until_person(pilot)
             table = app.screen
             assert isinstance(table, TableScreen)
             before = session.view().hand
@@ -250,9 +251,7 @@ def test_a_game_of_four_is_saved_and_continued(tmp_path: Path) -> None:
         app = GinApp(Settings(speed="instant"), session=session, data_dir=tmp_path)
         async with app.run_test(size=(120, 36)) as pilot:
             await settle(pilot)
-            while not session.person_to_move:
-                await pilot.pause(0.05)
-                await settle(pilot)
+            await until_person(pilot)
             await pilot.press("p" if app.screen.legal_of("pass") else "d")  # type: ignore[attr-defined]
             await settle(pilot)
             log = session.game.log
@@ -309,10 +308,8 @@ def test_a_hint_and_a_warning_outlast_the_other_tables_moves() -> None:
         async with app.run_test(size=(120, 36)) as pilot:
             session = app.session
             assert session is not None
+            await until_person(pilot)
             deadline = time.monotonic() + 30
-            while not session.person_to_move:
-                assert time.monotonic() < deadline
-                await pilot.pause(0.05)
             table = app.screen
             assert isinstance(table, TableScreen)
             other = session.game.round.hands[1]

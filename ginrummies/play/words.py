@@ -512,7 +512,7 @@ def prompt(session: Session, view: PlayerView) -> str:
     match = view.match
     seat = view.to_move
     if match is not None:
-        table = match.table_of(match.seat if match.seat is not None else -1)
+        table = None if match.seat is None else match.table_of(match.seat)
         seat = match.tables[table or 0].seats[view.to_move]
     if not session.seats[seat].is_person:
         return f"{session.names[seat]} is thinking…"

@@ -33,6 +33,8 @@ class HintTable(Protocol):
 
     def note(self, text: str) -> None: ...
 
+    def moment(self) -> object: ...
+
     def redraw(self) -> None: ...
 
     def run_worker(
@@ -64,17 +66,11 @@ class Hints:
         table.say("Thinking of a hint...")
         view = session.view()
         table.run_worker(
-            partial(self._think, self.now(), view, level),
+            partial(self._think, self.table.moment(), view, level),
             thread=True,
             group="hint",
             exit_on_error=False,
         )
-
-    def now(self) -> object:
-        """The person's table as it stands: a hint holds until it moves on."""
-        session = self.table.session
-        seat = session.viewer()
-        return (seat, session.table_version(seat))
 
     def _think(self, version: object, view: PlayerView, level: str) -> None:
         app = self.table.app
@@ -92,7 +88,7 @@ class Hints:
     def _done(self, version: object, view: PlayerView, best: Hint | None) -> None:
         self.thinking = False
         table = self.table
-        if best is None or version != self.now() or table.hand_hidden:
+        if best is None or version != self.table.moment() or table.hand_hidden:
             return  # the game moved on while the hint was thought: it no longer applies
         state = table.state
         card = getattr(best.action, "card", None) or getattr(best.action, "discard", None)
@@ -106,7 +102,7 @@ class Hints:
     def move(self) -> Action | None:
         """The move of the last hint, while it still applies."""
         table = self.table
-        if self.hinted is None or self.hinted[0] != self.now() or table.hand_hidden:
+        if self.hinted is None or self.hinted[0] != self.table.moment() or table.hand_hidden:
             return None
         action = self.hinted[1]
         return action if action in table.session.legal() else None

@@ -131,7 +131,7 @@ def shown(
     lower = seen.seats[me]
     mine = [player_words(session, lower)]
     if seen.watching:
-        size = _sizes(session, seen)[me]
+        size = _sizes(seen)[me]
         mine.append(plural(size, "card"))
     else:
         size = len(view.hand)
@@ -172,7 +172,7 @@ def shown(
     )
 
 
-def _sizes(session: Session, seen: Look) -> tuple[int, int]:
+def _sizes(seen: Look) -> tuple[int, int]:
     match = seen.view.match
     if match is None:
         return (0, 0)
@@ -244,7 +244,9 @@ def other_table(session: Session, seen: Look, thinking: bool, short: bool = Fals
     if game.format.tables < 2:
         return ""
     t = 1 - seen.table
-    tv = game.public().tables[t]
+    match = seen.view.match
+    assert match is not None  # a format of two tables
+    tv = match.tables[t]
     names = session.names_at(t)
     hand = game.round.hands[t]
     seats = zip(tv.seats, tv.hand_sizes, strict=True)
