@@ -13,6 +13,9 @@ from .ai import LEVELS
 from .core import PRESETS, Format, RulesError, preset
 from .store import THEMES
 
+# how long a browser tab's app waits for the folder a closing tab still holds
+SERVED_LOCK_WAIT = 3.0
+
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:
     """The options of a game, the same for the app and text play."""
@@ -94,7 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
             "the menu opens, whose new game form has every variant and format. "
             "ginrummies sim --help: computer against computer. "
             "ginrummies text: the plain-text game, for any terminal or pipe. "
-            "ginrummies replay FILE: watch an exported game again, both hands face up."
+            "ginrummies replay FILE: watch an exported game again, both hands face up. "
+            "ginrummies serve: play in a web browser (ginrummies serve --help)."
         ),
     )
     parser.add_argument(
@@ -129,6 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="folder for the saved game, statistics and settings "
         "(default: $GINRUMMIES_DATA_DIR, else your user data folder)",
     )
+    # set by ``ginrummies serve`` for each browser tab's app
+    parser.add_argument("--served", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--version", action="version", version=f"ginrummies {__version__}")
     return parser
 
@@ -214,6 +220,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return text_main(build_text_parser().parse_args(args_in[1:]))
     if args_in[:1] == ["replay"]:
         return replay_main(args_in[1:])
+    if args_in[:1] == ["serve"]:
+        from .web.serve import serve_main
+
+        return serve_main(args_in[1:])
     args = build_parser().parse_args(args_in)
     return app_main(args)
 
@@ -250,7 +260,10 @@ def app_main(args: argparse.Namespace) -> int:
         return fail(f"cannot use the data folder: {exc}")
     lock = FolderLock(folder / LOCK_NAME)
     try:
-        lock.acquire()  # held by another copy is fine: the app says so itself
+        # held by another copy is fine: the app says so itself. A browser tab
+        # reloaded starts before the old tab's app has quit: give that one a
+        # moment to let go of the folder and its saved game
+        lock.acquire(wait=SERVED_LOCK_WAIT if args.served else 0.0)
     except FolderError as exc:
         return fail(str(exc))
     finally:

@@ -2,9 +2,11 @@
 
     python screenshots/make.py            # every scene
     python screenshots/make.py menu       # only these
+    python screenshots/make.py browser    # browser.png, from ginrummies serve in Chromium
 
 The scenes are the snapshot tests' (tests/scenes.py): the same seeds and
-keys, so the pictures show what the tests check.
+keys, so the pictures show what the tests check. browser.png is the browser
+test's game (tests/browser.py), started by keyboard and played by key and mouse.
 """
 
 from __future__ import annotations
@@ -31,7 +33,16 @@ async def shoot(name: str) -> Path:
 
 
 def main(names: list[str]) -> None:
-    for name in names or SCENES:
+    for name in names or [*SCENES, "browser"]:
+        if name == "browser":
+            import browser
+
+            if browser.chromium() is None:
+                print("browser.png: skipped, no Chromium (apt-get install chromium)")
+                continue
+            browser.shoot(HERE / "browser.png")
+            print("screenshots/browser.png")
+            continue
         print(asyncio.run(shoot(name)).relative_to(HERE.parent))
 
 

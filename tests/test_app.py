@@ -639,6 +639,28 @@ def test_the_mouse_draws_and_picks_cards() -> None:
     run(go)
 
 
+def test_a_quick_pick_and_discard_is_not_a_text_selection() -> None:
+    """Two quick clicks on a card are a double click: they discard it, and
+    the hand's cards are not selected as text (they were, blue, in a browser)."""
+
+    async def go() -> None:
+        app = make_app("gin", seed=5)
+        async with app.run_test(size=SIZE) as pilot:
+            session = app.session
+            assert session is not None
+            await pass_the_upcard(pilot)
+            await pilot.press("d")
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            second = table.state.order[1]
+            await pilot.double_click("#hand", offset=(8, 2))
+            await settle(pilot)
+            assert second not in session.hand.cards_of(session.viewer())
+            assert not table.selections
+
+    run(go)
+
+
 def test_the_game_ends_with_its_totals_and_the_menu_comes_back() -> None:
     async def go() -> None:
         rules = preset("gin").but(target=1)  # the first scored hand ends the game

@@ -184,3 +184,15 @@ def test_the_command_refuses_a_file_as_the_data_folder(tmp_path: Path) -> None:
     assert done.returncode == 2, done.stderr[-2000:]
     assert f"{a_file} is a file, not a folder: choose a folder" in done.stderr
     assert "Errno" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_lock_let_go_of_while_waiting_is_taken(folder: Path) -> None:
+    """A browser tab reloaded: its app waits for the closing one's lock."""
+    import threading
+
+    first, second = FolderLock(folder / LOCK_NAME), FolderLock(folder / LOCK_NAME)
+    assert first.acquire()
+    assert second.acquire(wait=0.2) is False  # still held when the wait is over
+    threading.Timer(0.2, first.release).start()
+    assert second.acquire(wait=5.0) is True
+    second.release()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import IO
 
@@ -130,12 +131,21 @@ class FolderLock:
         self.path = path
         self._file: IO[str] | None = None
 
-    def acquire(self) -> bool:
-        """Take the lock; False if another running app holds it.
+    def acquire(self, wait: float = 0.0) -> bool:
+        """Take the lock; False if another running app holds it (after
+        trying for ``wait`` seconds: an app that is closing lets go soon).
 
         FolderError if the folder cannot be written at all (a read-only
         disk, no permission, the lock file's name taken by a folder): the
         app cannot keep its game or statistics there, and says so."""
+        deadline = time.monotonic() + wait
+        while not self._try():
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.05)
+        return True
+
+    def _try(self) -> bool:
         if self._file is not None:
             return True
         folder = self.path.parent

@@ -22,7 +22,6 @@ from textual.widgets import (
     Button,
     Collapsible,
     Footer,
-    Header,
     Input,
     Label,
     Markdown,
@@ -42,6 +41,7 @@ from ..store.settings import NAME_LENGTH, PERSON, SeatChoice, seats_problem
 from .dialogs import BackScreen
 from .rulestext import format_markdown, rules_markdown
 from .statsview import StatsScreen
+from .widgets import header
 
 VARIANTS = ["gin", "oklahoma", "sequence", "skarney", "colonel", "fosdick", "eaai"]
 
@@ -254,7 +254,7 @@ class NewGameScreen(BackScreen):
         self.kinds = [kind for kind, _ in self.chosen[self.format]]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield header()
         with VerticalScroll(id="form"):
             yield Static("New game", classes="title")
             with Horizontal(classes="row"):
@@ -600,7 +600,7 @@ class RulesScreen(BackScreen):
         self.rules_for = rules_for
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield header()
         with Horizontal(id="rules"):
             yield OptionList(*[Option(preset(v).name, id=v) for v in VARIANTS], id="variants")
             with VerticalScroll(id="rules-text"):
@@ -684,7 +684,7 @@ class SettingsScreen(BackScreen):
                 "computer for a new game",
             ),
         }
-        yield Header()
+        yield header()
         with VerticalScroll(id="form"):
             yield Static("Settings", classes="title")
             yield Static("Enter on a section opens or folds it.", classes="hint")

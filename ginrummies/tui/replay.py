@@ -13,14 +13,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, RichLog, Static
+from textual.widgets import Footer, RichLog, Static
 
 from ..core import Card, hand_count
 from ..play.session import Session
 from ..store.saves import Saved
 from .board import show_board
 from .layout import SortMode, lay_out
-from .widgets import HandView, PileView, TableMeldsView, side_panel, style_cards
+from .widgets import HandView, PileView, TableMeldsView, header, side_panel, style_cards
 
 
 class ReplayScreen(Screen[None]):
@@ -51,7 +51,7 @@ class ReplayScreen(Screen[None]):
         return [len(h) for h in self.saved.log] or [0]
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield header()
         with Horizontal(id="board"):
             with Vertical(id="play"):
                 yield Static(id="name1", classes="label")

@@ -14,13 +14,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widget import Widget
-from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
 
 from ..core.result import plural
 from ..store.saves import SaveError, parse
 from ..store.stats import Line, Played, Stats, StatsError
 from .dialogs import BackScreen
 from .replay import ReplayScreen
+from .widgets import header
 
 CHART_ROWS = 3  # rows above and below the axis
 VARIANT_WIDTH = 14  # a longer variant's name takes two lines: the tables fit 80 columns
@@ -120,7 +121,7 @@ class StatsScreen(BackScreen):
         self.games: list[Played] = []
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield header()
         lines: list[Line] = []
         problem = None
         if self.stats is None:

@@ -15,7 +15,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Static
 
 from ..core import (
     Action,
@@ -48,7 +48,7 @@ from .seatview import (
     title,
 )
 from .tableview import MIN_SIZE, TableView, fit, fitted, too_small_text
-from .widgets import HandView, PileView, style_cards
+from .widgets import HandView, PileView, header, style_cards
 
 
 def bindings() -> list[BindingType]:
@@ -90,7 +90,7 @@ class TableScreen(Screen[None]):
     # --- layout ------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Header()
+        yield header()
         yield TableView(id="board")
         yield Static(id="too-small")
         yield Footer()

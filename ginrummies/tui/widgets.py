@@ -15,7 +15,7 @@ from textual.containers import Vertical
 from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import RichLog, Static
+from textual.widgets import Header, RichLog, Static
 
 from ..core import Card, Meld, MeldKind, RuleSet
 from .cardart import CardSize, CardStyle, back_rows, face_label, face_rows, suit_class
@@ -41,6 +41,9 @@ class CardInk(Widget):
     """A widget that draws cards, in the colours its theme gives."""
 
     COMPONENT_CLASSES = INK_CLASSES
+    # cards are clicked, not copied: a quick pick-and-discard is a double
+    # click, which would otherwise select the whole hand as text
+    ALLOW_SELECT = False
     card_style: CardStyle = CardStyle.UNICODE
     four_colour: bool = False
     card_size: CardSize = CardSize.SMALL
@@ -442,6 +445,12 @@ class Scoreboard(Widget):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return min(len(self.rows), self.SHOWN) + 4
+
+
+def header() -> Header:
+    """The title bar of every screen; its club (clicked: the command palette)
+    is in every font that has the suits, where Textual's own circle is not."""
+    return Header(icon="♣")
 
 
 def side_panel() -> Vertical:

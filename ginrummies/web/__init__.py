@@ -1,0 +1,1 @@
+"""Browser play: ``ginrummies serve`` (serve.py) and the page it serves (templates/)."""

@@ -1,0 +1,201 @@
+"""``ginrummies serve``: the app in a web browser, through textual-serve.
+
+Every browser tab that opens the page gets its own copy of the app (a
+process of its own, started with the options given to ``serve``), on the
+one data folder: two tabs behave like two terminals on it, and a tab closed
+mid-hand leaves its game saved for the next one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ipaddress
+import logging
+import shlex
+import socket
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ..cli import add_format_option, add_game_options, add_people_option, people_for
+from ..core import PRESETS, Format, RulesError, preset
+from ..store import THEMES
+
+WEB_EXTRA = "pip install 'ginrummies[web]'"
+PAGE_TITLE = "ginrummies"
+TEMPLATES = Path(__file__).parent / "templates"  # the page: textual-serve's, in the game's words
+
+
+def build_serve_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ginrummies serve",
+        description="Play in a web browser: serve the game on this machine and open "
+        "the address it prints. Each browser tab is a game of its own; all of them keep "
+        "their saved game, statistics and settings in one data folder.",
+        epilog="Needs the web extra: " + WEB_EXTRA + ". It listens on this machine only "
+        "(127.0.0.1) unless --host says otherwise.",
+    )
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="the address to listen on (default: 127.0.0.1, this machine only; "
+        "0.0.0.0 lets any device that can reach this one play)",
+    )
+    parser.add_argument(
+        "--port", type=int, default=8000, help="the port to listen on (default: 8000)"
+    )
+    parser.add_argument(
+        "--data-dir",
+        default=None,
+        help="folder for the saved game, statistics and settings "
+        "(default: $GINRUMMIES_DATA_DIR, else your user data folder)",
+    )
+    parser.add_argument(
+        "--rules",
+        default=None,
+        choices=sorted(PRESETS),
+        help="each tab starts a game of this variant at once (default: the menu); "
+        "a game in progress is offered first",
+    )
+    add_game_options(parser)
+    add_format_option(parser, None, "; given, each tab starts a game of it at once")
+    add_people_option(parser)
+    parser.add_argument("--theme", choices=list(THEMES), default=None, help="colour theme")
+    parser.add_argument("--ascii", action="store_true", help="plain ASCII card faces")
+    return parser
+
+
+def app_command(args: argparse.Namespace, folder: Path) -> str:
+    """The shell command each tab runs: this Python's ginrummies, with the
+    options that make sense in a browser, on one data folder (``--data-dir``
+    only when it was given: otherwise the settings stay in the user's config
+    folder, as in the terminal)."""
+    words = [sys.executable, "-m", "ginrummies", "--served"]
+    if args.data_dir is not None:
+        words += ["--data-dir", str(folder)]
+    for name in ("rules", "format", "people", "seed", "opponent", "theme"):
+        value = getattr(args, name)
+        if value is not None:
+            words += [f"--{name}", str(value)]
+    for name in ("hot_seat", "ascii"):
+        if getattr(args, name):
+            words.append(f"--{name.replace('_', '-')}")
+    return shlex.join(words)
+
+
+def is_local(host: str) -> bool:
+    """Whether ``host`` is reached from this machine only (loopback)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def addresses(host: str, port: int) -> list[str]:
+    """The addresses to open: the host itself, or for every interface
+    (0.0.0.0, ::) this machine's own name and address."""
+    if host in ("0.0.0.0", "::", ""):
+        found = [f"http://localhost:{port}"]
+        try:
+            name = socket.gethostname()
+            ip = socket.gethostbyname(name)
+        except OSError:
+            return found
+        found.append(f"http://{name}:{port}")
+        if not ipaddress.ip_address(ip).is_loopback:
+            found.append(f"http://{ip}:{port}")
+        return found
+    shown = f"[{host}]" if ":" in host else host
+    return [f"http://{shown}:{port}"]
+
+
+def exposure_warning(host: str, port: int, folder: Path) -> str:
+    """What listening beyond this machine means, in a player's words."""
+    return (
+        f"Warning: listening on {host}, not on this machine alone. Anyone who can reach "
+        f"this machine on port {port} can open the game with no password: play, continue "
+        f"the saved game, and see the statistics and settings in {folder}. Use it on a "
+        "network you trust, and stop it (Ctrl+C) when you are done."
+    )
+
+
+def check_game_options(args: argparse.Namespace) -> None:
+    """The game options, checked once here rather than in every tab
+    (ValueError or RulesError in the command line's words)."""
+    at_once = args.rules is not None or args.format is not None
+    for name in ("people", "seed"):
+        if getattr(args, name) is not None and not at_once:
+            raise ValueError(f"--{name} goes with --rules or --format (a game at once)")
+    fmt = Format(args.format or "two")
+    if args.rules is not None:
+        fmt.check(preset(args.rules))
+    if at_once:
+        people_for(args, fmt, least=1 if fmt.seats > 2 else 0)
+
+
+def serve_main(argv: Sequence[str]) -> int:
+    """``ginrummies serve``: run the web server until Ctrl+C."""
+    args = build_serve_parser().parse_args(argv)
+
+    def fail(message: str) -> int:
+        print(f"ginrummies serve: {message}", file=sys.stderr)
+        return 2
+
+    try:
+        from textual_serve.server import Server
+    except ImportError:
+        return fail(f"browser play needs the web extra: {WEB_EXTRA}")
+    if not 0 < args.port < 65536:
+        return fail("--port must be from 1 to 65535")
+    try:
+        check_game_options(args)
+    except (RulesError, ValueError) as exc:
+        return fail(str(exc))
+    from ..store.files import data_dir
+
+    try:
+        folder = data_dir(args.data_dir).resolve()
+    except OSError as exc:
+        return fail(f"cannot use the data folder: {exc}")
+    # taken before the first tab, so that a port in use is said plainly
+    try:
+        with socket.create_server((args.host, args.port)):
+            pass
+    except OSError as exc:
+        return fail(f"cannot listen on {args.host} port {args.port}: {exc.strerror or exc}")
+
+    class GameServer(Server):
+        """textual-serve's server, with the page's links made from the address
+        the browser used (so a tablet reaching 0.0.0.0 gets a working link)
+        and the game's own words at start."""
+
+        async def handle_index(self, request: Any) -> Any:
+            # read synchronously by the handler below, so no other request
+            # can change it in between
+            self.public_url = f"{request.scheme}://{request.host}"
+            return await super().handle_index(request)
+
+        def initialize_logging(self) -> None:
+            # problems only: a line for every request says nothing to a player
+            logging.basicConfig(level=logging.WARNING, format="ginrummies serve: %(message)s")
+
+        async def on_startup(self, app: Any) -> None:
+            print("ginrummies is served. Open in a web browser:", flush=True)
+            for url in addresses(args.host, args.port):
+                print(f"  {url}", flush=True)
+            print(f"Games are saved in {folder}. Ctrl+C stops the server.", flush=True)
+            if not is_local(args.host):
+                print(exposure_warning(args.host, args.port, folder), flush=True)
+
+    server = GameServer(
+        app_command(args, folder),
+        host=args.host,
+        port=args.port,
+        title=PAGE_TITLE,
+        templates_path=TEMPLATES,
+    )
+    server.serve()
+    return 0

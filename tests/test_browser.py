@@ -1,0 +1,114 @@
+"""``ginrummies serve`` end to end, in a real headless Chromium.
+
+A person opens the page, starts a game with the keyboard, draws by key and
+discards with the mouse; the moves are in the saved game. A second tab on
+the same folder leaves that game alone; a tab closed mid-hand loses nothing,
+and the next tab continues the game from the menu. Chromium and Playwright
+must be there in CI (.ci/run installs them); elsewhere the test is skipped
+when they are not.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from browser import (
+    Table,
+    chromium,
+    discard_by_mouse,
+    draw_by_keyboard,
+    launch,
+    served,
+    start_by_keyboard,
+    wait_for,
+)
+
+from ginrummies.core import DrawStock
+from ginrummies.store.files import LOCK_NAME, FolderLock
+
+
+def needs(what: str) -> None:
+    """Skip without ``what``, except in CI, where its absence is a failure."""
+    if os.environ.get("CI"):
+        pytest.fail(f"{what} is missing: .ci/run installs it")
+    pytest.skip(f"{what} is not installed")
+
+
+@pytest.fixture(scope="module")
+def playwright():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        needs("Playwright (pip install playwright)")
+    try:
+        import textual_serve  # noqa: F401
+    except ImportError:
+        needs("the web extra (pip install 'ginrummies[web]')")
+    if chromium() is None:
+        needs("Chromium (apt-get install chromium)")
+    with sync_playwright() as p:
+        yield p
+
+
+def test_a_hand_played_in_the_browser_is_saved_and_continues(playwright, tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    with served(folder) as url:
+        browser = launch(playwright)
+        try:
+            first = Table.open(browser, url, folder)
+            start_by_keyboard(first)
+            draw_by_keyboard(first)
+            discard_by_mouse(first)
+            first.page.screenshot(path=str(tmp_path / "browser.png"))
+            wait_for(first.my_turn, "the person's next turn", timeout=60)
+            game = first.saved()
+            assert game is not None
+
+            # a second tab on the folder plays a game of its own (a hand is
+            # picked on its table) but leaves the first one's save alone
+            second = Table.open(browser, url, folder)
+            start_by_keyboard(second, started=second.picked_card)
+            assert first.saved() == game
+            second.page.close()
+
+            # the keys a browser keeps for itself in places reach the game: F1
+            # opens the help and Ctrl+P the palette (Esc closes each), Esc goes
+            # to the menu and Enter back to the table
+            for key in ("F1", "Escape", "Control+p", "Escape", "Escape", "Enter"):
+                first.press(key)
+                time.sleep(0.3)
+            kept = first.kept_keys()
+            for key in ("Enter", "F1", "Escape", "Control+p", "Control+s"):
+                assert kept.get(key), f"Chromium was not kept from {key}: {kept}"
+            wait_for(first.picked_card, "the table again")
+            assert first.saved() == game
+
+            # the first tab closed mid-hand: its app quits and lets go of the folder
+            first.page.close()
+            wait_for(lambda: _free(folder), "the closed tab's app to let go of the folder")
+            assert first.saved() == game
+
+            # the next tab: Continue (the menu's first choice) goes on with that hand
+            third = Table.open(browser, url, folder)
+            third.change("Enter")
+            wait_for(third.picked_card, "the table of the game continued")
+            wait_for(third.my_turn, "the person's turn in the game continued", timeout=60)
+            before = third.moves()
+            third.key_move("d")
+            after = third.saved()
+            assert after is not None and after.game_id == game.game_id
+            assert third.moves()[: len(before)] == before
+            assert third.moves()[-1][1] == DrawStock.__name__
+        finally:
+            browser.close()
+
+
+def _free(folder: Path) -> bool:
+    lock = FolderLock(folder / LOCK_NAME)
+    try:
+        return lock.acquire()
+    finally:
+        lock.release()

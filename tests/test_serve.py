@@ -1,0 +1,150 @@
+"""``ginrummies serve``: its options, what it runs for each tab and what it says."""
+
+from __future__ import annotations
+
+import shlex
+import socket
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+from browser import free_port
+
+from ginrummies.cli import build_parser, main
+from ginrummies.web.serve import (
+    addresses,
+    app_command,
+    build_serve_parser,
+    exposure_warning,
+    is_local,
+)
+
+
+def tab_args(command: str) -> list[str]:
+    """The options a tab's app gets, without the Python that runs it."""
+    words = shlex.split(command)
+    assert words[:3] == [sys.executable, "-m", "ginrummies"]
+    return words[3:]
+
+
+def test_each_tab_runs_the_app_with_the_options_given(tmp_path: Path) -> None:
+    argv = ["--data-dir", str(tmp_path), "--rules", "oklahoma", "--opponent", "hard"]
+    argv += ["--hot-seat", "--theme", "light", "--ascii", "--seed", "42"]
+    args = build_serve_parser().parse_args(argv)
+    options = tab_args(app_command(args, tmp_path))
+    app = build_parser().parse_args(options)  # what the tab's app reads
+    assert app.served and app.hot_seat and app.ascii
+    assert (app.rules, app.opponent, app.theme, app.seed) == ("oklahoma", "hard", "light", 42)
+    assert app.data_dir == str(tmp_path)
+
+
+def test_without_a_data_folder_the_tabs_use_the_usual_ones(tmp_path: Path) -> None:
+    args = build_serve_parser().parse_args([])
+    app = build_parser().parse_args(tab_args(app_command(args, tmp_path)))
+    # the settings stay in the user's config folder, as in the terminal
+    assert app.data_dir is None and app.rules is None and app.served
+
+
+def test_a_folder_with_spaces_is_one_word_for_the_shell(tmp_path: Path) -> None:
+    folder = tmp_path / "my games; rm -rf"
+    args = build_serve_parser().parse_args(["--data-dir", str(folder)])
+    assert "--data-dir" in (words := tab_args(app_command(args, folder)))
+    assert words[words.index("--data-dir") + 1] == str(folder)
+
+
+@pytest.mark.parametrize(
+    ("host", "local"),
+    [
+        ("127.0.0.1", True),
+        ("localhost", True),
+        ("::1", True),
+        ("0.0.0.0", False),
+        ("192.168.1.5", False),
+        ("gin.example", False),
+    ],
+)
+def test_only_loopback_is_this_machine_alone(host: str, local: bool) -> None:
+    assert is_local(host) is local
+
+
+def test_the_addresses_to_open() -> None:
+    assert addresses("127.0.0.1", 8123) == ["http://127.0.0.1:8123"]
+    assert addresses("::1", 8123) == ["http://[::1]:8123"]
+    everywhere = addresses("0.0.0.0", 8123)
+    assert everywhere[0] == "http://localhost:8123"
+    assert all(a.endswith(":8123") for a in everywhere)
+
+
+def test_the_warning_says_who_can_play_and_see_what(tmp_path: Path) -> None:
+    words = exposure_warning("0.0.0.0", 8123, tmp_path)
+    assert "Anyone who can reach this machine on port 8123" in words
+    assert "no password" in words and "statistics" in words and str(tmp_path) in words
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--port", "0"], "--port must be from 1 to 65535"),
+        (["--rules", "gin", "--format", "captains"], "Captains"),
+        (["--people", "2"], "--people goes with --rules or --format"),
+        (["--seed", "7"], "--seed goes with --rules or --format"),
+        (["--rules", "gin", "--hot-seat", "--people", "1"], "--hot-seat seats 2 people"),
+    ],
+)
+def test_bad_options_are_refused_before_serving(
+    argv: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", "--data-dir", str(tmp_path), *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("ginrummies serve: ") and said in err
+
+
+def test_a_port_in_use_is_said_plainly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        assert main(["serve", "--data-dir", str(tmp_path), "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert f"cannot listen on 127.0.0.1 port {port}" in err
+
+
+def test_without_the_web_extra_serve_says_how_to_get_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "textual_serve.server", None)  # import fails
+    assert main(["serve", "--data-dir", str(tmp_path)]) == 2
+    assert "pip install 'ginrummies[web]'" in capsys.readouterr().err
+
+
+def test_listening_beyond_this_machine_warns(tmp_path: Path) -> None:
+    pytest.importorskip("textual_serve")
+    port = free_port()
+    command = [sys.executable, "-m", "ginrummies", "serve", "--host", "0.0.0.0"]
+    command += ["--port", str(port), "--data-dir", str(tmp_path)]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert server.stdout is not None
+        lines = []
+        for line in server.stdout:
+            lines.append(line)
+            if line.startswith("Warning:"):
+                break
+        # a tablet on the network opens the page by this machine's name: the
+        # page's links lead back there (not to 0.0.0.0)
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{port}/", headers={"Host": f"gin-table.local:{port}"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as response:
+            page = response.read().decode("utf-8")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    printed = "".join(lines)
+    assert "Open in a web browser:" in printed
+    assert f"http://localhost:{port}" in printed
+    assert f"Games are saved in {tmp_path.resolve()}" in printed
+    assert "Warning: listening on 0.0.0.0" in printed
+    assert f'data-session-websocket-url="ws://gin-table.local:{port}/ws"' in page
+    assert "<title>ginrummies</title>" in page
+    assert "googleapis" not in page  # the font comes from the server itself
