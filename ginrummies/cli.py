@@ -286,6 +286,7 @@ def app_main(args: argparse.Namespace) -> int:
         resume=args.resume,
         settings_path=settings_path,
         problems=problems,
+        seed=args.seed,
     ).run()
     return 0
 

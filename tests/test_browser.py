@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from browser import (
+    SEED,
     Table,
     chromium,
     discard_by_mouse,
@@ -55,7 +56,7 @@ def playwright():
 
 def test_a_hand_played_in_the_browser_is_saved_and_continues(playwright, tmp_path: Path) -> None:
     folder = tmp_path / "data"
-    with served(folder) as url:
+    with served(folder, "--seed", str(SEED)) as url:
         browser = launch(playwright)
         try:
             first = Table.open(browser, url, folder)

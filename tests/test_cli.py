@@ -208,6 +208,14 @@ def test_the_app_without_rules_or_format_opens_the_menu(
     assert fake_app[0]["session"] is None
 
 
+def test_a_seed_without_rules_is_the_new_game_forms(
+    tmp_path: Path, fake_app: list[dict[str, Any]]
+) -> None:
+    """``ginrummies --seed 42`` opens the menu; New game offers seed 42."""
+    assert main(["--seed", "42", "--data-dir", str(tmp_path)]) == 0
+    assert fake_app[0]["session"] is None and fake_app[0]["seed"] == 42
+
+
 @pytest.mark.parametrize(
     ("default", "fmt", "variant"),
     [

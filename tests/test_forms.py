@@ -269,3 +269,21 @@ def test_the_form_says_what_each_computer_level_does() -> None:
             assert "Two people" in str(about.render())
 
     run(go)
+
+
+def test_the_seed_given_at_start_is_the_forms() -> None:
+    """``ginrummies --seed 42``: New game deals seed 42 (it can still be changed)."""
+
+    async def go() -> None:
+        app = make_app(session=False)
+        app.seed = 42
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.press("enter")  # the menu's New game
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            assert app.screen.query_one("#seed", Input).value == "42"
+            await pilot.press("ctrl+s")
+            await settle(pilot)
+            assert app.session is not None and app.session.seed == 42
+
+    run(go)

@@ -122,6 +122,32 @@ def test_a_finished_game_is_exported_from_its_result(tmp_path: Path) -> None:
     assert replay(saved).result == session.game.result
 
 
+def test_in_a_browser_an_exported_replay_is_downloaded_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Served to a browser (a tablet, say), the file on the server is out of
+    reach: the replay comes to the person's own downloads as well."""
+    delivered: list[tuple[Path, str | None]] = []
+    monkeypatch.setattr(GinApp, "is_web", property(lambda app: True))
+    monkeypatch.setattr(
+        GinApp,
+        "deliver_text",
+        lambda app, path, save_filename=None, **_: delivered.append((path, save_filename)),
+    )
+
+    async def go() -> None:
+        app = GinApp(Settings(), data_dir=tmp_path)
+        async with app.run_test(size=SIZE) as pilot:
+            path = app.export_replay('{"x": 1}', "Gin Rummy", 7)
+            await pilot.pause()
+            assert path is not None and path.read_text() == '{"x": 1}'
+            assert delivered == [(path, path.name)] and path.name.endswith("-gin-rummy-7.json")
+            (note,) = app._notifications
+            assert note.message.startswith(f"Downloaded, and saved on the server as {path}")
+
+    run(go)
+
+
 def test_statistics_screen_exports_and_watches_a_game(tmp_path: Path) -> None:
     session = finished("gin", 5)
     app = GinApp(Settings(speed="instant"), data_dir=tmp_path)

@@ -10,7 +10,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from browser import free_port
+from browser import answers, free_port, wait_for
 
 from ginrummies.cli import build_parser, main
 from ginrummies.web.serve import (
@@ -87,9 +87,9 @@ def test_the_warning_says_who_can_play_and_see_what(tmp_path: Path) -> None:
     ("argv", "said"),
     [
         (["--port", "0"], "--port must be from 1 to 65535"),
+        (["--host", "no-such-host.invalid"], "no-such-host.invalid: no such address"),
         (["--rules", "gin", "--format", "captains"], "Captains"),
         (["--people", "2"], "--people goes with --rules or --format"),
-        (["--seed", "7"], "--seed goes with --rules or --format"),
         (["--rules", "gin", "--hot-seat", "--people", "1"], "--hot-seat seats 2 people"),
     ],
 )
@@ -130,6 +130,7 @@ def test_listening_beyond_this_machine_warns(tmp_path: Path) -> None:
             lines.append(line)
             if line.startswith("Warning:"):
                 break
+        wait_for(lambda: answers(port), "the server to answer")
         # a tablet on the network opens the page by this machine's name: the
         # page's links lead back there (not to 0.0.0.0)
         request = urllib.request.Request(

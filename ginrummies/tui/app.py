@@ -70,12 +70,15 @@ class GinApp(App[None]):
         settings_path: Path | None = None,
         problems: Sequence[str] = (),
         replay: Saved | None = None,
+        seed: int | None = None,
     ) -> None:
         """``data_dir``: where the game is saved after every move and the
         statistics kept (None: nowhere). ``resume``: go straight to the saved
         game (``--continue``). ``settings_path``: where changed settings are
         written; ``problems``: what was wrong with them when read.
         ``replay``: show this game move by move, and nothing else.
+        ``seed``: the seed the new-game form offers (``--seed`` without
+        ``--rules``; None: a random one each time).
 
         ``session`` is a game asked for at start (``--rules``): it begins at
         once, unless a saved game is still in progress, when the person is
@@ -89,6 +92,7 @@ class GinApp(App[None]):
         self.settings_path = settings_path
         self.problems = list(problems)
         self.replay = replay
+        self.seed = seed
         folder = self.data_dir
         self.keeper = Keeper(folder, self.warn) if folder is not None else None
         self.ascii_filter = AsciiFilter()
@@ -193,7 +197,12 @@ class GinApp(App[None]):
         except OSError as exc:
             self.notify(f"The replay could not be written: {exc}", severity="error", timeout=15)
             return None
-        self.notify(f"Saved as {path}\nginrummies replay {path} plays it back.", title="Replay")
+        if self.is_web:  # in a browser: to the person's own downloads as well
+            self.deliver_text(path, save_filename=name, mime_type="application/json")
+            where = f"Downloaded, and saved on the server as {path}"
+        else:
+            where = f"Saved as {path}"
+        self.notify(f"{where}\nginrummies replay {path} plays it back.", title="Replay")
         return path
 
     # --- settings ----------------------------------------------------------------

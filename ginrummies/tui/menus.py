@@ -90,7 +90,7 @@ class MenuScreen(Screen[None]):
             case "continue":
                 app.continue_game()
             case "new":
-                app.push_screen(NewGameScreen(app.settings))
+                app.push_screen(NewGameScreen(app.settings, app.seed))
             case "stats":
                 app.push_screen(StatsScreen(app.stats))
             case "rules":
@@ -234,9 +234,11 @@ class NewGameScreen(BackScreen):
         Binding("ctrl+s", "start", "Start"),
     ]
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, seed: int | None = None) -> None:
+        """``seed``: the seed the form offers (``--seed``; None: a random one)."""
         super().__init__()
         self.settings = settings
+        self.seed = secrets.randbelow(10**6) if seed is None else seed
         self.variant = settings.default_rules if settings.default_rules in PRESETS else "gin"
         try:
             fmt = Format(settings.default_format)
@@ -303,7 +305,7 @@ class NewGameScreen(BackScreen):
             yield Static(level_words(tuple(self.kinds), family), id="levels", classes="hint")
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="name")
-                yield Input(str(secrets.randbelow(10**6)), type="integer", id="seed")
+                yield Input(str(self.seed), type="integer", id="seed")
                 yield Static("the same seed deals the same cards", classes="hint")
             yield Static("House rules", classes="title")
             yield Static("Enter on a kind of rule opens or folds it.", classes="hint")

@@ -126,9 +126,8 @@ def check_game_options(args: argparse.Namespace) -> None:
     """The game options, checked once here rather than in every tab
     (ValueError or RulesError in the command line's words)."""
     at_once = args.rules is not None or args.format is not None
-    for name in ("people", "seed"):
-        if getattr(args, name) is not None and not at_once:
-            raise ValueError(f"--{name} goes with --rules or --format (a game at once)")
+    if args.people is not None and not at_once:
+        raise ValueError("--people goes with --rules or --format (a game at once)")
     fmt = Format(args.format or "two")
     if args.rules is not None:
         fmt.check(preset(args.rules))
@@ -162,7 +161,12 @@ def serve_main(argv: Sequence[str]) -> int:
         return fail(f"cannot use the data folder: {exc}")
     # taken before the first tab, so that a port in use is said plainly
     try:
-        with socket.create_server((args.host, args.port)):
+        socket.getaddrinfo(args.host, args.port)
+    except socket.gaierror:
+        return fail(f"cannot listen on {args.host}: no such address (try 127.0.0.1 or 0.0.0.0)")
+    try:
+        family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+        with socket.create_server((args.host, args.port), family=family):
             pass
     except OSError as exc:
         return fail(f"cannot listen on {args.host} port {args.port}: {exc.strerror or exc}")
