@@ -87,12 +87,18 @@ def variant_for(fmt: Format, preferred: str) -> str:
     return next(name for name in PRESETS if fmt.allows(preset(name)))
 
 
+def starts_a_game(args: argparse.Namespace) -> bool:
+    """Whether the app's options ask for a game at once (else the menu opens)."""
+    given = (getattr(args, n) is not None for n in ("rules", "format", "people"))
+    return bool(args.hot_seat) or any(given)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ginrummies",
         description="Gin Rummy and its relatives in the terminal.",
         epilog=(
-            "--rules or --format starts a game at once (for example "
+            "--rules, --format, --hot-seat or --people starts a game at once (for example "
             "ginrummies --rules gin --format partnership --hot-seat); without them "
             "the menu opens, whose new game form has every variant and format. "
             "ginrummies sim --help: computer against computer. "
@@ -125,7 +131,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--continue",
         dest="resume",
         action="store_true",
-        help="go straight back to the game in progress (it is saved after every move)",
+        help="go straight back to the game in progress (it is saved after every move); "
+        "with a game asked for at once, that game only when none is in progress",
     )
     parser.add_argument(
         "--data-dir",
@@ -241,8 +248,7 @@ def app_main(args: argparse.Namespace) -> int:
         print(f"ginrummies: {message}", file=sys.stderr)
         return 2
 
-    # --rules or --format: a game at once, checked before anything starts
-    at_once = args.rules is not None or args.format is not None
+    at_once = starts_a_game(args)  # checked before anything starts
     fmt = Format(args.format or "two")
     people = 1
     if at_once:

@@ -120,8 +120,6 @@ class Table:
         page = browser.new_page(viewport={"width": 1100, "height": 700})
         page.goto(url)
         page.wait_for_selector("body.-first-byte", timeout=30_000)
-        # keys go to the terminal's own input, as after a click on the page
-        page.focus(".xterm-helper-textarea")
         # whether the page kept each key from the browser (its default prevented)
         page.evaluate(
             """() => { window.keys = [];

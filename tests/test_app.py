@@ -193,8 +193,9 @@ def test_knocking_asks_which_melds_to_spread() -> None:
         )
 
     async def go() -> None:
-        # find a deal where the person can knock soon, by trying seeds
-        for seed in range(40):
+        # find a deal where the person can knock soon, by trying seeds (from
+        # 4, the first that does with today's computer: each miss costs seconds)
+        for seed in range(4, 44):
             app = make_app("gin", seed=seed)
             async with app.run_test(size=SIZE) as pilot:
                 session = app.session
@@ -318,11 +319,41 @@ def test_a_small_terminal_gets_a_message_and_the_table_comes_back() -> None:
             assert table.has_class("-too-small")
             message = str(table.query_one("#too-small", Static).render())
             assert "70×20" in message and "needs at least" in message
-            await pilot.press("p")  # keys still work and nothing breaks
+            assert "the moves wait" in message
+            # nothing is played blind: the move keys are refused, and say so
+            before = table.session.hand.state_key()
+            for key in ("p", "d", "x", "right", "s"):
+                await pilot.press(key)
+            await pilot.pause()
+            assert table.session.hand.state_key() == before
+            said = [n.message for n in app._notifications]
+            assert "The table is hidden: make the window larger to play." in said
+            await pilot.press("f1")  # the help still opens
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is table
             await pilot.resize_terminal(*SIZE)
             await pilot.pause()
             assert not table.has_class("-too-small")
             assert table.query_one("#board").display
+
+    run(go)
+
+
+def test_in_a_browser_the_small_window_is_said_in_its_words(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(GinApp, "is_web", property(lambda app: True))
+
+    async def go() -> None:
+        app = make_app("gin", seed=5)
+        async with app.run_test(size=(58, 20)) as pilot:
+            await settle(pilot)
+            message = str(app.screen.query_one("#too-small", Static).render())
+            assert "The page holds 58×20 characters" in message
+            assert "zoom out (Ctrl and −)" in message
 
     run(go)
 
@@ -532,7 +563,7 @@ class StayingApp(GinApp):
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_a_thousand_random_keys_never_break_the_game(variant: str, tmp_path: Path) -> None:
+def test_hundreds_of_random_keys_never_break_the_game(variant: str, tmp_path: Path) -> None:
     keys = [
         *"dtpxkgmloanecs?hq0123456789",
         "left", "right", "home", "end", "space", "enter", "escape", "up", "down", "tab", "f1",
@@ -560,7 +591,7 @@ def test_a_thousand_random_keys_never_break_the_game(variant: str, tmp_path: Pat
     ) -> None:
         assert app.session is not None
         games = [app.session]
-        for n in range(50):
+        for n in range(30):  # 600 keys: each variant's every screen, many times over
             for _ in range(20):
                 key = rng.choice(keys)
                 app.post_message(events.Key(key, key if len(key) == 1 else None))
@@ -587,7 +618,7 @@ def test_a_thousand_random_keys_never_break_the_game(variant: str, tmp_path: Pat
             assert sorted(cards_in_play(game.hand)) == sorted(CARDS)
         # the keys did things: the person moved, and the computer answered
         moves = [seat for game in games for hand in game.game.hands for seat, _ in hand.log]
-        assert moves.count(0) >= 10 and moves.count(1) >= 10, moves
+        assert moves.count(0) >= 5 and moves.count(1) >= 5, moves
         # the save on disk is the game on screen (none once a game is over)
         saved = load(tmp_path / SAVE_NAME)
         if session.game.is_over:

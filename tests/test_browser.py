@@ -11,6 +11,9 @@ when they are not.
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -18,9 +21,11 @@ import pytest
 from browser import (
     SEED,
     Table,
+    answers,
     chromium,
     discard_by_mouse,
     draw_by_keyboard,
+    free_port,
     launch,
     served,
     start_by_keyboard,
@@ -103,8 +108,42 @@ def test_a_hand_played_in_the_browser_is_saved_and_continues(playwright, tmp_pat
             assert after is not None and after.game_id == game.game_id
             assert third.moves()[: len(before)] == before
             assert third.moves()[-1][1] == DrawStock.__name__
+
+            # quit from the menu: the page says so, and Enter opens the game again
+            third.change("Escape")
+            third.press("q")
+            third.page.wait_for_selector("body.-closed", timeout=30_000)
+            assert third.page.evaluate("document.activeElement.id") == "reopen"
+            assert third.saved() == after
         finally:
             browser.close()
+
+
+def test_ctrl_c_with_a_tab_open_stops_the_server_and_tells_the_tab(
+    playwright, tmp_path: Path
+) -> None:
+    """Ctrl+C in the terminal (SIGINT to the server and the tabs' apps):
+    the server stops at once rather than waiting on the open tab, says
+    nothing alarming, and the tab shows the closed page."""
+    port = free_port()
+    command = [sys.executable, "-m", "ginrummies", "serve", "--port", str(port)]
+    command += ["--data-dir", str(tmp_path)]
+    server = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True
+    )
+    browser = launch(playwright)
+    try:
+        wait_for(lambda: answers(port), "the server to answer")
+        tab = Table.open(browser, f"http://127.0.0.1:{port}", tmp_path)
+        os.killpg(server.pid, signal.SIGINT)  # as a terminal's Ctrl+C does
+        printed, _ = server.communicate(timeout=20)  # aiohttp alone waits 60 s
+        assert server.returncode == 0
+        assert printed.splitlines()[-1].endswith("Ctrl+C stops the server."), printed
+        tab.page.wait_for_selector("body.-closed", timeout=10_000)
+    finally:
+        browser.close()
+        if server.poll() is None:
+            server.kill()
 
 
 def _free(folder: Path) -> bool:

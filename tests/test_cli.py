@@ -201,11 +201,22 @@ def test_the_app_with_rules_alone_starts_two_players_as_before(
     assert session.seats == (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "easy"))
 
 
-def test_the_app_without_rules_or_format_opens_the_menu(
+def test_the_app_without_a_game_asked_for_opens_the_menu(
     tmp_path: Path, fake_app: list[dict[str, Any]]
 ) -> None:
-    assert main(["--people", "2", "--data-dir", str(tmp_path)]) == 0
+    assert main(["--opponent", "hard", "--data-dir", str(tmp_path)]) == 0
     assert fake_app[0]["session"] is None
+
+
+@pytest.mark.parametrize("argv", [["--hot-seat"], ["--people", "2"]])
+def test_people_at_the_keyboard_start_a_game_at_once(
+    argv: list[str], tmp_path: Path, fake_app: list[dict[str, Any]]
+) -> None:
+    """``ginrummies --hot-seat``: two people at once, of the default variant."""
+    assert main([*argv, "--data-dir", str(tmp_path)]) == 0
+    session = app_session(fake_app)
+    assert session.rules == preset("gin") and session.format is Format.TWO
+    assert all(seat.is_person for seat in session.seats)
 
 
 def test_a_seed_without_rules_is_the_new_game_forms(

@@ -4,6 +4,7 @@ failure or a slow hint never stops the app."""
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import threading
 from collections.abc import Sequence
@@ -40,6 +41,30 @@ def saved_game(folder: Path, moves: int = 12, seed: int = 4) -> Session:
 
 
 # --- 1. a saved game is replaced only on the person's word --------------------
+
+
+def test_continue_with_a_game_asked_for_goes_on_with_the_saved_one(tmp_path: Path) -> None:
+    """``--rules oklahoma --continue`` (a served tab reloaded): the game in
+    progress goes on, unasked; with none in progress, the new one starts."""
+    old = saved_game(tmp_path)
+    before = (tmp_path / SAVE_NAME).read_bytes()
+
+    async def main(folder: Path) -> GinApp:
+        new = Session(preset("oklahoma"), default_seats(level="easy"), 77)
+        app = GinApp(FAST, session=new, data_dir=folder, resume=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, TableScreen)
+            assert app.session is not None
+            assert app.screen.session is app.session
+        return app
+
+    app = asyncio.run(main(tmp_path))
+    assert app.session is not None and app.session.game_id == old.game_id
+    assert (tmp_path / SAVE_NAME).read_bytes() == before
+    (tmp_path / "empty").mkdir()
+    fresh = asyncio.run(main(tmp_path / "empty"))
+    assert fresh.session is not None and fresh.session.rules == preset("oklahoma")
 
 
 @pytest.mark.parametrize("hot_seat", [False, True])

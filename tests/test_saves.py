@@ -306,7 +306,11 @@ def test_a_second_app_on_the_same_folder_leaves_the_first_ones_save_alone(
                 await pilot.press(key)
             await settle(pilot)
             messages = [n.message for n in app._notifications]
-            assert any("Another ginrummies is open" in m for m in messages)
+            assert any(
+                "Another ginrummies (in another terminal or browser tab) is open" in m
+                for m in messages
+            )
+            assert app.screen.sub_title.endswith(" · not saved")  # said all along
 
     run(second)
     assert (tmp_path / SAVE_NAME).read_bytes() == before  # the first game is kept
@@ -316,6 +320,7 @@ def test_a_second_app_on_the_same_folder_leaves_the_first_ones_save_alone(
         app = GinApp(Settings(speed="instant"), data_dir=tmp_path, resume=True)
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
+            assert "not saved" not in app.screen.sub_title
             assert app.saving and app.session is not None
             assert app.session.game.log == first.game.log
 

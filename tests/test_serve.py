@@ -13,6 +13,7 @@ import pytest
 from browser import answers, free_port, wait_for
 
 from ginrummies.cli import build_parser, main
+from ginrummies.web import serve
 from ginrummies.web.serve import (
     addresses,
     app_command,
@@ -38,6 +39,20 @@ def test_each_tab_runs_the_app_with_the_options_given(tmp_path: Path) -> None:
     assert app.served and app.hot_seat and app.ascii
     assert (app.rules, app.opponent, app.theme, app.seed) == ("oklahoma", "hard", "light", 42)
     assert app.data_dir == str(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("argv", "resume"),
+    [([], False), (["--theme", "dark"], False), (["--rules", "gin"], True), (["--hot-seat"], True)],
+)
+def test_a_tab_asked_for_a_game_goes_on_with_the_one_in_progress(
+    argv: list[str], resume: bool, tmp_path: Path
+) -> None:
+    """A tab reloaded mid-hand on ``serve --rules gin`` goes on with the
+    hand (--continue) rather than asking to leave it; without a game asked
+    for, the menu opens, whose Continue goes on."""
+    args = build_serve_parser().parse_args(argv)
+    assert build_parser().parse_args(tab_args(app_command(args, tmp_path))).resume is resume
 
 
 def test_without_a_data_folder_the_tabs_use_the_usual_ones(tmp_path: Path) -> None:
@@ -77,6 +92,28 @@ def test_the_addresses_to_open() -> None:
     assert all(a.endswith(":8123") for a in everywhere)
 
 
+def test_every_interface_shows_the_address_a_tablet_reaches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(serve, "outward_ip", lambda: "192.168.1.20")
+    assert "http://192.168.1.20:8123" in addresses("0.0.0.0", 8123)
+    monkeypatch.setattr(serve, "outward_ip", lambda: None)  # no network at all
+    assert "http://localhost:8123" in addresses("::", 8123)
+
+
+def test_with_no_route_the_network_address_is_the_names_or_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_route(self: socket.socket, address: object) -> None:
+        raise OSError("Network is unreachable")
+
+    monkeypatch.setattr(socket.socket, "connect", no_route)
+    monkeypatch.setattr(socket, "gethostbyname", lambda name: "10.0.0.7")
+    assert serve.outward_ip() == "10.0.0.7"
+    monkeypatch.setattr(socket, "gethostbyname", lambda name: "127.0.1.1")  # Debian's own name
+    assert serve.outward_ip() is None
+
+
 def test_the_warning_says_who_can_play_and_see_what(tmp_path: Path) -> None:
     words = exposure_warning("0.0.0.0", 8123, tmp_path)
     assert "Anyone who can reach this machine on port 8123" in words
@@ -89,7 +126,7 @@ def test_the_warning_says_who_can_play_and_see_what(tmp_path: Path) -> None:
         (["--port", "0"], "--port must be from 1 to 65535"),
         (["--host", "no-such-host.invalid"], "no-such-host.invalid: no such address"),
         (["--rules", "gin", "--format", "captains"], "Captains"),
-        (["--people", "2"], "--people goes with --rules or --format"),
+        (["--people", "3"], "--people must be from 0 to 2"),
         (["--rules", "gin", "--hot-seat", "--people", "1"], "--hot-seat seats 2 people"),
     ],
 )
@@ -107,6 +144,7 @@ def test_a_port_in_use_is_said_plainly(tmp_path: Path, capsys: pytest.CaptureFix
         assert main(["serve", "--data-dir", str(tmp_path), "--port", str(port)]) == 2
     err = capsys.readouterr().err
     assert f"cannot listen on 127.0.0.1 port {port}" in err
+    assert f"try --port {port + 1}" in err
 
 
 def test_without_the_web_extra_serve_says_how_to_get_it(

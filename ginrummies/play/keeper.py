@@ -53,8 +53,9 @@ class Keeper:
         if not held:
             self.saving = False
             self.warn(
-                "Another ginrummies is open on this data folder and keeps its game there. "
-                "This game counts in the statistics but is not saved to continue.",
+                "Another ginrummies (in another terminal or browser tab) is open on this "
+                "data folder and keeps its game there. This game counts in the statistics "
+                "but is not saved to continue.",
                 BUSY,
             )
 

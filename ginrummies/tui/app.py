@@ -82,7 +82,8 @@ class GinApp(App[None]):
 
         ``session`` is a game asked for at start (``--rules``): it begins at
         once, unless a saved game is still in progress, when the person is
-        asked first and the save is left exactly as it is until they answer."""
+        asked first and the save is left exactly as it is until they answer
+        (with ``resume`` too, the game in progress simply goes on)."""
         super().__init__()
         self.settings = settings or Settings()
         self.session: Session | None = None  # the game in progress: the one saved
@@ -121,14 +122,14 @@ class GinApp(App[None]):
             self.keeper.open()
         if self.saving:
             self.load_saved()
+        if self.resume and self.session is not None:  # --continue, before any new game
+            self.push_screen(TableScreen(self.session))
+            return
         if self.requested is not None:  # a game given at start (--rules)
             self.start_session(self.requested)
             return
         if self.resume:
-            if self.session is not None:
-                self.push_screen(TableScreen(self.session))
-            else:
-                self.notify("There is no game to continue.", severity="warning")
+            self.notify("There is no game to continue.", severity="warning")
 
     # --- saving ------------------------------------------------------------------
 
@@ -140,6 +141,12 @@ class GinApp(App[None]):
     def saving(self) -> bool:
         """Whether games are saved (not while another copy saves in the folder)."""
         return self.keeper is not None and self.keeper.saving
+
+    @property
+    def not_saving(self) -> bool:
+        """Whether games would be saved but cannot be (the folder is held by
+        another copy, or cannot be written): the table says so all along."""
+        return self.keeper is not None and not self.keeper.saving
 
     def warn(self, message: str, kind: str) -> None:
         """A problem of the data folder (play/keeper.py), said as a notification."""

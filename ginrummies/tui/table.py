@@ -68,6 +68,17 @@ def bindings() -> list[BindingType]:
     return out
 
 
+# what each of the table's keys does (its action's name), and the ones that
+# still work while the window is too small to show the table
+KEY_ACTIONS = {
+    key: binding.action.partition("(")[0]
+    for binding in bindings()
+    if isinstance(binding, Binding)
+    for key in binding.key.split(",")
+}
+WHILE_HIDDEN = frozenset({"help", "leave"})
+
+
 class TableScreen(Screen[None]):
     """One game, hand after hand, in any format."""
 
@@ -109,7 +120,7 @@ class TableScreen(Screen[None]):
         fitted(self, layout)
         self.set_class(layout.side != self.log_toggled, "-side")
         self.query_one(TableView).size_cards(layout.big)
-        self.query_one("#too-small", Static).update(too_small_text(width, height))
+        self.query_one("#too-small", Static).update(too_small_text(width, height, self.app.is_web))
         self.call_after_refresh(self.rewrite_log)
         if self.session.format.tables > 1:  # the other table's lines follow the height
             self.call_after_refresh(self.redraw)
@@ -196,6 +207,8 @@ class TableScreen(Screen[None]):
         self.logged = len(session.log)
         self.title = title(session)
         self.sub_title = sub_title(session)
+        if self.app.not_saving:  # type: ignore[attr-defined]
+            self.sub_title += " · not saved"
         moves = tuple(move.name for move in MOVES if self.legal_of(move.name))
         moves += ("undo",) if self.can_undo() else ()
         if moves != self.moves_shown:  # the footer rebuilds itself: only when it must
@@ -247,6 +260,8 @@ class TableScreen(Screen[None]):
         return actions_for(name, self.session.legal(), self.view.hand, self.session.rules)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.has_class("-too-small") and action not in WHILE_HIDDEN:
+            return False  # the table is hidden: nothing is played blind
         if action in MOVE_BY_NAME:
             return bool(self.legal_of(action))
         if action == "undo":
@@ -261,6 +276,13 @@ class TableScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """A move key that is not legal now: say why, change nothing."""
+        if self.has_class("-too-small"):
+            action = KEY_ACTIONS.get(event.key)
+            if action is not None and action not in WHILE_HIDDEN:
+                event.stop()
+                self.app.bell()
+                self.notify("The table is hidden: make the window larger to play.", timeout=3)
+            return
         if event.key == "u" and not self.can_undo():
             event.stop()
             self.action_undo()

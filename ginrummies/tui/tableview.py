@@ -63,11 +63,18 @@ def fit(width: int, height: int) -> Fit:
     )
 
 
-def too_small_text(width: int, height: int) -> str:
+def too_small_text(width: int, height: int, web: bool = False) -> str:
+    """What the table says in its place when the window is too small for it."""
+    if web:
+        where = f"The page holds {width}×{height} characters"
+        remedy = "Make the browser window larger, or zoom out (Ctrl and −),"
+    else:
+        where = f"The terminal is {width}×{height}"
+        remedy = "Make the window larger (or the font smaller)"
     return (
-        f"The terminal is {width}×{height}; the table needs at least "
-        f"{MIN_SIZE[0]}×{MIN_SIZE[1]}.\nMake the window larger (or the font smaller) "
-        "and the game comes back as it was."
+        f"{where}; the table needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
+        f"{remedy} and the game comes back as it was.\n"
+        "Until then the moves wait: Esc or q opens the menu, F1 the help."
     )
 
 

@@ -9,6 +9,8 @@ mid-hand leaves its game saved for the next one.
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
 import ipaddress
 import logging
 import shlex
@@ -18,7 +20,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ..cli import add_format_option, add_game_options, add_people_option, people_for
+from ..cli import (
+    add_format_option,
+    add_game_options,
+    add_people_option,
+    people_for,
+    starts_a_game,
+)
 from ..core import PRESETS, Format, RulesError, preset
 from ..store import THEMES
 
@@ -55,13 +63,20 @@ def build_serve_parser() -> argparse.ArgumentParser:
         "--rules",
         default=None,
         choices=sorted(PRESETS),
-        help="each tab starts a game of this variant at once (default: the menu); "
-        "a game in progress is offered first",
+        help="each tab starts a game of this variant at once (default: the menu), "
+        "or goes on with the game in progress",
     )
     add_game_options(parser)
     add_format_option(parser, None, "; given, each tab starts a game of it at once")
+    # --hot-seat and --people (from add_game_options and add_people_option)
+    # start a game at once too, as in the terminal
     add_people_option(parser)
-    parser.add_argument("--theme", choices=list(THEMES), default=None, help="colour theme")
+    parser.add_argument(
+        "--theme",
+        choices=list(THEMES),
+        default=None,
+        help="colour theme (default: the theme chosen in the game's settings)",
+    )
     parser.add_argument("--ascii", action="store_true", help="plain ASCII card faces")
     return parser
 
@@ -81,6 +96,10 @@ def app_command(args: argparse.Namespace, folder: Path) -> str:
     for name in ("hot_seat", "ascii"):
         if getattr(args, name):
             words.append(f"--{name.replace('_', '-')}")
+    if starts_a_game(args):
+        # each tab asks for that game; a tab opened or reloaded while one
+        # is in progress goes on with it instead of asking to leave it
+        words.append("--continue")
     return shlex.join(words)
 
 
@@ -94,18 +113,35 @@ def is_local(host: str) -> bool:
         return False
 
 
+def outward_ip() -> str | None:
+    """This machine's address on its network (the one a tablet on the same
+    Wi-Fi reaches), or None. A UDP socket "connected" to an outside address
+    sends nothing but picks the interface the route goes through."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never reached
+            ip = str(probe.getsockname()[0])
+    except OSError:
+        try:
+            ip = socket.gethostbyname(socket.gethostname())
+        except OSError:
+            return None
+    try:
+        address = ipaddress.ip_address(ip)
+    except ValueError:
+        return None
+    return None if address.is_loopback or address.is_unspecified else ip
+
+
 def addresses(host: str, port: int) -> list[str]:
     """The addresses to open: the host itself, or for every interface
-    (0.0.0.0, ::) this machine's own name and address."""
+    (0.0.0.0, ::) this machine, by its name and by its network address."""
     if host in ("0.0.0.0", "::", ""):
         found = [f"http://localhost:{port}"]
-        try:
-            name = socket.gethostname()
-            ip = socket.gethostbyname(name)
-        except OSError:
-            return found
-        found.append(f"http://{name}:{port}")
-        if not ipaddress.ip_address(ip).is_loopback:
+        with contextlib.suppress(OSError):
+            found.append(f"http://{socket.gethostname()}:{port}")
+        ip = outward_ip()
+        if ip is not None:
             found.append(f"http://{ip}:{port}")
         return found
     shown = f"[{host}]" if ":" in host else host
@@ -125,13 +161,10 @@ def exposure_warning(host: str, port: int, folder: Path) -> str:
 def check_game_options(args: argparse.Namespace) -> None:
     """The game options, checked once here rather than in every tab
     (ValueError or RulesError in the command line's words)."""
-    at_once = args.rules is not None or args.format is not None
-    if args.people is not None and not at_once:
-        raise ValueError("--people goes with --rules or --format (a game at once)")
     fmt = Format(args.format or "two")
     if args.rules is not None:
         fmt.check(preset(args.rules))
-    if at_once:
+    if starts_a_game(args):
         people_for(args, fmt, least=1 if fmt.seats > 2 else 0)
 
 
@@ -169,12 +202,41 @@ def serve_main(argv: Sequence[str]) -> int:
         with socket.create_server((args.host, args.port), family=family):
             pass
     except OSError as exc:
-        return fail(f"cannot listen on {args.host} port {args.port}: {exc.strerror or exc}")
+        other = args.port + 1 if args.port < 65535 else 8000
+        return fail(
+            f"cannot listen on {args.host} port {args.port}: {exc.strerror or exc} "
+            f"(another server may have it: try --port {other})"
+        )
+
+    tabs: dict[Any, Any] = {}  # each open tab's websocket: its game (an AppService)
 
     class GameServer(Server):
         """textual-serve's server, with the page's links made from the address
         the browser used (so a tablet reaching 0.0.0.0 gets a working link)
         and the game's own words at start."""
+
+        async def _process_messages(self, websocket: Any, app_service: Any) -> None:
+            # textual-serve's loop over one tab's messages, which is the one
+            # place that sees the tab's websocket: kept, to close at Ctrl+C
+            tabs[websocket] = app_service
+            try:
+                await super()._process_messages(websocket, app_service)
+            finally:
+                tabs.pop(websocket, None)
+
+        async def on_shutdown(self, app: Any) -> None:
+            # an open tab would hold the server for a minute (aiohttp waits
+            # for its handler): it is closed, so its game stops, saved as
+            # after every move, and the page says the server stopped. The
+            # games' processes are waited for, so that none outlives the
+            # event loop (asyncio would complain of it at exit).
+            still_open = list(tabs.items())
+            for websocket, _ in still_open:
+                await websocket.close(code=1001, message=b"the server stopped")
+            processes = [getattr(game, "_process", None) for _, game in still_open]
+            ending = [process.wait() for process in processes if process is not None]
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*ending), timeout=10)
 
         async def handle_index(self, request: Any) -> Any:
             # read synchronously by the handler below, so no other request
@@ -185,6 +247,9 @@ def serve_main(argv: Sequence[str]) -> int:
         def initialize_logging(self) -> None:
             # problems only: a line for every request says nothing to a player
             logging.basicConfig(level=logging.WARNING, format="ginrummies serve: %(message)s")
+            # tabs still open at Ctrl+C end mid-conversation: asyncio's
+            # warnings about them are no news to the person who stopped it
+            logging.getLogger("asyncio").setLevel(logging.ERROR)
 
         async def on_startup(self, app: Any) -> None:
             print("ginrummies is served. Open in a web browser:", flush=True)
