@@ -26,8 +26,8 @@ from ginrummies.web.serve import (
 def tab_args(command: str) -> list[str]:
     """The options a tab's app gets, without the Python that runs it."""
     words = shlex.split(command)
-    assert words[:3] == [sys.executable, "-m", "ginrummies"]
-    return words[3:]
+    assert words[:4] == [sys.executable, "-P", "-m", "ginrummies"]
+    return words[4:]
 
 
 def test_each_tab_runs_the_app_with_the_options_given(tmp_path: Path) -> None:
@@ -53,6 +53,25 @@ def test_a_tab_asked_for_a_game_goes_on_with_the_one_in_progress(
     for, the menu opens, whose Continue goes on."""
     args = build_serve_parser().parse_args(argv)
     assert build_parser().parse_args(tab_args(app_command(args, tmp_path))).resume is resume
+
+
+def test_a_tab_runs_the_installed_game_whatever_the_folder_it_starts_in(
+    tmp_path: Path,
+) -> None:
+    """``serve`` started in a checkout (as the README does) after ``pip
+    install .``: the tab's Python must not take the checkout's source
+    folder for the package (it has no themes, and is maybe another version)."""
+    decoy = tmp_path / "ginrummies"
+    decoy.mkdir()
+    (decoy / "__init__.py").write_text("raise ImportError('the source folder, not the install')")
+    (decoy / "__main__.py").write_text("raise SystemExit(3)")
+    words = shlex.split(app_command(build_serve_parser().parse_args([]), tmp_path))
+    python = words[: words.index("ginrummies") + 1]
+    done = subprocess.run(
+        [*python, "--help"], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert "usage: ginrummies" in done.stdout
 
 
 def test_without_a_data_folder_the_tabs_use_the_usual_ones(tmp_path: Path) -> None:

@@ -32,7 +32,10 @@ from .table import TableScreen
 try:
     from ginrummies.themes import paths as theme_paths
 except ImportError:  # pragma: no cover - a broken install
-    raise SystemExit("ginrummies: the themes are missing from this install") from None
+    raise SystemExit(
+        "ginrummies: the themes are missing from this install (started from a source "
+        "checkout? use the ginrummies command, or install it with pip install -e .)"
+    ) from None
 
 TEXTUAL_THEME = {
     "felt": "textual-dark",

@@ -85,8 +85,10 @@ def app_command(args: argparse.Namespace, folder: Path) -> str:
     """The shell command each tab runs: this Python's ginrummies, with the
     options that make sense in a browser, on one data folder (``--data-dir``
     only when it was given: otherwise the settings stay in the user's config
-    folder, as in the terminal)."""
-    words = [sys.executable, "-m", "ginrummies", "--served"]
+    folder, as in the terminal). -P: the package the server runs, never a
+    ``ginrummies`` folder in the directory it was started from (a checkout's
+    source, which lacks the installed themes and may be another version)."""
+    words = [sys.executable, "-P", "-m", "ginrummies", "--served"]
     if args.data_dir is not None:
         words += ["--data-dir", str(folder)]
     for name in ("rules", "format", "people", "seed", "opponent", "theme"):
