@@ -327,7 +327,7 @@ def test_a_small_terminal_gets_a_message_and_the_table_comes_back() -> None:
             await pilot.pause()
             assert table.session.hand.state_key() == before
             said = [n.message for n in app._notifications]
-            assert "The table is hidden: make the window larger to play." in said
+            assert said.count("The table is hidden: make the window larger to play.") == 1
             await pilot.press("f1")  # the help still opens
             await pilot.pause()
             assert isinstance(app.screen, HelpScreen)
@@ -338,6 +338,9 @@ def test_a_small_terminal_gets_a_message_and_the_table_comes_back() -> None:
             await pilot.pause()
             assert not table.has_class("-too-small")
             assert table.query_one("#board").display
+            # the footer has the moves again, not only Help and Menu
+            footer = {str(key.description) for key in table.query("FooterKey")}
+            assert footer & {"Pass", "Take", "Draw"}, footer
 
     run(go)
 

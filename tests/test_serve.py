@@ -163,7 +163,7 @@ def test_a_port_in_use_is_said_plainly(tmp_path: Path, capsys: pytest.CaptureFix
         assert main(["serve", "--data-dir", str(tmp_path), "--port", str(port)]) == 2
     err = capsys.readouterr().err
     assert f"cannot listen on 127.0.0.1 port {port}" in err
-    assert f"try --port {port + 1}" in err
+    assert "try --port " in err and "while attempting" not in err
 
 
 def test_without_the_web_extra_serve_says_how_to_get_it(

@@ -8,6 +8,7 @@ next (the computer, the curtain, the result) is the flow's business
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
@@ -97,6 +98,7 @@ class TableScreen(Screen[None]):
         self.message_at: object = None
         self.moves_shown: tuple[str, ...] | None = None
         self.log_toggled = False  # the moves panel flipped from what the width gives
+        self.hidden_said_until = 0.0  # the too-small notice is up until then
 
     # --- layout ------------------------------------------------------------------
 
@@ -117,7 +119,10 @@ class TableScreen(Screen[None]):
 
     def fit_to(self, width: int, height: int) -> None:
         layout = fit(width, height)
+        hidden = self.has_class("-too-small")
         fitted(self, layout)
+        if layout.too_small != hidden:  # the move keys come and go with the table
+            self.refresh_bindings()
         self.set_class(layout.side != self.log_toggled, "-side")
         self.query_one(TableView).size_cards(layout.big)
         self.query_one("#too-small", Static).update(too_small_text(width, height, self.app.is_web))
@@ -281,7 +286,9 @@ class TableScreen(Screen[None]):
             if action is not None and action not in WHILE_HIDDEN:
                 event.stop()
                 self.app.bell()
-                self.notify("The table is hidden: make the window larger to play.", timeout=3)
+                if time.monotonic() > self.hidden_said_until:  # one notice, not a pile
+                    self.notify("The table is hidden: make the window larger to play.", timeout=3)
+                    self.hidden_said_until = time.monotonic() + 3
             return
         if event.key == "u" and not self.can_undo():
             event.stop()

@@ -13,9 +13,11 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
+import os
 import shlex
 import socket
 import sys
+import weakref
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -170,6 +172,30 @@ def check_game_options(args: argparse.Namespace) -> None:
         people_for(args, fmt, least=1 if fmt.seats > 2 else 0)
 
 
+async def end_process(process: Any) -> None:
+    """Wait for a tab's game to end, its pipes closed (an asyncio Process)."""
+    if process.stdin is not None:
+        process.stdin.close()
+    for stream in (process.stdout, process.stderr):
+        if stream is not None:
+            with contextlib.suppress(Exception):  # already read to the end, or closed
+                while await stream.read(1 << 16):
+                    pass
+    await process.wait()
+
+
+def free_port_near(host: str, port: int) -> int | None:
+    """The first port after ``port`` that ``host`` can listen on, if one of the next few."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    for other in range(port + 1, min(port + 20, 65536)):
+        try:
+            with socket.create_server((host, other), family=family):
+                return other
+        except OSError:
+            continue
+    return None
+
+
 def serve_main(argv: Sequence[str]) -> int:
     """``ginrummies serve``: run the web server until Ctrl+C."""
     args = build_serve_parser().parse_args(argv)
@@ -204,39 +230,47 @@ def serve_main(argv: Sequence[str]) -> int:
         with socket.create_server((args.host, args.port), family=family):
             pass
     except OSError as exc:
-        other = args.port + 1 if args.port < 65535 else 8000
-        return fail(
-            f"cannot listen on {args.host} port {args.port}: {exc.strerror or exc} "
-            f"(another server may have it: try --port {other})"
-        )
+        why = os.strerror(exc.errno) if exc.errno else str(exc)
+        other = free_port_near(args.host, args.port)
+        hint = f" (another server may have it: try --port {other})" if other else ""
+        return fail(f"cannot listen on {args.host} port {args.port}: {why}{hint}")
 
     tabs: dict[Any, Any] = {}  # each open tab's websocket: its game (an AppService)
+    games: weakref.WeakSet[Any] = weakref.WeakSet()  # every tab's game still about
 
     class GameServer(Server):
         """textual-serve's server, with the page's links made from the address
-        the browser used (so a tablet reaching 0.0.0.0 gets a working link)
-        and the game's own words at start."""
+        the browser used (so a tablet reaching 0.0.0.0 gets a working link),
+        the game's own words at start, and a prompt, quiet stop."""
 
         async def _process_messages(self, websocket: Any, app_service: Any) -> None:
             # textual-serve's loop over one tab's messages, which is the one
             # place that sees the tab's websocket: kept, to close at Ctrl+C
             tabs[websocket] = app_service
+            games.add(app_service)
             try:
                 await super()._process_messages(websocket, app_service)
             finally:
                 tabs.pop(websocket, None)
 
+        async def _make_app(self) -> Any:
+            app = await super()._make_app()
+            app.on_cleanup.append(self.end_games)
+            return app
+
         async def on_shutdown(self, app: Any) -> None:
             # an open tab would hold the server for a minute (aiohttp waits
             # for its handler): it is closed, so its game stops, saved as
-            # after every move, and the page says the server stopped. The
-            # games' processes are waited for, so that none outlives the
-            # event loop (asyncio would complain of it at exit).
-            still_open = list(tabs.items())
-            for websocket, _ in still_open:
+            # after every move, and the page says the server stopped
+            for websocket in list(tabs):
                 await websocket.close(code=1001, message=b"the server stopped")
-            processes = [getattr(game, "_process", None) for _, game in still_open]
-            ending = [process.wait() for process in processes if process is not None]
+
+        async def end_games(self, app: Any) -> None:
+            # once every tab's handler is done: each game's process ended and
+            # its pipes read to the end while the loop still runs (asyncio
+            # prints a traceback at exit for any pipe left open)
+            processes = [getattr(game, "_process", None) for game in list(games)]
+            ending = [end_process(p) for p in processes if p is not None]
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.gather(*ending), timeout=10)
 
