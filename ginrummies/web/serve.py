@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import ipaddress
 import logging
 import os
@@ -273,6 +274,9 @@ def serve_main(argv: Sequence[str]) -> int:
             ending = [end_process(p) for p in processes if p is not None]
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.gather(*ending), timeout=10)
+            # a closed tab's game may wait in a reference cycle: collected
+            # now, its process's pipes close while the loop can still do it
+            gc.collect()
 
         async def handle_index(self, request: Any) -> Any:
             # read synchronously by the handler below, so no other request
