@@ -238,7 +238,10 @@ class ResultView(CardInk):
                 out.append("  lays off ")
                 for lo in result.layoffs:
                     out.append_text(self.card_text(lo.card))
-                    out.append(f" on meld {lo.meld + 1}  ")
+                    # the knocker's meld, shown: "meld 1" read as the layer's own
+                    out.append(" on [")
+                    out.append_text(self.cards_text(list(result.melds[kn][lo.meld].cards)))
+                    out.append("]  ")
                 out.append("\n")
             out.append("  deadwood ")
             out.append_text(self.cards_text(sorted(result.deadwood[p])) or Text("none"))
