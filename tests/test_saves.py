@@ -325,3 +325,151 @@ def test_a_second_app_on_the_same_folder_leaves_the_first_ones_save_alone(
             assert app.session.game.log == first.game.log
 
     run(alone)
+
+
+# --- hostile saves (issue 30, item 3) ------------------------------------------
+
+
+def hostile(how: str, base: dict[str, object]) -> str:
+    """A save that once crashed every start, or loaded and then failed."""
+    seats = base["seats"]
+    assert isinstance(seats, list)
+
+    def seat(**change: object) -> list[object]:
+        return [seats[0], {**seats[1], **change}]
+
+    changes: dict[str, dict[str, object]] = {
+        "rules-text": {"rules": "gin"},
+        "rules-huge-number": {"rules": {**base["rules"], "gin_bonus": 10**4000}},  # type: ignore[dict-item]
+        "rules-name-number": {"rules": {**base["rules"], "name": 5}},  # type: ignore[dict-item]
+        "alien": {"seats": seat(kind="alien")},
+        "godlike": {"seats": seat(kind="computer", level="godlike")},
+        "name-number": {"seats": seat(name=5)},
+        "name-huge": {"seats": seat(name="x" * 100_000)},
+        "seat-list": {"seats": [seats[0], ["Bob", "computer"]]},
+        "seed-negative": {"seed": -1},
+        "seed-too-big": {"seed": 2**63},
+        "seed-true": {"seed": True},
+        "target-huge": {"target": 10**30},
+        "target-zero": {"target": 0},
+        "first-nine": {"first": 9},
+        "play-list": {"play": ["two"]},
+        "log-text": {"log": "abc"},
+        "log-number-hands": {"log": [1, 2]},
+        "id-list": {"id": [1]},
+        "format-zero": {"format": 0},
+    }
+    if how == "nested":
+        return "[" * 100_000
+    if how == "seed-5000-digits":
+        return json.dumps({**base, "seed": 0}).replace('"seed": 0', '"seed": ' + "7" * 5000)
+    if how == "seed-4000-digits":
+        return json.dumps({**base, "seed": 0}).replace('"seed": 0', '"seed": ' + "7" * 4000)
+    return json.dumps({**base, **changes[how]})
+
+
+HOSTILE = [
+    "nested",
+    "seed-5000-digits",
+    "seed-4000-digits",
+    "rules-text",
+    "rules-huge-number",
+    "rules-name-number",
+    "alien",
+    "godlike",
+    "name-number",
+    "name-huge",
+    "seat-list",
+    "seed-negative",
+    "seed-too-big",
+    "seed-true",
+    "target-huge",
+    "target-zero",
+    "first-nine",
+    "play-list",
+    "log-text",
+    "log-number-hands",
+    "id-list",
+    "format-zero",
+]
+
+
+@pytest.mark.parametrize("how", HOSTILE)
+def test_a_hostile_save_is_refused_in_words_and_kept_aside_byte_for_byte(
+    how: str, tmp_path: Path
+) -> None:
+    path = tmp_path / SAVE_NAME
+    path.write_text(hostile(how, json.loads(played("gin", 12).to_json())))
+    before = path.read_bytes()
+    with pytest.raises(SaveError) as err:
+        load(path)
+    message = str(err.value)
+    assert message.startswith("The saved game could not be read: ")
+    (kept,) = tmp_path.glob("game.unreadable-*.json")
+    assert kept.read_bytes() == before
+    assert f"A copy is kept as {kept};" in message
+    assert "Traceback" not in message and "Error(" not in message and len(message) < 1000
+    assert not path.exists()
+
+
+def test_every_seat_kind_and_level_a_save_accepts_can_be_played(tmp_path: Path) -> None:
+    """The save's checks and the play layer agree: a save that loads builds its session."""
+    from ginrummies.ai import LEVELS
+    from ginrummies.play.session import SeatKind
+    from ginrummies.store.saves import SEAT_KINDS
+
+    assert set(SEAT_KINDS) == {kind.value for kind in SeatKind}
+    base = json.loads(played("gin", 12).to_json())
+    for kind in SEAT_KINDS:
+        for level in LEVELS:
+            path = tmp_path / f"{kind}-{level}.json"
+            path.write_text(
+                json.dumps(
+                    {
+                        **base,
+                        "seats": [base["seats"][0], {"name": "B", "kind": kind, "level": level}],
+                    }
+                )
+            )
+            saved = load(path)
+            assert saved is not None
+            Session.from_saved(saved)
+
+
+@pytest.mark.parametrize("how", ["alien", "rules-text", "nested", "seed-5000-digits"])
+def test_text_play_continue_explains_a_hostile_save_and_goes_on(
+    how: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ginrummies.cli import main
+
+    path = tmp_path / SAVE_NAME
+    path.write_text(hostile(how, json.loads(played("gin", 12).to_json())))
+    before = path.read_bytes()
+    assert main(["text", "--continue", "--data-dir", str(tmp_path)]) == 2
+    out, err = capsys.readouterr()
+    assert "The saved game could not be read" in out
+    assert "there is no saved game to continue" in err
+    (kept,) = tmp_path.glob("game.unreadable-*.json")
+    assert kept.read_bytes() == before
+    assert "Traceback" not in out + err
+
+
+@pytest.mark.parametrize("how", ["alien", "rules-text", "seed-5000-digits"])
+def test_the_app_explains_a_hostile_save_and_goes_on_to_the_menu(how: str, tmp_path: Path) -> None:
+    path = tmp_path / SAVE_NAME
+    path.write_text(hostile(how, json.loads(played("gin", 12).to_json())))
+
+    async def go() -> None:
+        app = GinApp(Settings(speed="instant"), data_dir=tmp_path, resume=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            from ginrummies.tui.menus import MenuScreen
+
+            assert isinstance(app.screen, MenuScreen)
+            assert app.session is None
+            messages = [n.message for n in app._notifications]
+            assert any(m.startswith("The saved game could not be read: ") for m in messages)
+
+    run(go)
+    assert list(tmp_path.glob("game.unreadable-*.json"))
+    assert not path.exists()
