@@ -13,6 +13,7 @@ import pytest
 from browser import answers, free_port, wait_for
 
 from ginrummies.cli import build_parser, main
+from ginrummies.store.files import LOCK_NAME, FolderError, check_writable
 from ginrummies.web import serve
 from ginrummies.web.serve import (
     addresses,
@@ -21,6 +22,7 @@ from ginrummies.web.serve import (
     exposure_warning,
     is_local,
 )
+from ginrummies.web.tabs import TabServer
 
 
 def tab_args(command: str) -> list[str]:
@@ -206,3 +208,74 @@ def test_listening_beyond_this_machine_warns(tmp_path: Path) -> None:
     assert f'data-session-websocket-url="ws://gin-table.local:{port}/ws"' in page
     assert "<title>ginrummies</title>" in page
     assert "googleapis" not in page  # the font comes from the server itself
+
+
+def _serving_recorded(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Stand in for the server's run: the list records that it would serve."""
+    from textual_serve.server import Server
+
+    served: list[object] = []
+    monkeypatch.setattr(Server, "serve", lambda self, debug=False: served.append(self))
+    return served
+
+
+def test_a_data_folder_whose_lock_file_cannot_be_made_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder each tab's game would refuse (its lock file's name taken by
+    a folder, which stops root as well) is refused once, before serving."""
+    served = _serving_recorded(monkeypatch)
+    (tmp_path / LOCK_NAME).mkdir()
+    assert main(["serve", "--data-dir", str(tmp_path), "--port", str(free_port())]) == 2
+    err = capsys.readouterr().err
+    assert not served
+    assert len(err.strip().splitlines()) == 1
+    assert err.startswith(f"ginrummies serve: cannot use the data folder {tmp_path}: ")
+    assert LOCK_NAME in err and "--data-dir" in err
+
+
+def test_a_data_folder_that_cannot_be_written_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    served = _serving_recorded(monkeypatch)
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o555)
+    try:
+        try:
+            check_writable(folder)
+        except FolderError:
+            pass
+        else:  # root: the test above refuses a folder in the way root meets
+            pytest.skip("this user writes into a read-only folder (root)")
+        assert main(["serve", "--data-dir", str(folder), "--port", str(free_port())]) == 2
+    finally:
+        folder.chmod(0o755)
+    err = capsys.readouterr().err
+    assert not served
+    assert f"cannot use the data folder {folder}: it cannot be written" in err
+
+
+def test_a_writable_data_folder_is_served(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    served = _serving_recorded(monkeypatch)
+    assert main(["serve", "--data-dir", str(tmp_path), "--port", str(free_port())]) == 0
+    assert len(served) == 1 and capsys.readouterr().err == ""
+
+
+def test_the_tab_limit_is_an_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert build_serve_parser().parse_args([]).max_tabs == serve.DEFAULT_MAX_TABS == 4
+    assert "--max-tabs" in build_serve_parser().format_help()
+    served = _serving_recorded(monkeypatch)
+    argv = ["serve", "--data-dir", str(tmp_path), "--port", str(free_port())]
+    assert main([*argv, "--max-tabs", "0"]) == 2
+    assert "--max-tabs must be 1 or more" in capsys.readouterr().err
+    assert main([*argv, "--max-tabs", "9"]) == 0
+    server = served[0]
+    assert isinstance(server, TabServer) and server.places.most == 9
+    # not an option of the tab's game: the server keeps the count
+    args = build_serve_parser().parse_args(["--max-tabs", "9"])
+    assert "--max-tabs" not in app_command(args, tmp_path)

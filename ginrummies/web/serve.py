@@ -9,16 +9,13 @@ mid-hand leaves its game saved for the next one.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
-import gc
 import ipaddress
 import logging
 import os
 import shlex
 import socket
 import sys
-import weakref
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -36,6 +33,9 @@ from ..store import THEMES
 WEB_EXTRA = "pip install 'ginrummies[web]'"
 PAGE_TITLE = "ginrummies"
 TEMPLATES = Path(__file__).parent / "templates"  # the page: textual-serve's, in the game's words
+# tabs playing at once: two people on two tabs, or one on a phone and a
+# computer, with room to reload; a tab is a process of some 50 MB
+DEFAULT_MAX_TABS = 4
 
 
 def build_serve_parser() -> argparse.ArgumentParser:
@@ -81,6 +81,15 @@ def build_serve_parser() -> argparse.ArgumentParser:
         help="colour theme (default: the theme chosen in the game's settings)",
     )
     parser.add_argument("--ascii", action="store_true", help="plain ASCII card faces")
+    parser.add_argument(
+        "--max-tabs",
+        type=int,
+        default=DEFAULT_MAX_TABS,
+        metavar="N",
+        help=f"the most browser tabs that play at once (default: {DEFAULT_MAX_TABS}); each "
+        "is a game of its own, some 50 MB of memory. A tab over the limit is told so and "
+        "starts no game; a tab closed frees its place",
+    )
     return parser
 
 
@@ -173,18 +182,6 @@ def check_game_options(args: argparse.Namespace) -> None:
         people_for(args, fmt, least=1 if fmt.seats > 2 else 0)
 
 
-async def end_process(process: Any) -> None:
-    """Wait for a tab's game to end, its pipes closed (an asyncio Process)."""
-    if process.stdin is not None:
-        process.stdin.close()
-    for stream in (process.stdout, process.stderr):
-        if stream is not None:
-            with contextlib.suppress(Exception):  # already read to the end, or closed
-                while await stream.read(1 << 16):
-                    pass
-    await process.wait()
-
-
 def free_port_near(host: str, port: int) -> int | None:
     """The first port after ``port`` that ``host`` can listen on, if one of the next few."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -206,21 +203,33 @@ def serve_main(argv: Sequence[str]) -> int:
         return 2
 
     try:
-        from textual_serve.server import Server
+        import textual_serve.server  # noqa: F401 - the web extra is there
     except ImportError:
         return fail(f"browser play needs the web extra: {WEB_EXTRA}")
     if not 0 < args.port < 65536:
         return fail("--port must be from 1 to 65535")
+    if args.max_tabs < 1:
+        return fail("--max-tabs must be 1 or more")
     try:
         check_game_options(args)
     except (RulesError, ValueError) as exc:
         return fail(str(exc))
-    from ..store.files import data_dir
+    from ..store.files import LOCK_NAME, FolderError, FolderLock, data_dir
 
     try:
         folder = data_dir(args.data_dir).resolve()
     except OSError as exc:
         return fail(f"cannot use the data folder: {exc}")
+    # checked as each tab's game checks it at its start (a new file made in
+    # it, its lock file opened), once here rather than failing in every tab.
+    # Held by a game in a terminal is fine: each tab says so itself
+    lock = FolderLock(folder / LOCK_NAME)
+    try:
+        lock.acquire()
+    except FolderError as exc:
+        return fail(f"{exc}. Choose another folder with --data-dir.")
+    finally:
+        lock.release()
     # taken before the first tab, so that a port in use is said plainly
     try:
         socket.getaddrinfo(args.host, args.port)
@@ -236,53 +245,11 @@ def serve_main(argv: Sequence[str]) -> int:
         hint = f" (another server may have it: try --port {other})" if other else ""
         return fail(f"cannot listen on {args.host} port {args.port}: {why}{hint}")
 
-    tabs: dict[Any, Any] = {}  # each open tab's websocket: its game (an AppService)
-    games: weakref.WeakSet[Any] = weakref.WeakSet()  # every tab's game still about
+    from .tabs import TabServer
 
-    class GameServer(Server):
-        """textual-serve's server, with the page's links made from the address
-        the browser used (so a tablet reaching 0.0.0.0 gets a working link),
-        the game's own words at start, and a prompt, quiet stop."""
-
-        async def _process_messages(self, websocket: Any, app_service: Any) -> None:
-            # textual-serve's loop over one tab's messages, which is the one
-            # place that sees the tab's websocket: kept, to close at Ctrl+C
-            tabs[websocket] = app_service
-            games.add(app_service)
-            try:
-                await super()._process_messages(websocket, app_service)
-            finally:
-                tabs.pop(websocket, None)
-
-        async def _make_app(self) -> Any:
-            app = await super()._make_app()
-            app.on_cleanup.append(self.end_games)
-            return app
-
-        async def on_shutdown(self, app: Any) -> None:
-            # an open tab would hold the server for a minute (aiohttp waits
-            # for its handler): it is closed, so its game stops, saved as
-            # after every move, and the page says the server stopped
-            for websocket in list(tabs):
-                await websocket.close(code=1001, message=b"the server stopped")
-
-        async def end_games(self, app: Any) -> None:
-            # once every tab's handler is done: each game's process ended and
-            # its pipes read to the end while the loop still runs (asyncio
-            # prints a traceback at exit for any pipe left open)
-            processes = [getattr(game, "_process", None) for game in list(games)]
-            ending = [end_process(p) for p in processes if p is not None]
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.gather(*ending), timeout=10)
-            # a closed tab's game may wait in a reference cycle: collected
-            # now, its process's pipes close while the loop can still do it
-            gc.collect()
-
-        async def handle_index(self, request: Any) -> Any:
-            # read synchronously by the handler below, so no other request
-            # can change it in between
-            self.public_url = f"{request.scheme}://{request.host}"
-            return await super().handle_index(request)
+    class GameServer(TabServer):
+        """The guarded server (tabs.py), with the game's own words at start
+        and in its log."""
 
         def initialize_logging(self) -> None:
             # problems only: a line for every request says nothing to a player
@@ -305,6 +272,7 @@ def serve_main(argv: Sequence[str]) -> int:
         port=args.port,
         title=PAGE_TITLE,
         templates_path=TEMPLATES,
+        max_tabs=args.max_tabs,
     )
     server.serve()
     return 0
