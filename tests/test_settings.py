@@ -257,3 +257,70 @@ def test_seats_that_are_not_a_table_use_the_defaults(tmp_path: Path) -> None:
     settings, problems = load_settings(path)
     assert settings.seats == {}
     assert problems == ["seats must be a table of formats; the default seats are used"]
+
+
+# --- damaged settings files (issue 30, item 3) -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("content", "says"),
+    [
+        (b'theme = "dark"\nspeed = "fast\xff"\n', "it is not text"),
+        (b"theme = " + b"[" * 100_000, "nested too deeply"),
+        (b"theme = " + b"[" * 600 + b"]" * 600, "nested too deeply"),
+        (b"speed = " + b"9" * 5000, "not valid TOML"),
+        (b"theme = = felt\n", "not valid TOML"),
+    ],
+    ids=["invalid-utf8", "nested", "nested-600", "huge-number", "not-toml"],
+)
+def test_a_settings_file_that_cannot_be_read_is_kept_aside_byte_for_byte(
+    content: bytes, says: str, tmp_path: Path
+) -> None:
+    """One bad byte once made the defaults be used and the next save destroy
+    the file; a deep nesting or a huge number was a traceback at start."""
+    path = tmp_path / SETTINGS_NAME
+    path.write_bytes(content)
+    settings, problems = load_settings(path)
+    assert settings == Settings()
+    kept = tmp_path / "settings.unreadable-1.toml"
+    assert kept.read_bytes() == content
+    assert len(problems) == 1 and says in problems[0]
+    assert f"It was kept as {kept}, and the defaults are used." in problems[0]
+    assert "Traceback" not in problems[0] and len(problems[0]) < 600
+    save_settings(path, Settings(theme="dark"))  # the next save leaves the copy alone
+    assert kept.read_bytes() == content
+
+
+def test_names_in_settings_are_data_stored_as_given(tmp_path: Path) -> None:
+    path = tmp_path / SETTINGS_NAME
+    seats = {"two": (("person", "x[/]"), ("hard", "[b]\\\x1b"))}
+    save_settings(path, Settings(seats=seats))
+    assert load_settings(path) == (Settings(seats=seats), [])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "theme = 5\n",
+        "hints = [1, 2]\n",
+        "[theme]\nx = 1\n",
+        "house_rules = 3\n",
+        "[house_rules.gin]\ngin_bonus = 1000000000000\n",
+        "[house_rules.gin]\nknock_limit = [1]\n",
+        "[house_rules]\ngin = [1]\n",
+        "[seats.two]\nkinds = [1, 2]\nnames = [[], {}]\n",
+        "[seats.two]\nkinds = [[1], {a = 1}]\nnames = ['a', 'b']\n",
+        "[seats.two]\nkinds = 'person'\nnames = 'x'\n",
+        "seats = [1]\n",
+        f"{'k' * 10_000} = 1\n",
+        f"speed = '{'x' * 100_000}'\n",
+    ],
+    ids=lambda text: text[:24],
+)
+def test_a_value_of_the_wrong_type_is_reported_not_a_crash(text: str, tmp_path: Path) -> None:
+    path = tmp_path / SETTINGS_NAME
+    path.write_text(text)
+    settings, problems = load_settings(path)
+    assert problems and all(len(p) < 400 for p in problems)
+    assert settings.rules_for("gin").gin_bonus < 10**6
+    assert path.exists()  # a bad value is replaced, the file kept where it is

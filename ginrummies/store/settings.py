@@ -3,7 +3,8 @@ the variant, house rules, format and seats a new game starts from.
 
 They live in ``settings.toml`` in the user's config folder. A value that is
 not valid is reported and replaced by its default, the rest is kept; a file
-that is not TOML at all is kept aside and the defaults are used.
+that cannot be read as TOML at all is kept aside, byte for byte, and the
+defaults are used. Names are data: stored as given, shown as text.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 from ..ai import LEVELS as LEVELS  # the one list, in ginrummies.ai; kept here for store users
 from ..core import PRESETS, Format, RulesError, RuleSet, preset
 from .files import move_aside, write_atomic
+from .saves import NUMBER_LIMIT
 
 SETTINGS_NAME = "settings.toml"
 THEMES = ("felt", "dark", "light", "contrast")
@@ -28,6 +30,7 @@ HINT_LEVELS = ("normal", "hard")
 PERSON = "person"  # a seat's kind: a person, or a computer level
 SEAT_KINDS = (PERSON, *LEVELS)
 NAME_LENGTH = 16  # the longest name a seat may have
+SIZE_LIMIT = 1024 * 1024  # bytes: a settings file is a few hundred
 
 # the allowed values of each setting that is a choice
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -114,6 +117,8 @@ def _check_house_rules(data: Any, problems: list[str]) -> dict[str, dict[str, An
             try:
                 if type(value) is not type(current.value if isinstance(current, Enum) else current):
                     raise TypeError
+                if isinstance(value, int) and not -NUMBER_LIMIT <= value <= NUMBER_LIMIT:
+                    raise ValueError  # a number no game needs, that the screens cannot show
                 with_changes(base, {name: value})
             except (RulesError, TypeError, ValueError):
                 if isinstance(current, Enum):
@@ -121,7 +126,7 @@ def _check_house_rules(data: Any, problems: list[str]) -> dict[str, dict[str, An
                     why = f"is not one of {allowed}; the preset's {current.value!r} is used"
                 else:
                     why = f"is not valid; the preset's {current!r} is used"
-                problems.append(f"house_rules.{variant}.{name} = {value!r} {why}")
+                problems.append(f"house_rules.{variant}.{name} = {_shown(value)} {why}")
                 continue
             kept[name] = value
         try:
@@ -141,11 +146,11 @@ def seats_problem(fmt: Format, seats: Any) -> str | None:
         return f"{fmt.title} has {fmt.seats} seats"
     for kind, name in seats:
         if kind not in SEAT_KINDS:
-            return f"{kind!r} is not one of {', '.join(SEAT_KINDS)}"
+            return f"{_shown(kind)} is not one of {', '.join(SEAT_KINDS)}"
         if not isinstance(name, str) or not name.strip():
             return "every seat needs a name"
         if len(name) > NAME_LENGTH:
-            return f"{name!r} is longer than {NAME_LENGTH} characters"
+            return f"{_shown(name)} is longer than {NAME_LENGTH} characters"
     names = [name.strip().casefold() for _, name in seats]
     if len(set(names)) != len(names):
         return "two seats have the same name"
@@ -196,7 +201,7 @@ def from_data(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
     fields = {f.name: f for f in dataclasses.fields(Settings)}
     for key, value in data.items():
         if key not in fields:
-            problems.append(f"{key}: there is no such setting; ignored")
+            problems.append(f"{key[:40]}: there is no such setting; ignored")
             continue
         default = getattr(defaults, key)
         if key == "house_rules":
@@ -209,7 +214,8 @@ def from_data(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
             else:
                 allowed = ", ".join(CHOICES[key])
                 problems.append(
-                    f"{key} = {value!r} is not one of {allowed}; the default {default!r} is used"
+                    f"{key} = {_shown(value)} is not one of {allowed}; "
+                    f"the default {default!r} is used"
                 )
         elif isinstance(default, bool):
             if isinstance(value, bool):
@@ -217,7 +223,7 @@ def from_data(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
             else:
                 word = "true" if default else "false"
                 problems.append(
-                    f"{key} = {value!r} must be true or false; the default {word} is used"
+                    f"{key} = {_shown(value)} must be true or false; the default {word} is used"
                 )
     return dataclasses.replace(defaults, **values), problems
 
@@ -266,28 +272,77 @@ def _toml_char(c: str) -> str:
 
 
 def load_settings(path: Path) -> tuple[Settings, list[str]]:
-    """The settings in ``path`` (defaults if there is no file), and what was wrong."""
+    """The settings in ``path`` (defaults if there is no file), and what was wrong.
+
+    Nothing in the file raises: a file that cannot be read as TOML at all
+    (not UTF-8 text, not TOML, nested too deeply, a number of thousands of
+    digits) is kept aside byte for byte as ``settings.unreadable-N.toml``,
+    so that saving the settings later never destroys it, and the defaults
+    are used; a value that is not valid is reported and replaced."""
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except FileNotFoundError:
         return Settings(), []
-    except (OSError, UnicodeDecodeError) as exc:
-        return Settings(), [f"the settings file cannot be read ({exc}); defaults are used"]
+    except OSError as exc:
+        return Settings(), [
+            f"The settings file {path} cannot be opened ({exc.strerror or exc}); "
+            "the defaults are used."
+        ]
+    try:
+        if len(raw) > SIZE_LIMIT:
+            raise ValueError("it is far too large to be a settings file")
+        text = raw.decode("utf-8")
+    except (UnicodeDecodeError, ValueError) as exc:
+        why = (
+            str(exc)
+            if not isinstance(exc, UnicodeDecodeError)
+            else (f"it is not text (a byte that is not UTF-8 at byte {exc.start})")
+        )
+        return Settings(), [_kept_aside(path, why)]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        try:
-            kept = move_aside(path, "unreadable")
-        except OSError as move_exc:  # a folder that cannot be written: leave it in place
-            return Settings(), [
-                f"the settings file is not valid TOML ({exc}) and could not be moved "
-                f"aside ({move_exc}); the defaults are used"
-            ]
-        return Settings(), [
-            f"the settings file is not valid TOML ({exc}); it was kept as {kept.name} "
-            "and the defaults are used"
-        ]
-    return from_data(data)
+        return Settings(), [_kept_aside(path, f"it is not valid TOML ({_said(exc)})")]
+    except RecursionError:
+        return Settings(), [_kept_aside(path, "it is not valid TOML (nested too deeply)")]
+    except ValueError as exc:  # a number of thousands of digits
+        return Settings(), [_kept_aside(path, f"it is not valid TOML ({_said(exc)})")]
+    try:
+        return from_data(data)
+    except Exception as exc:  # a value no check foresaw: the file is kept, never lost
+        return Settings(), [_kept_aside(path, f"a value in it cannot be used ({_said(exc)})")]
+
+
+def _kept_aside(path: Path, why: str) -> str:
+    """Keep the settings file that cannot be used aside; what to tell the player."""
+    try:
+        kept = move_aside(path, "unreadable")
+    except OSError as exc:  # a folder that cannot be written: leave it in place
+        return (
+            f"The settings file {path} could not be read: {why}. It could not be moved "
+            f"aside either ({exc.strerror or exc}): the defaults are used, and changing "
+            "a setting replaces the file."
+        )
+    return (
+        f"The settings file could not be read: {why}. It was kept as {kept}, "
+        "and the defaults are used."
+    )
+
+
+def _said(exc: BaseException) -> str:
+    """An exception's message, short, for a message a player reads."""
+    text = str(exc) or type(exc).__name__
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _shown(value: Any) -> str:
+    """A value from the file, short enough to quote in a message."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**20:
+        return "a number too big"
+    if isinstance(value, dict):
+        return "a table"
+    text = repr(value) if not isinstance(value, list) else "a list"
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def save_settings(path: Path, settings: Settings) -> None:
