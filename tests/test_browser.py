@@ -10,11 +10,16 @@ when they are not.
 
 from __future__ import annotations
 
+import functools
+import http.server
 import os
 import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -146,9 +151,78 @@ def test_ctrl_c_with_a_tab_open_stops_the_server_and_tells_the_tab(
             server.kill()
 
 
+@contextmanager
+def _another_site(tmp_path: Path) -> Iterator[str]:
+    """A page served from another port of this machine; yields its address."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<p>another site</p>", encoding="utf-8")
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=str(site))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as httpd:
+        thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+        finally:
+            httpd.shutdown()
+
+
 def _free(folder: Path) -> bool:
     lock = FolderLock(folder / LOCK_NAME)
     try:
         return lock.acquire()
     finally:
         lock.release()
+
+
+def test_a_tab_over_the_limit_is_told_and_another_page_cannot_play(
+    playwright, tmp_path: Path
+) -> None:
+    """serve --max-tabs 1: the second tab shows why it has no game and how to
+    raise the limit, and plays once the first is closed. A page served from
+    another local port cannot open the game's websocket."""
+    folder = tmp_path / "data"
+    with served(folder, "--max-tabs", "1") as url:
+        browser = launch(playwright)
+        try:
+            first = Table.open(browser, url, folder)
+            second = browser.new_page(viewport={"width": 1100, "height": 700})
+            second.goto(url)
+            second.wait_for_selector("body.-full", timeout=30_000)
+            said = second.inner_text(".full-dialog")
+            assert "at most 1 game at once (--max-tabs 1)" in said
+            assert "ginrummies serve --max-tabs 8" in said
+            assert second.is_hidden(".closed-dialog") and second.is_hidden(".intro-dialog")
+            assert second.evaluate("document.activeElement.id") == "retry"
+            second.screenshot(path=str(tmp_path / "full.png"))
+            first.page.close()  # its place is free once its game has ended
+
+            # a page served from another port of this machine: its websocket
+            # is refused at the handshake (as a page of any other site)
+            with _another_site(tmp_path) as other:
+                page = browser.new_page()
+                said_by_chromium: list[str] = []
+                page.on("console", lambda message: said_by_chromium.append(message.text))
+                page.goto(other)
+                outcome = page.evaluate(
+                    """(url) => new Promise(resolve => {
+                        const ws = new WebSocket(url);
+                        ws.onopen = () => resolve("opened");
+                            ws.onclose = (e) => resolve("closed " + e.code);
+                    })""",
+                    url.replace("http://", "ws://") + "/ws",
+                )
+            assert outcome == "closed 1006"
+            assert any("Unexpected response code: 403" in m for m in said_by_chromium)
+
+            # the second tab's "Try again" (Enter): its game starts
+            second.keyboard.press("Enter")
+            second.wait_for_selector("body.-first-byte", timeout=30_000)
+            assert second.is_hidden(".full-dialog")
+        finally:
+            browser.close()

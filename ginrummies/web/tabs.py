@@ -56,8 +56,11 @@ PLACE_WAIT = 5.0
 
 def full_words(most: int) -> str:
     """The reason a tab is refused, as the page shows it (at most 123 bytes)."""
-    games = "1 game" if most == 1 else f"{most} games"
-    return f"This server plays at most {games} at once (--max-tabs {most}), and all are in use."
+    games, are = ("1 game", "is") if most == 1 else (f"{most} games", "are")
+    return (
+        f"This server plays at most {games} at once (--max-tabs {most}), "
+        f"and {most} {are} being played."
+    )
 
 
 async def end_process(process: Any) -> None:
