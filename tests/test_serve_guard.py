@@ -326,6 +326,20 @@ def test_malformed_messages_are_dropped_and_the_game_goes_on(
     assert not problems, [r.getMessage() for r in problems]
 
 
+def test_the_websocket_opened_as_a_page_is_answered_and_starts_no_game(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    async def test() -> None:
+        async with serving(tmp_path) as (server, client):
+            response = await client.get("/ws")
+            assert response.status == 400
+            assert "open the address ginrummies serve printed" in await response.text()
+            assert not server.games and server.places.taken == 0
+
+    run(test)
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+
+
 @pytest.mark.parametrize(
     ("query", "size"),
     [

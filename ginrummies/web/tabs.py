@@ -144,6 +144,13 @@ class TabServer(Server):
             )
             raise web.HTTPForbidden(text=refusal)
         websocket = web.WebSocketResponse(heartbeat=15)
+        if not websocket.can_prepare(request).ok:
+            # the address opened as a page, not as a websocket (textual-serve
+            # went on and failed with a traceback)
+            raise web.HTTPBadRequest(
+                text="This is the game's websocket, for its page: open the address "
+                "ginrummies serve printed instead."
+            )
         if not await self.places.take(self.place_wait):
             await websocket.prepare(request)
             await websocket.close(code=FULL_CODE, message=full_words(self.places.most).encode())
