@@ -298,41 +298,70 @@ def app_main(args: argparse.Namespace) -> int:
 
 
 def replay_main(argv: Sequence[str]) -> int:
-    """``ginrummies replay FILE``: step through an exported game in the app."""
+    """``ginrummies replay FILE``: step through an exported game in the app.
+
+    Only a game that is over is shown (both hands face up): a game still in
+    progress, the saved game.json say, is refused, so a replay never shows
+    the computer's live hand. A game the statistics record as abandoned is
+    over too. Any file that cannot be replayed is one message on stderr and
+    exit status 2, never a traceback."""
     from pathlib import Path
 
-    from .store.saves import SaveError, parse, replay
+    from .store.files import ENV_DATA_DIR
+    from .store.saves import SIZE_LIMIT, SaveError, parse, replay
+    from .store.stats import STATS_NAME, recorded_status
 
     parser = argparse.ArgumentParser(
         prog="ginrummies replay",
         description="Watch a finished game again, move by move, with both hands face up. "
         "Export one from the statistics screen or the game's result (x).",
     )
-    parser.add_argument("file", help="a replay file (or a saved game)")
+    parser.add_argument("file", help="a replay file (or a saved game that is over)")
     parser.add_argument("--ascii", action="store_true", help="plain ASCII card faces")
     args = parser.parse_args(argv)
     path = Path(args.file)
+    # a file name is shown as text: nothing in it acts on the terminal
+    name = "".join(c if c.isprintable() else "?" for c in str(path))
+
+    def refuse(why: str) -> int:
+        print(f"ginrummies: {name} cannot be replayed: {why}", file=sys.stderr)
+        return 2
+
     from .play.session import Session
 
     try:
-        saved = parse(path.read_text(encoding="utf-8"))
-        replay(saved)
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"ginrummies: cannot read {path}: {exc}", file=sys.stderr)
+        if path.stat().st_size > SIZE_LIMIT:
+            return refuse("it is far too large to be a replay file.")
+        text = path.read_bytes().decode("utf-8")
+    except OSError as exc:
+        print(f"ginrummies: cannot read {name}: {exc.strerror or exc}", file=sys.stderr)
         return 2
-    except SaveError as exc:
-        print(f"ginrummies: {path} cannot be replayed: {exc}", file=sys.stderr)
-        return 2
+    except UnicodeDecodeError:
+        return refuse("it is not a replay file (it holds bytes that are not text).")
     try:
+        saved = parse(text)
+        game = replay(saved)
         Session.seats_from(saved.seats, saved.format.seats)
-        if saved.format.seats != 2:
-            raise ValueError(f"{saved.format.title} is replayed in the app from a later release")
-    except (ValueError, KeyError) as exc:  # seats the app does not know
-        print(
-            f"ginrummies: {path} cannot be replayed: its players are not readable ({exc})",
-            file=sys.stderr,
-        )
-        return 2
+    except SaveError as exc:
+        return refuse(f"{exc.plain}. (Details: {exc}.)")
+    except Exception as exc:  # whatever a file holds: a message, not a traceback
+        return refuse(f"its players are not readable ({str(exc)[:200]}).")
+    if saved.format.seats != 2:
+        return refuse(f"{saved.format.title} is replayed in the app from a later release.")
+    if not game.is_over:
+        folder = os.environ.get(ENV_DATA_DIR)
+        if folder:
+            stats_path = Path(folder) / STATS_NAME
+        else:
+            from platformdirs import user_data_dir
+
+            stats_path = Path(user_data_dir("ginrummies", appauthor=False)) / STATS_NAME
+        if recorded_status(stats_path, saved.game_id) != "abandoned":
+            return refuse(
+                "this game is still in progress. Finish it (ginrummies --continue), or leave "
+                "it for a new game, and replay it when it is over: a replay shows both hands "
+                "face up."
+            )
     from .store import Settings
     from .tui.app import GinApp
 

@@ -428,3 +428,22 @@ class Stats:
         with self.connect() as db:
             row = db.execute("SELECT replay FROM games WHERE id = ?", (game_id,)).fetchone()
         return row[0] if row else None
+
+
+def recorded_status(path: Path, game_id: str) -> str | None:
+    """How the statistics at ``path`` record a game (playing, finished,
+    abandoned), read without changing or making anything; None if they
+    cannot tell (no file, no such game, a damaged or busy database)."""
+    if not path.is_file():
+        return None
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=1.0)
+    except (sqlite3.Error, ValueError, OSError):
+        return None
+    try:
+        row = conn.execute("SELECT status FROM games WHERE id = ?", (game_id,)).fetchone()
+    except sqlite3.Error:
+        return None
+    finally:
+        conn.close()
+    return row[0] if row and isinstance(row[0], str) else None
