@@ -100,7 +100,11 @@ class TabServer(Server):
         # textual-serve's routes, but for the static folder's listing
         # (show_index=True there) and with the stop handled below
         app = web.Application()
-        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        # autoescape (aiohttp_jinja2's default, said here so it stays): the
+        # page is made from the request's Host, which is the asker's text
+        aiohttp_jinja2.setup(
+            app, loader=jinja2.FileSystemLoader(self.templates_path), autoescape=True
+        )
         app.add_routes(
             [
                 web.get("/", self.handle_index, name="index"),
