@@ -852,4 +852,9 @@ class _TableReasons:
             )
         if self.hand.bit_count() == 1:
             return 'one card left ("last card"): no offer; meld or lay it off next turn to go out'
+        if view.draw_skipped:
+            return (
+                "you drew no card this turn, so no ace may be offered and you hold nothing "
+                f"else to offer: no offer this turn; {self.count} stays in your hand"
+            )
         return f"no offer this turn; {self.count} stays in your hand"

@@ -92,6 +92,7 @@ class PlayerView:
     pending_offer: Card | None = None  # Skarney: the card held out, awaiting an answer
     challenge_pending: bool = False  # Colonel: a challenge awaits an answer
     skip_draw: bool = False  # Skarney: this player accepted an ace, no draw next
+    draw_skipped: bool = False  # Skarney: this turn began with no draw, so no ace may be offered
     no_offer_back: Card | None = None  # Skarney: just accepted, may not be offered now
     last_turn: bool = False  # Skarney: the stock is down to two, no offer this turn
     scores: tuple[int, int] = (0, 0)  # running totals of each player's side (Match.view)

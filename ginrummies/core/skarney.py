@@ -4,6 +4,8 @@ A turn: draw (unless an ace was accepted last turn); lay the contract, or
 after it new melds and at most two lay-offs on each own meld; go out when
 the hand is empty; otherwise offer a card, which the opponent accepts or
 declines ("last card" when one is left, nothing at the stock's end).
+A player who drew no card this turn (for an accepted ace) may not offer an
+ace: so at least one of any two turns in a row draws and every hand ends.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ class SkarneyHand(TableHand):
         self._contract = [False, False]
         self._contract_now = False  # laid this turn: nothing else may be laid
         self._skip_draw = [False, False]
+        self._draw_skipped = False  # this turn began without a draw: no ace may be offered
         self._no_offer_back: list[Card | None] = [None, None]
         self._offer: Card | None = None
         self._last_turn = False
@@ -56,6 +59,7 @@ class SkarneyHand(TableHand):
             tuple(self._contract),
             self._contract_now,
             tuple(self._skip_draw),
+            self._draw_skipped,
             tuple(self._no_offer_back),
             self._offer,
             self._last_turn,
@@ -68,6 +72,7 @@ class SkarneyHand(TableHand):
             contracts=(self._contract[0], self._contract[1]),
             pending_offer=self._offer,
             skip_draw=self._skip_draw[player],
+            draw_skipped=self._draw_skipped and self._to_move == player,
             no_offer_back=self._no_offer_back[player],
             last_turn=self._last_turn,
         )
@@ -102,12 +107,32 @@ class SkarneyHand(TableHand):
                 if t.owner == player and self._laid_off.get(i, 0) < LAYOFFS_PER_MELD
             ]
             actions.extend(self._layoff_options(player, open_melds))
-        cards = sorted(cards_of_mask(self._masks[player]))
-        if self._last_turn or len(cards) == 1:
+        offers = [Offer(c) for c in self._offerable(player)]
+        actions.extend(offers)
+        if not offers:
             actions.append(EndTurn())
-        else:
-            actions.extend(Offer(c) for c in cards if c != self._no_offer_back[player])
         return actions
+
+    def _offerable(self, player: int) -> list[Card]:
+        """The cards ``player`` may offer now; none means the turn ends with
+        no offer (the stock's end, "last card", or only aces after a skipped draw)."""
+        cards = sorted(cards_of_mask(self._masks[player]))
+        if self._last_turn or len(cards) < 2:
+            return []
+        return [c for c in cards if self._offer_refusal(player, c) is None]
+
+    def _offer_refusal(self, player: int, card: Card) -> str | None:
+        """Why ``card`` may not be offered by ``player`` now (None if it may),
+        for a card in a hand of two or more before the stock's end."""
+        if card == self._no_offer_back[player]:
+            return f"{card.label} was just accepted: it may not be offered back"
+        if card.rank == 1 and self._draw_skipped:
+            # RULES.md 3, Decision: else two players could pass aces for ever
+            return (
+                "you drew no card this turn (you took an ace offered to you), "
+                "so you may not offer an ace"
+            )
+        return None
 
     # --- doing it ----------------------------------------------------------------
 
@@ -187,8 +212,9 @@ class SkarneyHand(TableHand):
             raise IllegalAction(f"{card.label} is not in your hand")
         if self._masks[player].bit_count() < 2:
             raise IllegalAction("with one card left there is no offer: say last card")
-        if card == self._no_offer_back[player]:
-            raise IllegalAction(f"{card.label} was just accepted: it may not be offered back")
+        why = self._offer_refusal(player, card)
+        if why is not None:
+            raise IllegalAction(why)
         self._offer = card
         self._phase = Phase.RESPOND
         self._to_move = 1 - player
@@ -216,7 +242,7 @@ class SkarneyHand(TableHand):
 
     def _end_turn(self, player: int) -> None:
         self._need_play("end the turn")
-        if not self._last_turn and self._masks[player].bit_count() != 1:
+        if self._offerable(player):
             raise IllegalAction("offer a card to end your turn")
         self._record(player, EndTurn())
         if self._last_turn:
@@ -229,6 +255,7 @@ class SkarneyHand(TableHand):
         self._to_move = player
         self._contract_now = False
         self._laid_off = {}
+        self._draw_skipped = self._skip_draw[player]
         if self._skip_draw[player]:
             self._skip_draw[player] = False
             self._phase = Phase.PLAY

@@ -23,6 +23,7 @@ from ..core import (
     LayContract,
     LayMeld,
     LayOff,
+    Offer,
     Phase,
     PlayerView,
     RuleSet,
@@ -128,6 +129,13 @@ def _skipped_draw(view: PlayerView) -> Card | None:
         if isinstance(event.action, Accept) and event.card is not None and event.card.rank == 1:
             return event.card
     return None
+
+
+def _instead(view: PlayerView) -> str:
+    """What a player barred from offering an ace may do to end the turn."""
+    if any(isinstance(a, Offer) for a in view.legal_actions):
+        return f": offer another card {_key('offer')}"
+    return f": end the turn {_key('end_turn')}"
 
 
 def _contract_this_turn(view: PlayerView) -> bool:
@@ -471,11 +479,17 @@ def _at_play(
             return "Pick the card to offer first."
         if card == view.no_offer_back:
             return f"You just accepted {card.label}: it may not be offered back at once."
+        if card.rank == 1 and view.draw_skipped:
+            took = _skipped_draw(view)
+            what = f"you took {took.label} offered to you" if took else "you took an offered ace"
+            return (
+                f"You drew no card this turn ({what}), so you may not offer an ace{_instead(view)}."
+            )
         return None
     if name == "end_turn":
         return (
             f"You end your turn by offering a card {_key('offer')}; without an offer only "
-            "with your last card or at the stock's end."
+            "with your last card, at the stock's end, or when no card you hold may be offered."
         )
     if name == "discard":
         if card is None:

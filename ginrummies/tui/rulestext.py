@@ -72,7 +72,7 @@ cards, laid together, and nothing else that turn. After that you may lay
 new melds and lay off up to two cards on each of your own melds per turn.
 Then **offer** the opponent a card: they accept it into their hand, or
 decline it and it stays in yours. A card accepted may not be offered
-straight back.
+straight back, and in a turn with no draw you may not offer an ace.
 
 **Going out** (every card melded) scores the opponent's whole hand plus
 {out_bonus}, or plus {out_bonus2} if they never laid their contract. When
