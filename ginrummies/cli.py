@@ -224,7 +224,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return sim_main(args_in[1:])
     if args_in[:1] == ["text"]:
-        return text_main(build_text_parser().parse_args(args_in[1:]))
+        try:
+            return text_main(build_text_parser().parse_args(args_in[1:]))
+        except KeyboardInterrupt:  # Ctrl+C before the game began (or after it)
+            print("\nGoodbye.")
+            return 130
     if args_in[:1] == ["replay"]:
         return replay_main(args_in[1:])
     if args_in[:1] == ["serve"]:
@@ -385,7 +389,8 @@ def _given(args: argparse.Namespace, name: str) -> bool:
 
 def text_main(args: argparse.Namespace) -> int:
     """The plain-text game, saved after every move in the data folder."""
-    from .play.keeper import Keeper
+    from .play.keeper import BUSY, Keeper
+    from .play.printable import printable
     from .play.session import Session, format_seats
     from .play.tell import score_board
     from .store.files import FolderError, data_dir
@@ -412,22 +417,41 @@ def text_main(args: argparse.Namespace) -> int:
     def ask(prompt: str) -> str:
         try:
             answer = input(prompt)
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):  # the input ended, or Ctrl+C: stop
             raise Quit from None
         if answer.strip().lower() in ("q", "quit"):
             raise Quit
         return answer
 
+    def say(line: str) -> None:
+        # names and messages may come from files: nothing in them acts on the terminal
+        print(printable(line))
+
+    problems: dict[str, str] = {}
+
+    def warn(message: str, kind: str) -> None:
+        problems.setdefault(kind, message)
+        say(f"  ({message})")
+
     try:
-        keeper = Keeper(data_dir(args.data_dir), lambda message, _kind: print(f"  ({message})"))
+        keeper = Keeper(data_dir(args.data_dir), warn)
         keeper.open()
     except (OSError, FolderError) as exc:
-        return fail(f"cannot use the data folder: {exc}")
+        return fail(printable(f"cannot use the data folder: {exc}"))
     try:
+        if args.resume and not keeper.saving and keeper.save_path.exists():
+            # the save may well be there: say why it cannot be taken up
+            why = (
+                "another ginrummies holds the data folder (close it first, or give "
+                "another folder with --data-dir)"
+                if BUSY in problems
+                else "the data folder cannot be written, so the game could not go on being saved"
+            )
+            return fail(f"the saved game cannot be continued: {why}")
         try:
             saved = keeper.saved() if keeper.saving else None
         except SaveError as exc:
-            print(exc)
+            say(str(exc))
             saved = None
         resume = args.resume
         if resume and saved is None:
@@ -459,7 +483,7 @@ def text_main(args: argparse.Namespace) -> int:
                 )
             session = Session.from_saved(saved)
             board = score_board(session.game, session.names)
-            print(f"Continuing {session.log[0][:-1]}: {board}.")
+            say(f"Continuing {session.log[0][:-1]}: {board}.")
         else:
             seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
             seats = format_seats(fmt, people, args.opponent)
@@ -468,20 +492,22 @@ def text_main(args: argparse.Namespace) -> int:
         keeper.keep(session)
 
         def clear() -> None:
-            # the screen and its scrollback, so the next player cannot scroll back to a hand
+            # the screen, then the scrollback, so the next player cannot scroll back
+            # to a hand: in that order, as a terminal (tmux, xterm) that keeps
+            # what a clear of the screen removes moves it into the scrollback
             if sys.stdout.isatty():
-                print("\033[3J\033[H\033[2J", end="", flush=True)
+                print("\033[H\033[2J\033[3J", end="", flush=True)
             else:
                 print("\n" * 40)
 
         try:
-            play(session, ask, print, clear)
+            play(session, ask, say, clear)
         except (Quit, KeyboardInterrupt):
-            seed = session.seed
-            kept = ""
-            if keeper.saving and not session.game.is_over:
-                kept = " The game is saved: ginrummies text --continue goes on with it."
-            print(f"\nGoodbye. (This deal was seed {seed}: --seed {seed} plays it again.{kept})")
+            # not the seed: it would deal the game in progress face up
+            if keeper.saving:
+                print("\nGoodbye. The game is saved: ginrummies text --continue goes on with it.")
+            else:
+                print("\nGoodbye. (This game could not be saved here.)")
         except BrokenPipeError:
             # the reader went away (| head): stop quietly, as a filter should
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -58,6 +58,12 @@ WORDS = {
 
 
 TABLE_PREFIX = re.compile(r"^Table \d+: ")
+LONGEST_LINE = 200  # the longest line read as a command; "m 7h 8h 9h 10h ..." is far shorter
+
+
+def shorten(word: str, most: int = 20) -> str:
+    """A word the player typed, as short as an answer should quote it."""
+    return word if len(word) <= most else word[: most - 1] + "…"
 
 
 class Quit(Exception):
@@ -153,6 +159,12 @@ def parse_command(text: str, session: Session, view: PlayerView) -> Action:
     why it cannot be played (``why_not``); Quit to stop."""
     menu = list(view.legal_actions)
     rules = session.rules
+    if len(text) > LONGEST_LINE:
+        # not echoed back: a pasted page would be said again whole
+        raise ValueError(
+            f"that line is {len(text):,} characters long; a command is a few "
+            "(type a number or a command, h for help)"
+        )
     words = text.strip().lower().split()
     if not words:
         raise ValueError("type a number or a command (h for help)")
@@ -166,7 +178,7 @@ def parse_command(text: str, session: Session, view: PlayerView) -> Action:
         raise ValueError(f"choose 1 to {len(menu)}")
     move = MOVE_BY_KEY.get(head) or MOVE_BY_NAME.get(WORDS.get(head, head))
     if move is None:
-        raise ValueError(f"unknown command {head!r} (h for help)")
+        raise ValueError(f"unknown command {shorten(head)!r} (h for help)")
     name = move.name
     if name == "discard" and not rules.has_discard_pile and rules.has_offers:
         name = "offer"  # Skarney has no discard: x offers the card, as in the app

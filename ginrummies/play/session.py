@@ -22,10 +22,16 @@ from ..core import Action, DrawStock, Format, Game, Hand, IllegalAction, Match, 
 from ..core.result import says
 from ..store.files import write_atomic
 from ..store.saves import Saved, new_game_id, to_json
-from ..store.settings import LEVELS
+from ..store.settings import LEVELS, NAME_LENGTH
 from ..store.stats import Stats
+from .printable import clean_name
 from .tell import deal_lines, round_lines, side_names
 from .words import action_words
+
+
+def seed_line(seed: int) -> str:
+    """The seed of a game that is over, in words: how to deal it again."""
+    return f"The cards were dealt from seed {seed}: --seed {seed} deals this game again."
 
 
 class SeatKind(Enum):
@@ -90,6 +96,11 @@ class Seat:
     name: str
     kind: SeatKind = SeatKind.PERSON
     level: str = "normal"
+
+    def __post_init__(self) -> None:
+        # a name may come from a file or the command line: it is shown as
+        # typed, but never as something that acts on the terminal
+        object.__setattr__(self, "name", clean_name(self.name, NAME_LENGTH))
 
     @property
     def is_person(self) -> bool:
@@ -168,7 +179,10 @@ class Session:
             if not s.is_person
         }
         self.fallback: Bot = make_bot("easy", rules, seed)
-        self.log: list[str] = [f"{self.title}, seed {seed}."]
+        # the seed deals every hand to come: it is told once the game is over,
+        # never before (it would show a hot-seat player the other's cards)
+        self.log: list[str] = [f"{self.title}."]
+        self._seed_told = False
         self._seen = [0] * format.tables
         self._log_deal()
 
@@ -535,3 +549,6 @@ class Session:
                 )
                 if rnd.is_over and self.format is not Format.TWO:
                     self.log.extend(round_lines(self.game, self.names))
+        if self.game.is_over and not self._seed_told:
+            self._seed_told = True
+            self.log.append(seed_line(self.seed))

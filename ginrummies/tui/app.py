@@ -16,6 +16,7 @@ from textual.screen import Screen
 from ..core import Format, RuleSet
 from ..play.keeper import BUSY, FOLDER, SAVE, STATS, STATS_NOTE, Keeper
 from ..play.keys import MOVES
+from ..play.printable import printable
 from ..play.session import Seat, Session
 from ..play.tell import score_board, unit
 from ..store import THEMES, Settings
@@ -150,6 +151,26 @@ class GinApp(App[None]):
         """Whether games would be saved but cannot be (the folder is held by
         another copy, or cannot be written): the table says so all along."""
         return self.keeper is not None and not self.keeper.saving
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: Severity = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Every notification is plain text: its words hold names, paths and
+        messages from files, never markup (``markup`` is ignored), and
+        nothing in them may act on the terminal."""
+        super().notify(
+            printable(message),
+            title=printable(title),
+            severity=severity,
+            timeout=timeout,
+            markup=False,
+        )
 
     def warn(self, message: str, kind: str) -> None:
         """A problem of the data folder (play/keeper.py), said as a notification."""

@@ -42,9 +42,9 @@ class ChoiceScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static(self.title_text, classes="title")
-            yield OptionList(*self.labels, id="choices")
-            yield Static("↑↓ choose · Enter confirm · Esc cancel", classes="hint")
+            yield Static(self.title_text, classes="title", markup=False)
+            yield OptionList(*self.labels, id="choices", markup=False)
+            yield Static("↑↓ choose · Enter confirm · Esc cancel", classes="hint", markup=False)
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
@@ -85,13 +85,14 @@ class CurtainScreen(Screen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="curtain"):
-            yield Static(f"Pass the keyboard to {self.player}", classes="title")
+            yield Static(f"Pass the keyboard to {self.player}", classes="title", markup=False)
             if self.where:
-                yield Static(self.where, id="curtain-where")
+                yield Static(self.where, id="curtain-where", markup=False)
             yield Static(
                 f"{self.player}, press Enter when {self.others} cannot see the screen.\n"
                 "Esc: back to the menu (the game waits).",
                 classes="hint",
+                markup=False,
             )
         yield Footer()
 
@@ -120,8 +121,8 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"), VerticalScroll(classes="body"):
-            yield Static("Keys", classes="title")
-            yield Static(keys_table(self.rules), id="keys")
+            yield Static("Keys", classes="title", markup=False)
+            yield Static(keys_table(self.rules), id="keys", markup=False)
             if self.fmt is not Format.TWO:
                 yield Markdown(format_markdown(self.fmt, self.rules), id="format-help")
                 yield Static(
@@ -129,6 +130,7 @@ class HelpScreen(ModalScreen[None]):
                     f"plays whom, the target, boxes, bonuses and a cancelled hand are as "
                     f"{self.fmt.title} above says.",
                     classes="hint",
+                    markup=False,
                 )
             yield Markdown(rules_markdown(self.rules))
         yield Footer()
@@ -288,7 +290,7 @@ class ResultScreen(ModalScreen[None]):
         game = self.session.game
         title = "Game over" if game.is_over else f"{unit(game)} {len(game.rounds)}"
         with Vertical(id="dialog"):
-            yield Static(title, classes="title")
+            yield Static(title, classes="title", markup=False)
             with VerticalScroll(classes="body"):
                 yield ResultView(self.session)
             yield Static(
@@ -296,6 +298,7 @@ class ResultScreen(ModalScreen[None]):
                 if game.is_over
                 else f"Enter: next {unit(game).lower()}",
                 classes="hint",
+                markup=False,
             )
         yield Footer()
 

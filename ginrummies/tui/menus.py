@@ -35,6 +35,7 @@ from textual.widgets.option_list import Option
 from ..ai import LEVEL_ABOUT, LEVELS, level_about
 from ..core import PRESETS, Family, Format, RulesError, RuleSet, formats_for, preset
 from ..core.formats import SEAT_LETTERS
+from ..play.printable import clean_name
 from ..play.session import Seat, SeatKind
 from ..store import SPEEDS, THEMES, Settings
 from ..store.settings import NAME_LENGTH, PERSON, SeatChoice, seats_problem
@@ -57,9 +58,9 @@ class MenuScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         # no Header: the logo is the title (a header would say "ginrummies" twice)
         with Vertical(id="menu"):
-            yield Static("♠ ♥ ginrummies ♦ ♣", id="logo")
-            yield Static("Gin Rummy and its relatives", classes="hint")
-            yield OptionList(id="menu-options")
+            yield Static("♠ ♥ ginrummies ♦ ♣", id="logo", markup=False)
+            yield Static("Gin Rummy and its relatives", classes="hint", markup=False)
+            yield OptionList(id="menu-options", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -235,10 +236,11 @@ class NewGameScreen(BackScreen):
     ]
 
     def __init__(self, settings: Settings, seed: int | None = None) -> None:
-        """``seed``: the seed the form offers (``--seed``; None: a random one)."""
+        """``seed``: the seed the form offers (``--seed``; None: a random one,
+        chosen at the start and not shown: a seed seen deals the game face up)."""
         super().__init__()
         self.settings = settings
-        self.seed = secrets.randbelow(10**6) if seed is None else seed
+        self.seed = seed
         self.variant = settings.default_rules if settings.default_rules in PRESETS else "gin"
         try:
             fmt = Format(settings.default_format)
@@ -258,9 +260,9 @@ class NewGameScreen(BackScreen):
     def compose(self) -> ComposeResult:
         yield header()
         with VerticalScroll(id="form"):
-            yield Static("New game", classes="title")
+            yield Static("New game", classes="title", markup=False)
             with Horizontal(classes="row"):
-                yield Label("Variant", classes="name")
+                yield Label("Variant", classes="name", markup=False)
                 yield Select(
                     [(preset(v).name, v) for v in VARIANTS],
                     value=self.variant,
@@ -269,7 +271,7 @@ class NewGameScreen(BackScreen):
                 )
             rules = self.settings.rules_for(self.variant)
             with Horizontal(classes="row"):
-                yield Label("Format", classes="name")
+                yield Label("Format", classes="name", markup=False)
                 choice = Select(
                     self.format_choices(),
                     value=self.format.value,
@@ -278,7 +280,9 @@ class NewGameScreen(BackScreen):
                 )
                 choice.styles.width = 34  # as wide as the variant's
                 yield choice
-            yield Static(format_words(self.format, rules), id="format-about", classes="hint")
+            yield Static(
+                format_words(self.format, rules), id="format-about", classes="hint", markup=False
+            )
             seats = self.chosen[self.format]
             for seat in range(MAX_SEATS):
                 shown = seat < self.format.seats
@@ -287,7 +291,10 @@ class NewGameScreen(BackScreen):
                 row.display = shown
                 with row:
                     yield Label(
-                        seat_label(self.format, seat), id=f"seat-label{seat}", classes="name"
+                        seat_label(self.format, seat),
+                        id=f"seat-label{seat}",
+                        classes="name",
+                        markup=False,
                     )
                     yield Select(
                         SEAT_CHOICES,
@@ -296,19 +303,35 @@ class NewGameScreen(BackScreen):
                         id=f"seat{seat}",
                         classes="seat-kind",
                     )
-                    yield Input(name, id=f"name{seat}", classes="seat-name", max_length=NAME_LENGTH)
-            teams = Static(team_words(self.format), id="teams", classes="hint")
+                    yield Input(
+                        clean_name(name, NAME_LENGTH),
+                        id=f"name{seat}",
+                        classes="seat-name",
+                        max_length=NAME_LENGTH,
+                    )
+            teams = Static(team_words(self.format), id="teams", classes="hint", markup=False)
             teams.display = self.format.info.teams
             teams.styles.margin = (0, 0, 1, 0)  # apart from the levels' lines below
             yield teams
             family = preset(self.variant).family
-            yield Static(level_words(tuple(self.kinds), family), id="levels", classes="hint")
+            yield Static(
+                level_words(tuple(self.kinds), family), id="levels", classes="hint", markup=False
+            )
             with Horizontal(classes="row"):
-                yield Label("Seed", classes="name")
-                yield Input(str(self.seed), type="integer", id="seed")
-                yield Static("the same seed deals the same cards", classes="hint")
-            yield Static("House rules", classes="title")
-            yield Static("Enter on a kind of rule opens or folds it.", classes="hint")
+                yield Label("Seed", classes="name", markup=False)
+                yield Input(
+                    "" if self.seed is None else str(self.seed),
+                    placeholder="random",
+                    type="integer",
+                    id="seed",
+                )
+                yield Static(
+                    "the same seed deals the same cards (told when the game is over)",
+                    classes="hint",
+                    markup=False,
+                )
+            yield Static("House rules", classes="title", markup=False)
+            yield Static("Enter on a kind of rule opens or folds it.", classes="hint", markup=False)
             base = preset(self.variant)
             with Vertical(id="options"):
                 for group, title in RULE_GROUPS.items():
@@ -317,14 +340,15 @@ class NewGameScreen(BackScreen):
                             if rule_group(name) != group:
                                 continue
                             with Horizontal(classes="row"):
-                                yield Label(name.replace("_", " "), classes="name")
+                                yield Label(name.replace("_", " "), classes="name", markup=False)
                                 yield option_widget(name, getattr(rules, name))
                                 yield Static(
                                     hint_text(name, getattr(base, name)),
                                     id=f"hint-{name}",
                                     classes="hint",
+                                    markup=False,
                                 )
-            yield Static("", id="form-error")
+            yield Static("", id="form-error", markup=False)
             with Horizontal(classes="row"):
                 yield Button("Start", id="start", variant="primary")
                 yield Button("Preset rules", id="reset")
@@ -422,7 +446,7 @@ class NewGameScreen(BackScreen):
             kind, name = seats[seat]
             self.query_one(f"#seat-label{seat}", Label).update(seat_label(fmt, seat))
             self.query_one(f"#seat{seat}", Select).value = kind
-            self.query_one(f"#name{seat}", Input).value = name
+            self.query_one(f"#name{seat}", Input).value = clean_name(name, NAME_LENGTH)
         self.query_one("#teams").display = fmt.info.teams
         self.query_one("#teams", Static).update(team_words(fmt))
         self.show_format()
@@ -604,7 +628,9 @@ class RulesScreen(BackScreen):
     def compose(self) -> ComposeResult:
         yield header()
         with Horizontal(id="rules"):
-            yield OptionList(*[Option(preset(v).name, id=v) for v in VARIANTS], id="variants")
+            yield OptionList(
+                *[Option(preset(v).name, id=v) for v in VARIANTS], id="variants", markup=False
+            )
             with VerticalScroll(id="rules-text"):
                 yield Markdown(rules_and_formats(self.rules_for(self.variant)))
         yield Footer()
@@ -688,20 +714,22 @@ class SettingsScreen(BackScreen):
         }
         yield header()
         with VerticalScroll(id="form"):
-            yield Static("Settings", classes="title")
-            yield Static("Enter on a section opens or folds it.", classes="hint")
+            yield Static("Settings", classes="title", markup=False)
+            yield Static("Enter on a section opens or folds it.", classes="hint", markup=False)
             for key, (title, names) in SETTING_GROUPS.items():
                 with Collapsible(title=title, id=f"settings-{key}"):
                     for name in names:
                         widget, note = rows[name]
                         widget.id = f"set-{name}"
                         with Horizontal(classes="row"):
-                            yield Label(name.replace("_", " "), classes="name")
+                            yield Label(name.replace("_", " "), classes="name", markup=False)
                             yield widget
-                            yield Static(note, classes="hint")
+                            yield Static(note, classes="hint", markup=False)
             path = getattr(self.app, "settings_path", None)
             where = f"Kept in {path}" if path else "Kept for this run only"
-            yield Static(f"{where}. Changes apply at once.", id="settings-file", classes="hint")
+            yield Static(
+                f"{where}. Changes apply at once.", id="settings-file", classes="hint", markup=False
+            )
         yield Footer()
 
     def on_mount(self) -> None:

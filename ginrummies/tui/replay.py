@@ -54,13 +54,13 @@ class ReplayScreen(Screen[None]):
         yield header()
         with Horizontal(id="board"):
             with Vertical(id="play"):
-                yield Static(id="name1", classes="label")
+                yield Static(id="name1", classes="label", markup=False)
                 yield HandView(id="hand1")
                 yield PileView(id="piles")
                 yield TableMeldsView(id="melds")
-                yield Static(id="name0", classes="label")
+                yield Static(id="name0", classes="label", markup=False)
                 yield HandView(id="hand0")
-                yield Static(id="replay-status")
+                yield Static(id="replay-status", markup=False)
             yield side_panel()
         # compact and without the palette key, so all seven moves fit 80 columns
         yield Footer(compact=True, show_command_palette=False)

@@ -17,6 +17,7 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
 
 from ..core.result import plural
+from ..play.printable import printable
 from ..store.saves import SaveError, parse
 from ..store.stats import Line, Played, Stats, StatsError
 from .dialogs import BackScreen
@@ -32,6 +33,12 @@ def variant_width(rows: Sequence[Line] | Sequence[Played]) -> int:
     VARIANT_WIDTH (a longer name wraps)."""
     longest = max((len(row.variant) for row in rows), default=0)
     return max(len("Variant"), min(longest, VARIANT_WIDTH))
+
+
+def cell(text: str) -> Text:
+    """A table cell from the statistics file: its words as they are, never
+    markup (a name may hold brackets), and nothing that acts on the terminal."""
+    return Text(printable(text, lines=False))
 
 
 def percent(part: int, whole: int) -> str:
@@ -136,38 +143,38 @@ class StatsScreen(BackScreen):
         if problem is not None or not lines:
             message = problem or "No hands played yet: finish a hand and it counts here."
             with VerticalScroll(id="stats"):
-                yield Static("Statistics", classes="title")
-                yield Static(message, id="stats-empty")
+                yield Static("Statistics", classes="title", markup=False)
+                yield Static(message, id="stats-empty", markup=False)
             yield Footer()
             return
         with TabbedContent(id="stats-tabs"):
             with TabPane("Record", id="record"), VerticalScroll(id="stats"):
                 # two tables, games and hands, each narrow enough for 80 columns
                 width = variant_width(lines)
-                yield Static("Games", classes="title")
-                games: DataTable[str] = DataTable(id="stats-table", cursor_type="none")
+                yield Static("Games", classes="title", markup=False)
+                games: DataTable[str | Text] = DataTable(id="stats-table", cursor_type="none")
                 games.add_column("Variant", width=width)
                 games.add_columns("Opponent", "Finished", "Games won", "Abandoned")
                 for line in lines:
                     games.add_row(
-                        line.variant,
-                        line.opponent,
+                        cell(line.variant),
+                        cell(line.opponent),
                         str(line.games),
                         f"{line.games_won} ({percent(line.games_won, line.games)})",
                         str(line.abandoned),
                         height=None,
                     )
                 yield games
-                yield Static("Hands", classes="title")
-                hands: DataTable[str] = DataTable(id="hands-table", cursor_type="none")
+                yield Static("Hands", classes="title", markup=False)
+                hands: DataTable[str | Text] = DataTable(id="hands-table", cursor_type="none")
                 hands.add_column("Variant", width=width)
                 hands.add_columns(
                     "Opponent", "Hands", "Hands won", "Gins", "Undercuts", "Points/hand"
                 )
                 for line in lines:
                     hands.add_row(
-                        line.variant,
-                        line.opponent,
+                        cell(line.variant),
+                        cell(line.opponent),
                         str(line.hands),
                         f"{line.hands_won} ({percent(line.hands_won, line.hands)})",
                         str(line.gins),
@@ -176,26 +183,31 @@ class StatsScreen(BackScreen):
                         height=None,
                     )
                 yield hands
-                yield Static(streak_words(streaks.current, streaks.best), id="streaks")
-                yield Static("Results over time (settlement of each game)", classes="title")
+                yield Static(
+                    streak_words(streaks.current, streaks.best), id="streaks", markup=False
+                )
+                yield Static(
+                    "Results over time (settlement of each game)", classes="title", markup=False
+                )
                 yield Chart(self.games, id="chart")
             with TabPane("Games", id="played"), VerticalScroll(id="stats-games"):
                 yield Static(
                     "Enter watches a game again, both hands face up (an abandoned one as far "
                     "as it went); x exports it to a file.",
                     classes="hint",
+                    markup=False,
                 )
-                recent: DataTable[str] = DataTable(id="games", cursor_type="row")
+                recent: DataTable[str | Text] = DataTable(id="games", cursor_type="row")
                 recent.add_column("When")
                 recent.add_column("Variant", width=variant_width(self.games))
                 recent.add_columns("Opponent", "Result", "Score")
                 for g in reversed(self.games):
                     recent.add_row(
                         when_text(g.when, self.zone),
-                        g.variant,
-                        g.opponent,
+                        cell(g.variant),
+                        cell(g.opponent),
                         result_text(g),
-                        g.score,
+                        cell(g.score),
                         key=g.game_id,
                         height=None,
                     )
@@ -260,7 +272,11 @@ class StatsScreen(BackScreen):
         text = self.replay_text()
         if text is None:
             return
-        saved = parse(text)
+        try:
+            saved = parse(text)
+        except SaveError as exc:
+            self.notify(f"This game cannot be exported: {exc}", severity="error")
+            return
         self.app.export_replay(text, saved.rules.name, saved.seed)  # type: ignore[attr-defined]
 
 

@@ -105,7 +105,7 @@ class TableScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield header()
         yield TableView(id="board")
-        yield Static(id="too-small")
+        yield Static(id="too-small", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

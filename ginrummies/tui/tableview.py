@@ -103,17 +103,17 @@ class TableView(Horizontal):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="play"):
-            yield Static(id="seating")  # the formats: who plays whom, who sits out
-            yield Static(id="opp-name", classes="label")
+            yield Static(id="seating", markup=False)  # the formats: who plays whom, who sits out
+            yield Static(id="opp-name", classes="label", markup=False)
             yield BacksView(id="opp")
-            yield Static(classes="spacer")  # the spacers share out the room left over
+            yield Static(classes="spacer", markup=False)  # the spacers share out the room left over
             yield PileView(id="piles")
             yield TableMeldsView(id="melds")
-            yield Static(id="other")  # partnership: the other table, live
-            yield Static(classes="spacer")
-            yield Static(id="hand-name", classes="label")
+            yield Static(id="other", markup=False)  # partnership: the other table, live
+            yield Static(classes="spacer", markup=False)
+            yield Static(id="hand-name", classes="label", markup=False)
             yield HandView(id="hand")
-            yield Static(id="status")
+            yield Static(id="status", markup=False)
         yield side_panel()
 
     def draw(self, shown: Shown) -> None:

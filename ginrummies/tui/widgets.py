@@ -435,7 +435,8 @@ class Scoreboard(Widget):
         for t in range(tables):
             table.add_column(f"t{t + 1}", justify="right", style="dim", no_wrap=True)
         for p in sides:
-            table.add_column(self.names[p], footer=str(totals[p]), justify="right")
+            # a name is words, never markup (it may hold brackets)
+            table.add_column(Text(self.names[p]), footer=str(totals[p]), justify="right")
         for row in self.rows[-self.SHOWN :]:
             cells = [str(row.number), *row.tables]
             table.add_row(*cells, *(str(v) if v else "·" for v in row.points))
@@ -456,10 +457,10 @@ def header() -> Header:
 def side_panel() -> Vertical:
     """The column beside the table: the scoreboard and the moves in words."""
     return Vertical(
-        Static("Score", classes="label"),
+        Static("Score", classes="label", markup=False),
         Scoreboard(id="score"),
-        Static(id="next"),
-        Static("Moves", classes="label"),
+        Static(id="next", markup=False),
+        Static("Moves", classes="label", markup=False),
         RichLog(id="log", wrap=True, markup=False, min_width=20),
         id="side",
     )
