@@ -320,3 +320,36 @@ def test_a_clean_name_is_one_short_printable_line(name: str) -> None:
 def test_a_computer_seat_from_a_file_is_cleaned_as_well() -> None:
     seat = Seat("\x1b[2J" + "C" * 40, SeatKind.COMPUTER, "easy")
     assert seat.name.startswith("␛[2J") and len(seat.name) == NAME_LENGTH
+
+
+@given(
+    st.lists(
+        st.text(
+            st.sampled_from(["[", "]", "/", "@", "=", "\x1b", "\u202e", "\x9b", "😀", "b", " "]),
+            min_size=1,
+            max_size=24,
+        ),
+        min_size=2,
+        max_size=2,
+    )
+)
+@settings(max_examples=6)
+def test_any_names_render_the_table_and_the_result(names: list[str]) -> None:
+    """Names drawn at random from the characters that break things: the
+    curtain, the table and the hand's result render, and show no raw control."""
+    session = Session(preset("gin"), (Seat(names[0]), Seat(names[1])), 9)
+
+    async def go() -> None:
+        app = GinApp(Settings(speed="instant"), session=session)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            no_raw_control(screen_text(app))
+            await pilot.press("enter")
+            await settle(pilot)
+            no_raw_control(screen_text(app))
+            played_to(session, "result")
+            app.screen.redraw()  # type: ignore[attr-defined]
+            await settle(pilot)
+            no_raw_control(screen_text(app))
+
+    run(go)
