@@ -196,3 +196,43 @@ def test_a_lock_let_go_of_while_waiting_is_taken(folder: Path) -> None:
     threading.Timer(0.2, first.release).start()
     assert second.acquire(wait=5.0) is True
     second.release()
+
+
+def test_temporary_files_a_killed_game_left_are_removed_when_the_lock_is_taken(
+    folder: Path,
+) -> None:
+    """A kill -9 in the middle of a save leaves .game.json.*.tmp behind: the
+    next copy that takes the folder removes it; one that does not hold the
+    folder (another copy is on it) removes nothing, as that copy may be
+    writing it; the settings' and replays' are removed only once old, since
+    a copy without the lock writes those too."""
+    import time
+
+    from ginrummies.play.keeper import Keeper
+
+    (folder / "replays").mkdir()
+    game_tmp = folder / ".game.json.k9x2a.tmp"
+    old_settings = folder / ".settings.toml.a1b2.tmp"
+    new_settings = folder / ".settings.toml.c3d4.tmp"
+    old_replay = folder / "replays" / ".2024-gin-3.json.e5f6.tmp"
+    other = folder / ".notes.txt.tmp"  # not ours: left alone
+    for path in (game_tmp, old_settings, new_settings, old_replay, other):
+        path.write_text("half a file")
+    hours_ago = time.time() - 2 * 3600
+    for path in (old_settings, old_replay, other):
+        os.utime(path, (hours_ago, hours_ago))
+    holder = FolderLock(folder / LOCK_NAME)
+    assert holder.acquire()
+    second = Keeper(folder, lambda message, kind: None)
+    second.open()  # the folder is held: nothing is removed
+    assert not second.saving
+    assert all(p.exists() for p in (game_tmp, old_settings, new_settings, old_replay, other))
+    second.close()
+    holder.release()
+    keeper = Keeper(folder, lambda message, kind: None)
+    keeper.open()
+    try:
+        assert not game_tmp.exists() and not old_settings.exists() and not old_replay.exists()
+        assert new_settings.exists() and other.exists()
+    finally:
+        keeper.close()

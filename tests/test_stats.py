@@ -18,7 +18,7 @@ from ginrummies.ai import make_bot
 from ginrummies.core import Outcome, preset
 from ginrummies.play.session import Seat, SeatKind, Session
 from ginrummies.store import Settings
-from ginrummies.store.stats import STATS_NAME, Stats
+from ginrummies.store.stats import STATS_NAME, Stats, StatsDamaged
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.menus import MenuScreen
 from ginrummies.tui.replay import ReplayScreen
@@ -156,8 +156,10 @@ def test_a_damaged_database_is_kept_aside_and_a_new_one_begun(tmp_path: Path) ->
     path = tmp_path / STATS_NAME
     path.write_bytes(b"this is not sqlite at all" * 100)
     stats = Stats(path)
+    # the statistics screen shows why its record is empty, once
+    with pytest.raises(StatsDamaged, match=r"It was kept as .*statistics\.unreadable-1\.sqlite3"):
+        stats.lines()
     assert stats.lines() == []
-    assert stats.problem is not None and "statistics.unreadable-1.sqlite3" in stats.problem
     assert (tmp_path / "statistics.unreadable-1.sqlite3").read_bytes().startswith(b"this is")
 
 
@@ -436,3 +438,56 @@ def test_two_app_instances_on_one_data_folder(tmp_path: Path) -> None:
         assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         seeds = sorted(s for (s,) in db.execute("SELECT seed FROM games WHERE status='finished'"))
     assert seeds == [1, 2, 3, 11, 12, 13]
+
+
+# --- a database damaged in its middle pages (issue 30, item 3) ------------------------
+
+
+def damaged_in_the_middle(path: Path) -> list[Session]:
+    """A database of a few games whose header and schema are whole but whose
+    other pages are scrambled: it opens, and only some queries find the damage."""
+    stats = Stats(path)
+    games = []
+    for seed in range(4):
+        seats = (Seat("Ann"), Seat("Bob", SeatKind.COMPUTER, "easy"))
+        session = finish(None, Session(preset("gin").but(target=40), seats, seed), seed)
+        session.record(stats)
+        games.append(session)
+    with sqlite3.connect(path) as db:
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        size = db.execute("PRAGMA page_size").fetchone()[0]
+    data = bytearray(path.read_bytes())
+    for page in range(2, len(data) // size):
+        data[page * size : page * size + 100] = b"\xa5" * 100
+    path.write_bytes(bytes(data))
+    return games
+
+
+@pytest.mark.parametrize("read", ["lines", "history", "streaks"])
+def test_damage_found_by_the_statistics_screen_is_kept_aside(read: str, tmp_path: Path) -> None:
+    path = tmp_path / STATS_NAME
+    damaged_in_the_middle(path)
+    before = path.read_bytes()
+    stats = Stats(path)
+    try:
+        result = getattr(stats, read)()
+    except StatsDamaged as exc:
+        message = str(exc)
+        kept = tmp_path / "statistics.unreadable-1.sqlite3"
+        assert kept.read_bytes() == before
+        assert f"It was kept as {kept}, and a new record begins." in message
+        assert stats.lines() == []  # the new record
+    else:  # this query did not touch a damaged page: nothing is lost or moved
+        assert result is not None and path.read_bytes() == before
+
+
+def test_damage_found_by_a_write_is_kept_aside_and_the_game_recorded_anew(tmp_path: Path) -> None:
+    path = tmp_path / STATS_NAME
+    games = damaged_in_the_middle(path)
+    before = path.read_bytes()
+    stats = Stats(path)
+    games[0].record(stats)  # the same game again: its row must be looked up
+    kept = tmp_path / "statistics.unreadable-1.sqlite3"
+    assert kept.read_bytes() == before
+    assert stats.problem is not None and f"It was kept as {kept}" in stats.problem
+    assert sum(line.games for line in stats.lines()) == 1  # the new record holds it

@@ -6,16 +6,34 @@ The app and text play keep their games with a ``Keeper``: one way to save
 for both. A problem (a full disk, a damaged statistics file, another copy
 on the folder) is said through ``warn`` (once, not after every move) and
 the game goes on.
+
+The save is written at once, on the caller's thread, before anything else;
+the statistics are written by one background thread per Keeper, so that no
+key ever waits on them: a database another program holds locked is tried
+again and again in the background (and said, once, if it stays locked),
+and what was recorded meanwhile goes in when the lock is let go.
 """
 
 from __future__ import annotations
 
+import threading
+import time
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
 from ..store.files import LOCK_NAME, FolderError, FolderLock
-from ..store.saves import SAVE_NAME, Saved, load
-from ..store.stats import STATS_NAME, Stats, StatsError
+from ..store.saves import SAVE_NAME, UNKNOWN, Saved, SaveError, load, refuse
+from ..store.settings import SETTINGS_NAME
+from ..store.stats import (
+    STATS_NAME,
+    Entry,
+    Stats,
+    StatsBusy,
+    StatsError,
+    entry,
+    pending_writes,
+)
 from .session import Session
 
 # what ``warn`` is told about: the folder cannot be written, another copy
@@ -23,21 +41,46 @@ from .session import Session
 # damaged and a new one begun
 FOLDER, BUSY, SAVE, STATS, STATS_NOTE = "folder", "busy", "save", "stats", "stats-note"
 
+ATTEMPT = 0.25  # seconds one write waits for another program's lock
+PATIENCE = 10.0  # seconds of a locked database before it is said
+CLOSE_WAIT = 3.0  # seconds close() waits for the records still to write
+READ_WAIT = 1.0  # seconds a reader waits for the records still to write
+STALE = 3600.0  # seconds after which a temporary file of the settings is left over
+LOCKED = (
+    "The statistics are locked by another program, so the hands just played "
+    "are not recorded yet. The game goes on, and they are recorded as soon as "
+    "the lock is let go."
+)
+UNLOCKED = "The statistics are free again: every hand played is recorded."
+LOST = (
+    "The statistics were still locked by another program as the game closed: "
+    "the last hands played could not be recorded."
+)
+
 
 class Keeper:
     """The save and statistics of one data folder, for one running game.
 
     ``warn(message, kind)`` hears every problem; ``kind`` (FOLDER, BUSY,
-    SAVE, STATS, STATS_NOTE) lets the app title and colour it."""
+    SAVE, STATS, STATS_NOTE) lets the app title and colour it. The
+    statistics' problems (STATS, STATS_NOTE) are found by the background
+    writer and ``warn`` is then called from that thread: it must be safe to
+    call from any thread (Textual's ``App.notify`` is; text play's print is)."""
 
-    def __init__(self, folder: Path, warn: Callable[[str, str], None]) -> None:
+    def __init__(
+        self, folder: Path, warn: Callable[[str, str], None], *, patience: float = PATIENCE
+    ) -> None:
         self.folder = folder
         self.warn = warn
         self.save_path = folder / SAVE_NAME
-        self.stats: Stats | None = Stats(folder / STATS_NAME)
+        self.stats: Stats | None = Stats(folder / STATS_NAME, timeout=ATTEMPT)
         self.lock = FolderLock(folder / LOCK_NAME)
         self.saving = True  # False while another copy of the game saves here
+        self.patience = patience
         self._failed: set[str] = set()  # problems said already
+        self._said = threading.Lock()
+        self._writer: _Writer | None = None
+        self._unsettle: Callable[[], None] = lambda: None
 
     def open(self) -> None:
         """Take the folder. If another copy of the game holds it, games are
@@ -58,13 +101,32 @@ class Keeper:
                 "but is not saved to continue.",
                 BUSY,
             )
+            return
+        remove_stale_temporaries(self.folder)
 
-    def close(self) -> None:
+    def close(self, wait: float = CLOSE_WAIT) -> None:
+        """Let go of the folder, once the statistics still to write are
+        written (waiting ``wait`` seconds at most: LOST is said if a lock
+        held elsewhere keeps them out)."""
+        writer, self._writer = self._writer, None
+        if writer is not None:
+            self._unsettle()
+            if not writer.close(wait):
+                self._once(STATS, LOST)
         self.lock.release()
 
     def saved(self) -> Saved | None:
-        """The game saved in the folder, if any (SaveError says why it cannot be used)."""
-        return load(self.save_path)
+        """The game saved in the folder, if any: one that can be played.
+        SaveError says why it cannot be used (the file is then kept aside)."""
+        saved = load(self.save_path)
+        if saved is None:
+            return None
+        try:
+            Session.from_saved(saved)
+        except Exception as exc:  # nothing in a saved file may stop the game
+            problem = SaveError(f"the save cannot be played ({str(exc)[:200]})", UNKNOWN)
+            raise refuse(self.save_path, problem) from None
+        return saved
 
     def leave(self, saved: Saved) -> None:
         """A saved game left for a new one: it stays in the statistics as abandoned."""
@@ -74,37 +136,183 @@ class Keeper:
             self.warn(f"The saved game could not be recorded: {exc}", STATS)
 
     def keep(self, session: Session) -> None:
-        """After every move: the save on disk is the game in play, and every
-        finished hand is in the statistics."""
+        """After every move: the save on disk is the game in play (written
+        first, at once), and every finished hand goes to the statistics (in
+        the background: this never waits on them)."""
+        if self.saving:
+            try:
+                if session.game.is_over:
+                    self.save_path.unlink(missing_ok=True)  # nothing left to continue
+                else:
+                    session.save(self.save_path)
+            except OSError as exc:
+                self._once(SAVE, f"The game could not be saved: {exc}")
+            else:
+                self._failed.discard(SAVE)
         if session.round_over:
             self.record(session)
-        if not self.saving:
-            return
-        try:
-            if session.game.is_over:
-                self.save_path.unlink(missing_ok=True)  # nothing left to continue
-            else:
-                session.save(self.save_path)
-        except OSError as exc:
-            self._once(SAVE, f"The game could not be saved: {exc}")
-        else:
-            self._failed.discard(SAVE)
 
     def record(self, session: Session, abandoned: bool = False) -> None:
-        """Put the game so far in the statistics (a problem is said once)."""
+        """Put the game so far in the statistics: taken now, written in the
+        background (a problem is said once)."""
         if self.stats is None:
             return
         try:
-            session.record(self.stats, abandoned)
-        except StatsError as exc:
-            self._once(STATS, str(exc))
-        else:
-            self._failed.discard(STATS)
-        if self.stats.problem:
-            self.warn(self.stats.problem, STATS_NOTE)
-            self.stats.problem = None
+            taken = entry(
+                session.game_id,
+                session.rules,
+                session.seed,
+                session.seats_data(),
+                session.game,
+                abandoned=abandoned,
+            )
+        except Exception as exc:  # a game the statistics cannot hold: the game goes on
+            self._once(STATS, f"The game could not be recorded in the statistics: {exc}")
+            return
+        if self._writer is None:
+            self._writer = _Writer(self.stats, self)
+            # a read of these statistics (the statistics screen) sees this game
+            self._unsettle = pending_writes(self.stats.path, self._settle)
+        self._writer.put(taken)
+
+    def flush(self, wait: float = CLOSE_WAIT) -> bool:
+        """Wait (``wait`` seconds at most) until the statistics hold every
+        record asked for; False if some are still to write."""
+        return self._writer is None or self._writer.flush(wait)
+
+    def _settle(self) -> None:
+        self.flush(READ_WAIT)  # the statistics screen shows the hand just played
 
     def _once(self, kind: str, message: str) -> None:
-        if kind not in self._failed:
-            self.warn(message, kind)
-        self._failed.add(kind)
+        with self._said:
+            if kind in self._failed:
+                return
+            self._failed.add(kind)
+        self.warn(message, kind)
+
+    def _clear(self, kind: str) -> bool:
+        """Forget that ``kind`` was said (it works again); whether it was."""
+        with self._said:
+            was = kind in self._failed
+            self._failed.discard(kind)
+        return was
+
+
+class _Writer:
+    """The one thread that writes a Keeper's statistics, in the order asked.
+
+    A database locked by another program is tried again with a growing
+    pause (the entries wait in order, none is lost); PATIENCE seconds of it
+    are said once, and its end too. Any other failure is said once and
+    that entry dropped: the next one holds the whole game so far again."""
+
+    def __init__(self, stats: Stats, keeper: Keeper) -> None:
+        self.stats = stats
+        self.keeper = keeper
+        self._queue: deque[Entry] = deque()
+        self._writing = False
+        self._closing = False
+        self._gone = False  # close() stopped waiting: the thread ends at once
+        self._cond = threading.Condition()
+        self._thread = threading.Thread(target=self._run, name="ginrummies-stats", daemon=True)
+        self._thread.start()
+
+    def put(self, record: Entry) -> None:
+        with self._cond:
+            self._queue.append(record)
+            self._cond.notify_all()
+
+    def flush(self, wait: float) -> bool:
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._queue and not self._writing, wait)
+
+    def close(self, wait: float) -> bool:
+        """Write what is left (``wait`` seconds at most) and end the thread;
+        False if records were left unwritten."""
+        with self._cond:
+            self._closing = True
+            self._cond.notify_all()
+        self._thread.join(wait)
+        with self._cond:
+            self._gone = True
+            self._cond.notify_all()
+            left = bool(self._queue)
+        self._thread.join(ATTEMPT * 2)  # the try under way ends, and the thread with it
+        return not left
+
+    def _next(self) -> Entry | None:
+        with self._cond:
+            self._cond.wait_for(lambda: self._queue or self._closing or self._gone)
+            if self._gone or not self._queue:
+                return None
+            self._writing = True
+            return self._queue[0]
+
+    def _done(self) -> None:
+        with self._cond:
+            self._queue.popleft()
+            self._writing = False
+            self._cond.notify_all()
+
+    def _pause(self, seconds: float) -> bool:
+        """Wait before trying again; False if the thread is to end now."""
+        with self._cond:
+            self._writing = False
+            self._cond.notify_all()
+            self._cond.wait_for(lambda: self._gone, seconds)
+            if self._gone:
+                return False
+            self._writing = True
+            return True
+
+    def _run(self) -> None:
+        keeper = self.keeper
+        locked_since: float | None = None
+        pause = 0.05
+        while (record := self._next()) is not None:
+            try:
+                self.stats.write(record)
+            except StatsBusy:
+                now = time.monotonic()
+                locked_since = locked_since if locked_since is not None else now
+                if now - locked_since >= keeper.patience:
+                    keeper._once(STATS, LOCKED)
+                if not self._pause(pause):
+                    return
+                pause = min(pause * 2, 2.0)
+                continue
+            except StatsError as exc:
+                keeper._once(STATS, f"The statistics could not be updated: {exc}")
+            except Exception as exc:  # a bug must not end the writer: the game goes on
+                keeper._once(STATS, f"The statistics could not be updated: {exc}")
+            else:
+                if keeper._clear(STATS) and locked_since is not None:
+                    keeper.warn(UNLOCKED, STATS_NOTE)
+            locked_since, pause = None, 0.05
+            problem, self.stats.problem = self.stats.problem, None
+            if problem:
+                keeper.warn(problem, STATS_NOTE)
+            self._done()
+
+
+def remove_stale_temporaries(folder: Path, *, now: float | None = None) -> list[Path]:
+    """Remove the temporary files a killed game left in ``folder`` (a
+    ``kill -9`` in the middle of ``write_atomic``). Called only while the
+    folder's lock is held: the saved game's are then nobody else's, since
+    only the holder saves the game; those of the settings and of replays,
+    which a copy without the lock writes too, only once an hour old."""
+    now = time.time() if now is None else now
+    gone = []
+    for place, pattern, old_enough in (
+        (folder, f".{SAVE_NAME}.*.tmp", 0.0),
+        (folder, f".{SETTINGS_NAME}.*.tmp", STALE),
+        (folder / "replays", ".*.tmp", STALE),
+    ):
+        for path in place.glob(pattern):
+            try:
+                if path.is_file() and now - path.stat().st_mtime >= old_enough:
+                    path.unlink()
+                    gone.append(path)
+            except OSError:
+                continue  # it can wait for the next start
+    return gone

@@ -16,10 +16,12 @@ after a crash and a resumed save) is stored once.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import threading
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -97,10 +99,6 @@ def variant_label(variant: str, fmt: str) -> str:
     return f"{variant} ({short})" if short else variant
 
 
-class StatsError(Exception):
-    """The statistics cannot be read or written; the message says why."""
-
-
 @dataclass(frozen=True)
 class Line:
     """One row of the statistics table: a variant against one opponent."""
@@ -158,25 +156,177 @@ def me_and_opponent(seats: Sequence[dict[str, str]]) -> tuple[int, str]:
     return me, "computers"
 
 
+class StatsError(Exception):
+    """The statistics cannot be read or written; the message says why."""
+
+
+class StatsBusy(StatsError):
+    """Another program holds the database's lock (another copy of the game
+    in the middle of a write, a tool holding it open): worth trying again."""
+
+
+class StatsDamaged(StatsError):
+    """The database was found damaged and kept aside: the message says where,
+    and that a new record begins."""
+
+
+# sqlite's result codes (the low byte of an extended code)
+_BUSY, _LOCKED, _CORRUPT, _NOTADB = 5, 6, 11, 26
+READ_TIMEOUT = 1.0  # seconds a reader (the statistics screen) waits for a lock
+
+# per database: how to wait for the writes this process has still to make
+# there (a Keeper's background writer), so that a read sees them
+_SETTLERS: dict[str, list[Callable[[], None]]] = {}
+_SETTLERS_LOCK = threading.Lock()
+
+
+def _key(path: Path) -> str:
+    return os.path.abspath(path)
+
+
+def pending_writes(path: Path, settle: Callable[[], None]) -> Callable[[], None]:
+    """Have every read of the database at ``path`` call ``settle`` first
+    (it waits, briefly, for writes still to be made); the function returned
+    undoes that."""
+    with _SETTLERS_LOCK:
+        _SETTLERS.setdefault(_key(path), []).append(settle)
+
+    def done() -> None:
+        with _SETTLERS_LOCK:
+            settlers = _SETTLERS.get(_key(path), [])
+            if settle in settlers:
+                settlers.remove(settle)
+            if not settlers:
+                _SETTLERS.pop(_key(path), None)
+
+    return done
+
+
+def _code(exc: sqlite3.Error) -> int:
+    return int(getattr(exc, "sqlite_errorcode", 0) or 0) & 0xFF
+
+
+def _is_busy(exc: sqlite3.Error) -> bool:
+    return _code(exc) in (_BUSY, _LOCKED) or "locked" in str(exc) or "busy" in str(exc)
+
+
+def _is_damaged(exc: sqlite3.Error) -> bool:
+    text = str(exc)
+    return _code(exc) in (_CORRUPT, _NOTADB) or "malformed" in text or "not a database" in text
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A game's record as it stood when it was asked for: the rows ``write``
+    stores. It is made on the thread that owns the game, so that a writer
+    in another thread never reads a game that is moving on."""
+
+    game: tuple[Any, ...]
+    hands: tuple[tuple[Any, ...], ...]
+
+
+def entry(
+    game_id: str,
+    rules: RuleSet,
+    seed: int,
+    seats: list[dict[str, str]],
+    game: Match,
+    *,
+    abandoned: bool = False,
+) -> Entry:
+    """The record of the game so far: its finished hands (every table's,
+    with the seats that played them), and the game itself once it is over
+    (or ``abandoned`` for a game left for a new one)."""
+    now = time.time()
+    me, opponent = me_and_opponent(seats)
+    result = game.result
+    status = "finished" if result is not None else "abandoned" if abandoned else "playing"
+    scores = list(game.scores)
+    per = game.format.tables
+    row = (
+        game_id,
+        rules.name,
+        json.dumps(rules.to_dict()),
+        seed,
+        json.dumps(seats),
+        me,
+        opponent,
+        now,
+        now,
+        status,
+        result.winner if result is not None else None,
+        scores[0],
+        scores[1],
+        result.settlement if result is not None else None,
+        len(game.results),
+        to_json(rules, seed, seats, game, game_id=game_id),
+        game.format.value,
+        game.side_of(me),
+        json.dumps(scores),
+        json.dumps(list(result.payments)) if result is not None else None,
+    )
+    hands = []
+    for rnd in game.rounds:
+        for t, (seating, hand) in enumerate(zip(rnd.tables, rnd.hands, strict=True)):
+            r = hand.result
+            if r is None:
+                continue
+            hands.append(
+                (
+                    game_id,
+                    rnd.number * per + t + 1,
+                    now,
+                    r.outcome.value,
+                    r.winner,
+                    r.knocker,
+                    r.points[0],
+                    r.points[1],
+                    t,
+                    seating.seats[0],
+                    seating.seats[1],
+                )
+            )
+    return Entry(row, tuple(hands))
+
+
 class Stats:
-    """The statistics database at ``path`` (made on first use)."""
+    """The statistics database at ``path`` (made on first use).
 
-    def __init__(self, path: Path) -> None:
+    ``timeout`` is how long a write waits for another program's lock before
+    StatsBusy (readers wait READ_TIMEOUT at most). A database found damaged,
+    when it is opened or by any query later (a page in its middle), is kept
+    aside as ``statistics.unreadable-N.sqlite3`` and a new one begun: a read
+    then raises StatsDamaged, whose message says so; a write is made again
+    in the new one and ``problem`` says so. Safe to share between threads
+    (each call opens its own connection)."""
+
+    def __init__(self, path: Path, timeout: float = 30.0) -> None:
         self.path = path
-        self.problem: str | None = None  # set when a damaged database was put aside
+        self.timeout = timeout
+        self.problem: str | None = None  # set when a damaged database was put aside by a write
         self._ready = False
+        self._lock = threading.RLock()
+        self._generation = 0  # goes up each time a damaged file is put aside
 
-    def _open(self) -> sqlite3.Connection:
+    def _open(self, timeout: float | None = None) -> sqlite3.Connection:
         try:
-            return sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            return sqlite3.connect(
+                self.path,
+                timeout=self.timeout if timeout is None else timeout,
+                isolation_level=None,
+                check_same_thread=False,
+            )
         except sqlite3.Error as exc:
             raise StatsError(f"the statistics cannot be opened: {exc}") from None
 
     def _set_up(self) -> None:
-        """WAL mode, the tables, and a check of the schema's version."""
+        """WAL mode, the tables, and a check of the schema's version; each
+        written only when it is not so already, so that a database another
+        program holds locked can still be read."""
         conn = self._open()
         try:
-            conn.execute("PRAGMA journal_mode=WAL")
+            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                conn.execute("PRAGMA journal_mode=WAL")
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise StatsError(
@@ -193,51 +343,93 @@ class Stats:
                     conn.execute("ROLLBACK")
                     raise
                 conn.execute("COMMIT")
-            conn.executescript(SCHEMA)
-            conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master").fetchall()}
+            if not {"games", "hands", "games_by_time"} <= tables:
+                conn.executescript(SCHEMA)
+            if version != SCHEMA_VERSION:
+                conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         finally:
             conn.close()
 
     def _ready_up(self) -> None:
         """Set the database up once; a damaged file is kept aside and replaced."""
-        if self._ready:
-            return
-        try:
-            self._set_up()
-        except sqlite3.DatabaseError as exc:
-            if "not a database" not in str(exc) and "malformed" not in str(exc):
-                raise StatsError(f"the statistics cannot be opened: {exc}") from None
+        with self._lock:
+            if self._ready:
+                return
+            generation = self._generation
+            try:
+                self._set_up()
+            except sqlite3.Error as exc:
+                raise self._failure(exc, generation, "opened") from None
+            self._ready = True
+
+    def _failure(self, exc: sqlite3.Error, generation: int, doing: str) -> StatsError:
+        """The StatsError for ``exc``; a damaged database is kept aside first."""
+        if _is_busy(exc):
+            return StatsBusy(
+                "the statistics are held by another program (their database is locked)"
+            )
+        if not _is_damaged(exc):
+            return StatsError(f"the statistics could not be {doing}: {exc}")
+        with self._lock:
+            if generation != self._generation:  # another thread put it aside already
+                return StatsDamaged(self._note)
             try:
                 kept = move_aside(self.path, "unreadable")
             except OSError as moved:  # a read-only folder: it cannot be put aside
-                raise StatsError(
+                return StatsError(
                     f"the statistics file is damaged ({exc}) and cannot be kept aside "
                     f"for a new one ({moved.strerror or moved})"
-                ) from None
-            self.problem = (
-                f"The statistics file was damaged ({exc}); it was kept as {kept.name} "
+                )
+            for suffix in ("-wal", "-shm", "-journal"):  # its unfinished writes go with it
+                side = self.path.with_name(self.path.name + suffix)
+                try:
+                    if side.exists():
+                        os.replace(side, kept.with_name(kept.name + suffix))
+                except OSError:
+                    side.unlink(missing_ok=True)
+            self._generation += 1
+            self._ready = False
+            self._note = (
+                f"The statistics file was damaged ({exc}). It was kept as {kept}, "
                 "and a new record begins."
             )
-            self._set_up()
-        self._ready = True
+            return StatsDamaged(self._note)
+
+    _note = ""
 
     @contextmanager
     def connect(self, write: bool = False) -> Iterator[sqlite3.Connection]:
-        """A transaction on the database; a writer takes the lock at once."""
+        """A transaction on the database; a writer takes the lock at once.
+
+        StatsBusy if another program holds the lock; StatsDamaged (the file
+        kept aside) if the database is damaged; StatsError otherwise."""
+        generation = self._generation
         self._ready_up()
-        conn = self._open()
+        conn = self._open(None if write else min(self.timeout, READ_TIMEOUT))
+        failure: sqlite3.Error | None = None
         try:
             conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
             try:
                 yield conn
             except BaseException:
-                conn.execute("ROLLBACK")
+                with suppress(sqlite3.Error):
+                    conn.execute("ROLLBACK")
                 raise
             conn.execute("COMMIT")
         except sqlite3.Error as exc:
-            raise StatsError(f"the statistics could not be updated: {exc}") from None
+            failure = exc
         finally:
             conn.close()
+        if failure is not None:
+            raise self._failure(failure, generation, "updated" if write else "read") from None
+
+    def _read(self) -> None:
+        """Before a read: the writes this process has still to make land first."""
+        with _SETTLERS_LOCK:
+            settlers = list(_SETTLERS.get(_key(self.path), ()))
+        for settle in settlers:
+            settle()
 
     # --- recording ---------------------------------------------------------------
 
@@ -254,13 +446,23 @@ class Stats:
         """Store the game so far: its finished hands (every table's, with
         the seats that played them), and the game itself once it is over
         (or ``abandoned`` for a game left for a new one)."""
-        now = time.time()
-        me, opponent = me_and_opponent(seats)
-        result = game.result
-        status = "finished" if result is not None else "abandoned" if abandoned else "playing"
-        replay = to_json(rules, seed, seats, game, game_id=game_id)
-        scores = list(game.scores)
-        per = game.format.tables
+        self.write(entry(game_id, rules, seed, seats, game, abandoned=abandoned))
+
+    def write(self, record: Entry) -> None:
+        """Store an entry (idempotent: a hand or game stored twice is stored
+        once). A damaged database is kept aside, ``problem`` says so, and the
+        entry goes in the new one; StatsBusy if the lock is held elsewhere."""
+        for attempt in (1, 2):
+            try:
+                self._write(record)
+            except StatsDamaged as exc:
+                self.problem = str(exc)
+                if attempt == 2:
+                    raise
+            else:
+                return
+
+    def _write(self, record: Entry) -> None:
         with self.connect(write=True) as db:
             db.execute(
                 "INSERT INTO games (id, variant, rules, seed, seats, me, opponent, started, "
@@ -273,52 +475,14 @@ class Stats:
                 "hands=excluded.hands, replay=excluded.replay, scores=excluded.scores, "
                 "payments=excluded.payments "
                 "WHERE games.status = 'playing'",
-                (
-                    game_id,
-                    rules.name,
-                    json.dumps(rules.to_dict()),
-                    seed,
-                    json.dumps(seats),
-                    me,
-                    opponent,
-                    now,
-                    now,
-                    status,
-                    result.winner if result is not None else None,
-                    scores[0],
-                    scores[1],
-                    result.settlement if result is not None else None,
-                    len(game.results),
-                    replay,
-                    game.format.value,
-                    game.side_of(me),
-                    json.dumps(scores),
-                    json.dumps(list(result.payments)) if result is not None else None,
-                ),
+                record.game,
             )
-            for rnd in game.rounds:
-                for t, (seating, hand) in enumerate(zip(rnd.tables, rnd.hands, strict=True)):
-                    r = hand.result
-                    if r is None:
-                        continue
-                    db.execute(
-                        "INSERT OR IGNORE INTO hands (game_id, number, finished, outcome, "
-                        "winner, knocker, points0, points1, table_no, seat0, seat1) "
-                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (
-                            game_id,
-                            rnd.number * per + t + 1,
-                            now,
-                            r.outcome.value,
-                            r.winner,
-                            r.knocker,
-                            r.points[0],
-                            r.points[1],
-                            t,
-                            seating.seats[0],
-                            seating.seats[1],
-                        ),
-                    )
+            db.executemany(
+                "INSERT OR IGNORE INTO hands (game_id, number, finished, outcome, "
+                "winner, knocker, points0, points1, table_no, seat0, seat1) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                record.hands,
+            )
 
     # --- reading -----------------------------------------------------------------
 
@@ -327,6 +491,7 @@ class Stats:
         variant, format and opponent. Cancelled hands are not hands played;
         a game is won when the player's side (their team) wins it, a hand
         when the player wins it at their table."""
+        self._read()
         mine = "CASE WHEN h.seat0 = g.me THEN 0 ELSE 1 END"
         with self.connect() as db:
             games = db.execute(
@@ -377,7 +542,9 @@ class Stats:
     def history(self, limit: int = 200) -> list[Played]:
         """The finished and abandoned games, oldest first (the last ``limit``).
         With three sides, "theirs" is the best of the other scores, and a
-        loser's margin is what that loser paid."""
+        loser's margin is what that loser paid. A row that cannot be read
+        (changed by hand, say) is left out."""
+        self._read()
         with self.connect() as db:
             rows = db.execute(
                 "SELECT id, updated, variant, format, opponent, status, winner, "
@@ -388,29 +555,10 @@ class Stats:
             ).fetchall()
         out = []
         for row in reversed(rows):
-            game_id, when, variant, fmt, opponent, status, winner, side, settlement = row[:9]
-            scores = json.loads(row[11]) if row[11] else [row[9], row[10]]
-            abandoned = status == "abandoned"
-            won = not abandoned and winner == side
-            mine = scores[side]
-            theirs = max(v for i, v in enumerate(scores) if i != side)
-            margin = 0 if abandoned else settlement or 0
-            if row[12] and not won and not abandoned:
-                margin = json.loads(row[12])[side]  # with three, each loser pays their own
-            out.append(
-                Played(
-                    game_id,
-                    when,
-                    variant_label(variant, fmt),
-                    opponent,
-                    won,
-                    margin if won else -margin,
-                    mine,
-                    theirs,
-                    abandoned,
-                    tuple(v for i, v in enumerate(scores) if i != side),
-                )
-            )
+            try:
+                out.append(_played(row))
+            except (TypeError, ValueError, IndexError, KeyError, RecursionError):
+                continue
         return out
 
     def streaks(self) -> Streaks:
@@ -425,9 +573,36 @@ class Stats:
 
     def replay_text(self, game_id: str) -> str | None:
         """A recorded game in the save format (for a replay file)."""
+        self._read()
         with self.connect() as db:
             row = db.execute("SELECT replay FROM games WHERE id = ?", (game_id,)).fetchone()
-        return row[0] if row else None
+        return row[0] if row and isinstance(row[0], str) else None
+
+
+def _played(row: Sequence[Any]) -> Played:
+    """A game of the history from its row (ValueError and the like if the
+    row is not one the game wrote)."""
+    game_id, when, variant, fmt, opponent, status, winner, side, settlement = row[:9]
+    scores = json.loads(row[11]) if row[11] else [row[9], row[10]]
+    abandoned = status == "abandoned"
+    won = not abandoned and winner == side
+    mine = scores[side]
+    theirs = max(v for i, v in enumerate(scores) if i != side)
+    margin = 0 if abandoned else settlement or 0
+    if row[12] and not won and not abandoned:
+        margin = json.loads(row[12])[side]  # with three, each loser pays their own
+    return Played(
+        game_id,
+        when,
+        variant_label(variant, fmt),
+        opponent,
+        won,
+        margin if won else -margin,
+        mine,
+        theirs,
+        abandoned,
+        tuple(v for i, v in enumerate(scores) if i != side),
+    )
 
 
 def recorded_status(path: Path, game_id: str) -> str | None:

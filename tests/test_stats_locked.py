@@ -1,0 +1,116 @@
+"""The statistics database locked by another program (issue 30, item 4):
+the game is saved first, no move waits on the statistics, a lock that
+stays is said once, and what was recorded meanwhile goes in when the lock
+is let go (or, at close, is said to be lost)."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from apphelp import finish, step
+
+from ginrummies.ai import make_bot
+from ginrummies.core import preset
+from ginrummies.play.keeper import LOCKED, LOST, STATS, STATS_NOTE, UNLOCKED, Keeper
+from ginrummies.play.session import Seat, SeatKind, Session, default_seats
+from ginrummies.store.saves import SAVE_NAME
+from ginrummies.store.stats import STATS_NAME, Stats
+
+
+def hand_over(seed: int = 5) -> Session:
+    """A game whose first hand has just ended (the game goes on)."""
+    rules = preset("gin")
+    session = Session(rules, default_seats(level="easy"), seed)
+    bot = make_bot("easy", rules, 1)
+    while not session.round_over:
+        step(session, bot)
+    assert not session.game.is_over
+    return session
+
+
+@contextmanager
+def locked(path: Path) -> Iterator[sqlite3.Connection]:
+    """The statistics held by another connection (another program, say)."""
+    Stats(path).lines()  # the database as the game makes it (WAL)
+    other = sqlite3.connect(path, isolation_level=None, timeout=0)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        yield other
+    finally:
+        other.close()
+
+
+def recorded(path: Path) -> int:
+    with sqlite3.connect(path) as db:
+        return int(db.execute("SELECT COUNT(*) FROM hands").fetchone()[0])
+
+
+class Heard:
+    """What ``warn`` was told, from whichever thread."""
+
+    def __init__(self) -> None:
+        self.said: list[tuple[str, str]] = []
+        self.event = threading.Event()
+
+    def __call__(self, message: str, kind: str) -> None:
+        self.said.append((message, kind))
+        self.event.set()
+
+
+def test_a_locked_database_never_holds_up_a_move_and_gets_the_hand_later(tmp_path: Path) -> None:
+    heard = Heard()
+    keeper = Keeper(tmp_path, heard)
+    keeper.open()
+    session = hand_over()
+    with locked(tmp_path / STATS_NAME) as other:
+        keeper.keep(session)  # returns while the lock is still held
+        assert (tmp_path / SAVE_NAME).exists()  # the game is saved first
+        assert heard.said == []  # nothing said: a short lock is nobody's business
+        assert other.in_transaction  # still held: keep did not wait for it
+        assert recorded(tmp_path / STATS_NAME) == 0
+    assert keeper.flush(30)  # the writer gets through once the lock is let go
+    assert recorded(tmp_path / STATS_NAME) == len(session.game.results) >= 1
+    keeper.close()
+    assert heard.said == []
+
+
+def test_a_lock_that_stays_is_said_once_and_its_end_too(tmp_path: Path) -> None:
+    heard = Heard()
+    keeper = Keeper(tmp_path, heard, patience=0)
+    keeper.open()
+    session = hand_over()
+    with locked(tmp_path / STATS_NAME):
+        keeper.keep(session)
+        assert heard.event.wait(30)  # said from the writer's thread
+        keeper.keep(session)
+        keeper.record(session)
+        assert heard.said == [(LOCKED, STATS)]
+    assert keeper.flush(30)
+    assert heard.said == [(LOCKED, STATS), (UNLOCKED, STATS_NOTE)]
+    assert recorded(tmp_path / STATS_NAME) == len(session.game.results)
+    keeper.close()
+
+
+def test_close_writes_what_is_left_and_says_what_a_lasting_lock_kept_out(tmp_path: Path) -> None:
+    seats = (Seat("Ann"), Seat("Bob", SeatKind.COMPUTER, "easy"))
+    heard = Heard()
+    keeper = Keeper(tmp_path, heard)
+    keeper.open()
+    game = finish(None, Session(preset("gin").but(target=40), seats, 9), 9)
+    keeper.record(game)
+    keeper.close()  # flushed before the lock is let go: nothing lost
+    assert recorded(tmp_path / STATS_NAME) == len(game.game.results)
+    again = Keeper(tmp_path, heard)
+    again.open()
+    with locked(tmp_path / STATS_NAME):
+        again.record(hand_over(6))
+        again.close(wait=0.3)
+        assert (LOST, STATS) in heard.said
+    for thread in threading.enumerate():  # the writer ends after its last try
+        if thread.name == "ginrummies-stats":
+            thread.join(30)
+            assert not thread.is_alive()
