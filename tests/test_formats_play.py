@@ -113,7 +113,9 @@ def test_text_play_of_a_partnership_game_to_the_end(tmp_path: Path) -> None:
     out = text(tmp_path, *args, answers="1\n" * 4000)
     assert out.returncode == 0, out.stderr
     said = out.stdout
-    assert "Gin Rummy, Partnership Gin, seed 5." in said
+    assert "Gin Rummy, Partnership Gin." in said
+    # the seed is told once the game is over (not before: it deals the game face up)
+    assert "--seed 5 deals this game again" in said
     assert "at table 1" in said and "at table 2" in said
     assert "Other table," in said
     assert "the net of both tables" in said or "cancel out" in said
@@ -164,7 +166,8 @@ def test_a_killed_partnership_game_continues_exactly(tmp_path: Path) -> None:
     assert person_moves >= 5  # every answer given was saved before the kill
     out = text(tmp_path, "--continue")
     assert out.returncode == 0, out.stderr
-    assert "Continuing Gin Rummy, Partnership Gin, seed 8" in out.stdout
+    assert "Continuing Gin Rummy, Partnership Gin:" in out.stdout
+    assert "seed 8" not in out.stdout
     again = load(save)
     assert again is not None and again.game_id == saved.game_id
     # the game went on from exactly where it stood: every saved move is kept
@@ -286,11 +289,11 @@ def test_a_new_text_game_asks_before_leaving_the_saved_one(tmp_path: Path) -> No
     assert (tmp_path / SAVE_NAME).read_bytes() == before
     # c: the saved game goes on, whatever the new game's options said
     kept = text(tmp_path, "--rules", "oklahoma", "--people", "2", answers="c\n")
-    assert "Continuing Gin Rummy, Three-player Gin, seed 2: You 0, Computer B 0" in kept.stdout
+    assert "Continuing Gin Rummy, Three-player Gin: You 0, Computer B 0" in kept.stdout
     assert "--people would apply to a new game" in kept.stdout
     # n: it is left (abandoned in the statistics) and the new game begins
     new = text(tmp_path, "--rules", "oklahoma", "--seed", "4", answers="n\n")
-    assert "Oklahoma Gin, seed 4." in new.stdout
+    assert "Oklahoma Gin." in new.stdout
     (line,) = Stats(tmp_path / STATS_NAME).lines()
     assert line.variant == "Gin Rummy (three)" and line.abandoned == 1
 
