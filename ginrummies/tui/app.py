@@ -173,7 +173,12 @@ class GinApp(App[None]):
         )
 
     def warn(self, message: str, kind: str) -> None:
-        """A problem of the data folder (play/keeper.py), said as a notification."""
+        """A problem of the data folder (play/keeper.py), said as a notification.
+
+        Called from the keeper's statistics thread too: it only notifies
+        (thread-safe in Textual); anything that touches a widget must be
+        posted with ``call_later``, never waited for (the UI thread may be
+        in ``keeper.close()``, waiting on that thread)."""
         title, severity, timeout = WARNINGS.get(kind, (None, "error", 15))
         self.notify(message, title=title or "", severity=severity, timeout=timeout)
 
