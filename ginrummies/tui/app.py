@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Literal
 
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.filter import LineFilter
 from textual.screen import Screen
 
@@ -25,7 +26,7 @@ from ..store.saves import Saved, SaveError
 from ..store.settings import save_settings
 from ..store.stats import Stats
 from .ascii import AsciiFilter
-from .dialogs import ChoiceScreen
+from .dialogs import ChoiceScreen, Palette, on_top
 from .menus import MenuScreen
 from .replay import ReplayScreen
 from .table import TableScreen
@@ -323,6 +324,19 @@ class GinApp(App[None]):
         if self.session is not None and isinstance(self.screen, MenuScreen):
             self.push_screen(TableScreen(self.session))
 
+    def pop_screen(self) -> AwaitComplete:
+        """Textual's pop, except that the app's first screen (the menu, or a
+        replay on its own) never closes: under it is only Textual's empty
+        screen, where no key works, so the game could be neither played,
+        saved nor left. A pop asked for there comes from a key or a message
+        that arrived late: it is logged, and the first screen stays."""
+        if len(self.screen_stack) <= 2:
+            self.log.warning(f"{self.screen!r} stays: it is the app's first screen")
+            return AwaitComplete.nothing()  # type: ignore[no-untyped-call, no-any-return]
+        if isinstance(self.screen, Palette):
+            self.screen.closing()
+        return super().pop_screen()
+
     def show_menu(self) -> None:
         """Back to the menu, whatever is above it."""
         while len(self.screen_stack) > 2 and not isinstance(self.screen, MenuScreen):
@@ -330,7 +344,29 @@ class GinApp(App[None]):
 
     # --- the command palette -----------------------------------------------------
 
+    def action_command_palette(self) -> None:
+        """Ctrl+P: the palette, as ``Palette`` (closing, it closes nothing else)."""
+        if self.use_command_palette and not isinstance(self.screen, Palette):
+            self.push_screen(Palette())
+
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
+        palette = next((s for s in self.screen_stack if isinstance(s, Palette)), None)
+        for command in self.commands(screen):
+            yield command._replace(callback=partial(self.run_command, screen, palette, command))
+
+    def run_command(self, screen: Screen, palette: Palette | None, command: SystemCommand) -> None:  # type: ignore[type-arg]
+        """Run ``command``, chosen in the palette opened over ``screen``: once
+        (an Enter still on its way to the palette after it closed chooses it
+        again), and only while ``screen`` is in front (it may have closed
+        meanwhile: a hint asked of a table that has gone failed)."""
+        if (palette is not None and palette.ran) or not on_top(screen):
+            return
+        if palette is not None:
+            palette.ran = True
+        command.callback()
+
+    def commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
+        """The palette's commands over ``screen``: Textual's, the themes and the table's."""
         for command in super().get_system_commands(screen):
             if command.title != "Theme":  # Textual's own themes: the game has its own
                 yield command

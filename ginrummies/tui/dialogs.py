@@ -1,18 +1,22 @@
-"""Screens pushed over the table: a choice, the hot-seat curtain, help, and
-the result of a hand (and of the game)."""
+"""Screens pushed over the table: a choice, the hot-seat curtain, help, the
+result of a hand (and of the game) and the command palette, each closing
+only itself."""
 
 from __future__ import annotations
 
 import time
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Markdown, OptionList, Static
+from textual.worker import Worker
 
 from ..core import Format, HandResult, RuleSet
 from ..play.keys import help_rows
@@ -22,12 +26,60 @@ from .rulestext import format_markdown, rules_markdown
 from .widgets import CardInk
 
 
+def on_top(screen: Screen[Any]) -> bool:
+    """Whether ``screen`` is the one in front, the one keys and clicks reach.
+
+    A screen closes itself only then: Textual's ``dismiss`` and ``pop_screen``
+    close the screen in front, whichever it is, and a key or a message still on
+    its way may arrive once another screen has come in front (the palette, a
+    hand's result) or the screen has gone. Textual's ``is_current`` will not do:
+    it is true under a dialog too. A screen whose mounting is still under way
+    is not in front yet: an Esc that arrives with the Enter that opened it
+    would leave it before its ``on_mount`` ran (on widgets already gone)."""
+    stack = screen.app.screen_stack
+    return bool(stack) and stack[-1] is screen and screen.is_mounted
+
+
 class BackScreen(Screen[None]):
     """A screen that Escape leaves, once (a second Escape on its way does nothing)."""
 
     def action_back(self) -> None:
-        if self.is_current:
+        if on_top(self):
             self.app.pop_screen()
+
+
+class Palette(CommandPalette):
+    """Textual's command palette, closing only itself, and running its command once.
+
+    Textual's palette closes with ``dismiss`` from a message handler. Each
+    Enter still on its way to it when it had closed closed one more screen
+    (the table, the menu, down to Textual's empty screen, where no key works:
+    a blank window that neither played, saved nor quit) and ran the command
+    again. A palette no longer in front closes nothing; the app runs its
+    command only while ``ran`` is false (``GinApp.run_command``)."""
+
+    def __init__(self) -> None:
+        super().__init__(id="--command-palette")
+        self.ran = False  # its command has run: a second Enter on its way runs nothing
+
+    def dismiss(self, result: None = None) -> AwaitComplete:
+        if not on_top(self):
+            return AwaitComplete.nothing()  # type: ignore[no-untyped-call, no-any-return]
+        return super().dismiss(result)
+
+    def closing(self) -> None:
+        """The palette closes (``GinApp.pop_screen``): its search stops with
+        it, whoever closes it, as at its own Esc."""
+        self.workers.cancel_node(self)
+
+    def run_worker(self, work: Any, *args: Any, **kwargs: Any) -> Worker[Any]:
+        """Textual's, except that a palette that has closed starts no search: a
+        letter typed just before Esc arrives after the palette has closed, and
+        its search found the palette's list gone (NoMatches: the app ended)."""
+        worker: Worker[Any] = super().run_worker(work, *args, **kwargs)
+        if self not in self.app.screen_stack:
+            worker.cancel()
+        return worker
 
 
 class ChoiceScreen(ModalScreen[int | None]):
@@ -52,11 +104,11 @@ class ChoiceScreen(ModalScreen[int | None]):
         options.focus()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        if self.is_current:  # a second Enter already on its way does nothing
+        if on_top(self):  # a second Enter already on its way does nothing
             self.dismiss(event.option_index)
 
     def action_cancel(self) -> None:
-        if self.is_current:
+        if on_top(self):
             self.dismiss(None)
 
 
@@ -100,12 +152,12 @@ class CurtainScreen(Screen[bool]):
         self.shown_at = time.monotonic()
 
     def action_ready(self) -> None:
-        if not self.is_current or time.monotonic() - self.shown_at < self.GUARD:
+        if not on_top(self) or time.monotonic() - self.shown_at < self.GUARD:
             return  # a key meant for the table, pressed as the curtain fell
         self.dismiss(True)
 
     def action_menu(self) -> None:
-        if self.is_current:
+        if on_top(self):
             self.dismiss(False)
 
 
@@ -139,7 +191,7 @@ class HelpScreen(ModalScreen[None]):
         self.query_one(".body").focus()  # the arrows and Page Down scroll it
 
     def action_close(self) -> None:
-        if self.is_current:
+        if on_top(self):
             self.dismiss(None)
 
 
@@ -306,5 +358,5 @@ class ResultScreen(ModalScreen[None]):
         self.query_one(".body").focus()  # the arrows and Page Down scroll it
 
     def action_next(self) -> None:
-        if self.is_current:
+        if on_top(self):
             self.dismiss(None)

@@ -39,7 +39,7 @@ from ..play.printable import clean_name
 from ..play.session import Seat, SeatKind
 from ..store import SPEEDS, THEMES, Settings
 from ..store.settings import NAME_LENGTH, PERSON, SeatChoice, seats_problem
-from .dialogs import BackScreen
+from .dialogs import BackScreen, on_top
 from .rulestext import format_markdown, rules_markdown
 from .statsview import StatsScreen
 from .widgets import header
@@ -565,7 +565,7 @@ class NewGameScreen(BackScreen):
         return rules, seats, seed, self.format
 
     def action_start(self) -> None:
-        if not self.is_current:
+        if not on_top(self):
             return
         try:
             rules, seats, seed, fmt = self.build()

@@ -19,6 +19,7 @@ from ..core import Card, hand_count
 from ..play.session import Session
 from ..store.saves import Saved
 from .board import show_board
+from .dialogs import on_top
 from .layout import SortMode, lay_out
 from .widgets import HandView, PileView, TableMeldsView, header, side_panel, style_cards
 
@@ -166,5 +167,5 @@ class ReplayScreen(Screen[None]):
     def action_leave(self) -> None:
         if self.quit_on_leave:
             self.app.exit()
-        elif self.is_current:
+        elif on_top(self):
             self.app.pop_screen()

@@ -34,7 +34,7 @@ from ..play.session import Session
 from ..play.tell import unit
 from ..play.words import action_words, meld_cards, why_not
 from .board import show_board
-from .dialogs import ChoiceScreen, HelpScreen
+from .dialogs import ChoiceScreen, HelpScreen, on_top
 from .flow import TurnFlow
 from .hinting import Hints
 from .seatview import (
@@ -524,7 +524,7 @@ class TableScreen(Screen[None]):
         self.app.push_screen(HelpScreen(self.session.rules, self.session.format))
 
     def action_leave(self) -> None:
-        if self.is_current:
+        if on_top(self):
             self.app.pop_screen()
 
     @on(PileView.Clicked)

@@ -12,10 +12,12 @@ from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.containers import Vertical
+from textual.dom import NoScreen
 from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Header, RichLog, Static
+from textual.widgets._header import HeaderTitle
 
 from ..core import Card, Meld, MeldKind, RuleSet
 from .cardart import CardSize, CardStyle, back_rows, face_label, face_rows, suit_class
@@ -448,10 +450,36 @@ class Scoreboard(Widget):
         return min(len(self.rows), self.SHOWN) + 4
 
 
+class GameHeader(Header):
+    """Textual's header, with a title that follows the screen's and cannot
+    end the app: Header's own watcher asks for its title widget with
+    ``query_one``, and a screen closed a moment after it opened (Enter then
+    Esc in one read of the keyboard) has removed it by then, so the
+    ``NoMatches`` ended the app."""
+
+    def _on_mount(self, event: events.Mount) -> None:
+        # Header's own handler is replaced, not added to (Widget's, next in
+        # line, only shows scrollbars a header does not have)
+        event.prevent_default()
+
+        async def set_title() -> None:
+            try:
+                title = self.format_title()
+            except NoScreen:  # the header has left its screen
+                return
+            for shown in self.query(HeaderTitle).results(HeaderTitle):
+                shown.update(title)
+
+        self.watch(self.app, "title", set_title)
+        self.watch(self.app, "sub_title", set_title)
+        self.watch(self.screen, "title", set_title)
+        self.watch(self.screen, "sub_title", set_title)
+
+
 def header() -> Header:
     """The title bar of every screen; its club (clicked: the command palette)
     is in every font that has the suits, where Textual's own circle is not."""
-    return Header(icon="♣")
+    return GameHeader(icon="♣")
 
 
 def side_panel() -> Vertical:
