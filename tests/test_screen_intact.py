@@ -286,3 +286,39 @@ def test_an_esc_that_comes_with_the_enter_that_opened_a_screen_ends_nothing(entr
                 assert isinstance(app.screen, MenuScreen), names(app)
 
     run(go)
+
+
+@pytest.mark.parametrize("key", ["pagedown", "pageup", "end", "home"])
+def test_a_page_key_that_comes_with_ctrl_p_ends_nothing(key: str) -> None:
+    """Ctrl+P and Page Down in one read: Textual's palette moved its list
+    before it was drawn (KeyError: the app ended, a traceback on screen)."""
+
+    async def go() -> None:
+        app = game_app()
+        async with app.run_test(size=(120, 36)) as pilot:
+            await settle(pilot)
+            for _ in range(3):
+                app.post_message(events.Key("ctrl+p", None))
+                app.post_message(events.Key(key, None))
+                await settle(pilot)
+                await pilot.pause(0.1)
+                assert isinstance(app.screen, CommandPalette), names(app)
+                await pilot.press("escape")
+                await settle(pilot)
+                assert isinstance(app.screen, TableScreen), names(app)
+
+    run(go)
+
+
+def test_ctrl_c_says_how_to_quit_in_words() -> None:
+    async def go() -> None:
+        app = GinApp(FAST)
+        async with app.run_test(size=(120, 36)) as pilot:
+            await settle(pilot)
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+            said = [n.message for n in app._notifications]
+            assert said and all("[" not in m for m in said), said
+            assert any("to quit the app" in m for m in said), said
+
+    run(go)

@@ -173,6 +173,15 @@ class GinApp(App[None]):
             markup=False,
         )
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C: how to quit, in plain words (Textual's own notice is
+        markup, and every notification here is plain text)."""
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit"):
+                shown = self.get_key_display(active.binding)
+                self.notify(f"Press {shown or key} to quit the app.", title="Do you want to quit?")
+                return
+
     def warn(self, message: str, kind: str) -> None:
         """A problem of the data folder (play/keeper.py), said as a notification.
 

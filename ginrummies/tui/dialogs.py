@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Markdown, OptionList, Static
@@ -71,6 +71,14 @@ class Palette(CommandPalette):
         """The palette closes (``GinApp.pop_screen``): its search stops with
         it, whoever closes it, as at its own Esc."""
         self.workers.cancel_node(self)
+
+    def _action_command_list(self, action: str) -> None:
+        """Textual's, except before the list is drawn: a Page Down that came
+        with the Ctrl+P that opened the palette moved a list of no height
+        (KeyError in Textual's OptionList: the app ended)."""
+        shown = self.query(CommandList).results(CommandList)
+        if any(c.scrollable_content_region.height > 0 for c in shown):
+            super()._action_command_list(action)
 
     def run_worker(self, work: Any, *args: Any, **kwargs: Any) -> Worker[Any]:
         """Textual's, except that a palette that has closed starts no search: a
