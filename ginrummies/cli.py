@@ -243,6 +243,7 @@ def app_main(args: argparse.Namespace) -> int:
     """The Textual app."""
     import dataclasses
 
+    from .play.printable import printable
     from .play.session import Session, format_seats
     from .store.files import LOCK_NAME, FolderError, FolderLock, config_dir, data_dir
     from .store.settings import SETTINGS_NAME, load_settings
@@ -289,7 +290,7 @@ def app_main(args: argparse.Namespace) -> int:
         rules = preset(args.rules or variant_for(fmt, settings.default_rules))
         seats = format_seats(fmt, people, args.opponent)
         session = Session(rules, seats, seed, format=fmt)
-    GinApp(
+    app = GinApp(
         settings,
         session=session,
         data_dir=folder,
@@ -297,7 +298,10 @@ def app_main(args: argparse.Namespace) -> int:
         settings_path=settings_path,
         problems=problems,
         seed=args.seed,
-    ).run()
+    )
+    app.run()
+    for message in app.said_at_close:  # e.g. statistics a lock kept out as it closed
+        print(f"ginrummies: {printable(message)}", file=sys.stderr)
     return 0
 
 
@@ -311,7 +315,7 @@ def replay_main(argv: Sequence[str]) -> int:
     exit status 2, never a traceback."""
     from pathlib import Path
 
-    from .store.files import ENV_DATA_DIR
+    from .store.files import ENV_DATA_DIR, UnfitFile, read_capped
     from .store.saves import SIZE_LIMIT, SaveError, parse, replay
     from .store.stats import STATS_NAME, recorded_status
 
@@ -334,9 +338,9 @@ def replay_main(argv: Sequence[str]) -> int:
     from .play.session import Session
 
     try:
-        if path.stat().st_size > SIZE_LIMIT:
-            return refuse("it is far too large to be a replay file.")
-        text = path.read_bytes().decode("utf-8")
+        text = read_capped(path, SIZE_LIMIT).decode("utf-8")
+    except UnfitFile as exc:
+        return refuse(f"{exc}.")
     except OSError as exc:
         print(f"ginrummies: cannot read {name}: {exc.strerror or exc}", file=sys.stderr)
         return 2

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
+import subprocess
+import sys
 import tempfile
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -404,3 +407,52 @@ def test_a_damaged_replay_is_one_message_or_a_game_that_is_over(content: bytes) 
         assert code == 2 and shown == []
         assert message.startswith("ginrummies: ") and message.count("\n") == 1
         assert is_a_sentence(message)
+
+
+# --- a device or a pipe in place of a file -------------------------------------------
+
+
+def special_files(folder: Path, name: str) -> list[Path]:
+    """``name`` in ``folder`` as a link to /dev/zero (endless) and as a pipe
+    (a read waits for a writer that never comes): one folder each."""
+    made = []
+    zero = folder / "zero"
+    zero.mkdir(parents=True)
+    (zero / name).symlink_to("/dev/zero")
+    made.append(zero / name)
+    pipe = folder / "pipe"
+    pipe.mkdir(parents=True)
+    os.mkfifo(pipe / name)
+    made.append(pipe / name)
+    return made
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no pipes on this system")
+def test_a_device_or_a_pipe_in_place_of_the_save_is_refused_at_once(tmp_path: Path) -> None:
+    """/dev/zero as game.json filled the memory; a pipe waited for ever."""
+    for path in special_files(tmp_path, SAVE_NAME):
+        out = subprocess.run(
+            [sys.executable, "-m", "ginrummies", "text", "--continue", "--data-dir", path.parent],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert "Traceback" not in out.stderr + out.stdout
+        assert "it is not a file" in out.stdout, out.stdout
+        assert not path.exists() and not path.is_symlink()  # kept aside, not read
+        assert list(path.parent.glob("game.unreadable-*.json"))
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no pipes on this system")
+def test_a_device_or_a_pipe_in_place_of_settings_or_a_replay_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for path in special_files(tmp_path, "settings.toml"):
+        settings, problems = load_settings(path)
+        assert settings == Settings()
+        assert problems and "it is not a file" in problems[0]
+    for path in special_files(tmp_path / "replays", "game.json"):
+        assert main(["replay", str(path)]) == 2
+        assert "it is not a file" in capsys.readouterr().err

@@ -1,7 +1,7 @@
 """The statistics database locked by another program (issue 30, item 4):
 the game is saved first, no move waits on the statistics, a lock that
 stays is said once, and what was recorded meanwhile goes in when the lock
-is let go (or, at close, is said to be lost)."""
+is let go (or, at close, is kept for the next start)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,16 @@ from apphelp import finish, step
 
 from ginrummies.ai import make_bot
 from ginrummies.core import preset
-from ginrummies.play.keeper import LOCKED, LOST, STATS, STATS_NOTE, UNLOCKED, Keeper
+from ginrummies.play.keeper import (
+    KEPT,
+    LOCKED,
+    LOST,
+    PENDING_NAME,
+    STATS,
+    STATS_NOTE,
+    UNLOCKED,
+    Keeper,
+)
 from ginrummies.play.session import Seat, SeatKind, Session, default_seats
 from ginrummies.store.saves import SAVE_NAME
 from ginrummies.store.stats import STATS_NAME, Stats
@@ -106,13 +115,71 @@ def test_close_writes_what_is_left_and_says_what_a_lasting_lock_kept_out(tmp_pat
     assert recorded(tmp_path / STATS_NAME) == len(game.game.results)
     again = Keeper(tmp_path, heard)
     again.open()
+    later = hand_over(6)
     with locked(tmp_path / STATS_NAME):
-        again.record(hand_over(6))
+        again.record(later)
         writer = again._writer
         assert writer is not None
         again.close(wait=0.3)
-        assert (LOST, STATS) in heard.said
+        # not lost: kept in the folder for the next start, and said so
+        assert (KEPT.format(name=PENDING_NAME), STATS) in heard.said
+        assert (tmp_path / PENDING_NAME).exists()
     # this keeper's writer ends after its last try (other tests' keepers
     # may have writers of their own in this process: not theirs)
     writer._thread.join(30)
     assert not writer._thread.is_alive()
+    before = recorded(tmp_path / STATS_NAME)
+    third = Keeper(tmp_path, heard)
+    third.open()  # the next start writes what was kept, then lets the file go
+    assert third.flush(30)
+    assert recorded(tmp_path / STATS_NAME) == before + len(later.game.results)
+    assert not (tmp_path / PENDING_NAME).exists()
+    third.close()
+
+
+def test_a_copy_that_does_not_hold_the_folder_says_what_a_lock_kept_out(tmp_path: Path) -> None:
+    heard = Heard()
+    holder = Keeper(tmp_path, Heard())
+    holder.open()
+    other = Keeper(tmp_path, heard)
+    other.open()  # the folder is held: this copy saves nothing there
+    with locked(tmp_path / STATS_NAME):
+        other.record(hand_over(6))
+        other.close(wait=0.3)
+    assert (LOST, STATS) in heard.said
+    assert not (tmp_path / PENDING_NAME).exists()
+    holder.close()
+
+
+def test_damaged_kept_records_are_put_aside_in_words(tmp_path: Path) -> None:
+    (tmp_path / PENDING_NAME).write_text('[{"game": 5', encoding="utf-8")
+    heard = Heard()
+    keeper = Keeper(tmp_path, heard)
+    keeper.open()
+    keeper.close()
+    assert any("damaged" in m and kind == STATS_NOTE for m, kind in heard.said), heard.said
+    assert (tmp_path / "statistics.pending.unreadable-1.json").read_text() == '[{"game": 5'
+
+
+def test_the_app_says_after_it_closes_what_a_lock_kept_for_the_next_start(
+    tmp_path: Path,
+) -> None:
+    """As the app closes there is no screen to show it on: the words are
+    kept for the terminal (the command line prints them after the app)."""
+    from apphelp import run
+
+    from ginrummies.store import Settings
+    from ginrummies.tui.app import GinApp
+
+    session = hand_over(7)
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
+
+    async def go() -> None:
+        with locked(tmp_path / STATS_NAME):
+            async with app.run_test():  # it closes while the lock is held
+                assert app.keeper is not None
+                app.keeper.record(session)
+
+    run(go)
+    assert app.said_at_close == [KEPT.format(name=PENDING_NAME)]
+    assert (tmp_path / PENDING_NAME).exists()

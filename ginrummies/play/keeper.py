@@ -16,13 +16,22 @@ and what was recorded meanwhile goes in when the lock is let go.
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 
-from ..store.files import LOCK_NAME, FolderError, FolderLock
+from ..store.files import (
+    LOCK_NAME,
+    FolderError,
+    FolderLock,
+    UnfitFile,
+    move_aside,
+    read_capped,
+    write_atomic,
+)
 from ..store.saves import SAVE_NAME, UNKNOWN, Saved, SaveError, load, refuse
 from ..store.settings import SETTINGS_NAME
 from ..store.stats import (
@@ -45,6 +54,7 @@ ATTEMPT = 0.25  # seconds one write waits for another program's lock
 PATIENCE = 10.0  # seconds of a locked database before it is said
 CLOSE_WAIT = 3.0  # seconds close() waits for the records still to write
 READ_WAIT = 1.0  # seconds a reader waits for the records still to write
+PENDING_LIMIT = 64 * 1024 * 1024  # bytes: the records of a few games are far less
 STALE = 3600.0  # seconds after which a temporary file of the settings is left over
 LOCKED = (
     "The statistics are locked by another program, so the hands just played "
@@ -55,6 +65,11 @@ UNLOCKED = "The statistics are free again: every hand played is recorded."
 LOST = (
     "The statistics were still locked by another program as the game closed: "
     "the last hands played could not be recorded."
+)
+PENDING_NAME = "statistics.pending.json"  # records a lock kept out, for the next start
+KEPT = (
+    "The statistics were still locked by another program as the game closed: "
+    "the last hands played are kept in {name} and recorded the next time the game starts."
 )
 
 
@@ -80,6 +95,7 @@ class Keeper:
         self._failed: set[str] = set()  # problems said already
         self._said = threading.Lock()
         self._writer: _Writer | None = None
+        self._pending_taken = False  # the records of the last start are being written
         self._unsettle: Callable[[], None] = lambda: None
 
     def open(self) -> None:
@@ -103,6 +119,7 @@ class Keeper:
             )
             return
         remove_stale_temporaries(self.folder)
+        self._take_up_pending()
 
     def close(self, wait: float = CLOSE_WAIT) -> None:
         """Let go of the folder, once the statistics still to write are
@@ -111,9 +128,66 @@ class Keeper:
         writer, self._writer = self._writer, None
         if writer is not None:
             self._unsettle()
-            if not writer.close(wait):
-                self._once(STATS, LOST)
+            left = writer.close(wait)
+            if left:
+                self._keep_pending(left)
         self.lock.release()
+
+    @property
+    def pending_path(self) -> Path:
+        return self.folder / PENDING_NAME
+
+    def _keep_pending(self, left: list[Entry]) -> None:
+        """Records a lock kept out as the game closed, kept in the folder for
+        the next start (a copy that does not hold the folder cannot: LOST)."""
+        if self.saving:
+            try:
+                text = json.dumps([{"game": e.game, "hands": e.hands} for e in left])
+                write_atomic(self.pending_path, text)
+            except (OSError, TypeError, ValueError):
+                pass
+            else:
+                self._once(STATS, KEPT.format(name=self.pending_path.name))
+                return
+        self._once(STATS, LOST)
+
+    def _take_up_pending(self) -> None:
+        """The records an earlier start could not write, written now (in the
+        background); the file goes once they are in. A damaged one is kept aside."""
+        if self.stats is None:
+            return
+        try:
+            raw = read_capped(self.pending_path, PENDING_LIMIT)
+        except FileNotFoundError:
+            return
+        except (OSError, UnfitFile) as exc:
+            self.warn(f"The statistics kept from the last time cannot be read: {exc}", STATS_NOTE)
+            return
+        try:
+            entries = [
+                Entry(tuple(e["game"]), tuple(tuple(h) for h in e["hands"]))
+                for e in json.loads(raw.decode("utf-8"))
+            ]
+        except (ValueError, TypeError, KeyError, RecursionError) as exc:
+            try:
+                kept = move_aside(self.pending_path, "unreadable")
+            except OSError:
+                kept = self.pending_path
+            self.warn(
+                f"The statistics kept from the last time are damaged ({exc}); "
+                f"they are kept as {kept.name} and not recorded.",
+                STATS_NOTE,
+            )
+            return
+        self._pending_taken = True
+        for taken in entries:
+            self._put(taken)
+
+    def _drained(self) -> None:
+        """Every record asked for is written (the writer's thread)."""
+        if self._pending_taken:
+            self._pending_taken = False
+            self.pending_path.unlink(missing_ok=True)
 
     def saved(self) -> Saved | None:
         """The game saved in the folder, if any: one that can be played.
@@ -169,6 +243,10 @@ class Keeper:
         except Exception as exc:  # a game the statistics cannot hold: the game goes on
             self._once(STATS, f"The game could not be recorded in the statistics: {exc}")
             return
+        self._put(taken)
+
+    def _put(self, taken: Entry) -> None:
+        assert self.stats is not None
         if self._writer is None:
             self._writer = _Writer(self.stats, self)
             # a read of these statistics (the statistics screen) sees this game
@@ -226,9 +304,9 @@ class _Writer:
         with self._cond:
             return self._cond.wait_for(lambda: not self._queue and not self._writing, wait)
 
-    def close(self, wait: float) -> bool:
+    def close(self, wait: float) -> list[Entry]:
         """Write what is left (``wait`` seconds at most) and end the thread;
-        False if records were left unwritten."""
+        the records left unwritten."""
         with self._cond:
             self._closing = True
             self._cond.notify_all()
@@ -236,9 +314,9 @@ class _Writer:
         with self._cond:
             self._gone = True
             self._cond.notify_all()
-            left = bool(self._queue)
+            left = list(self._queue)
         self._thread.join(ATTEMPT * 2)  # the try under way ends, and the thread with it
-        return not left
+        return left
 
     def _next(self) -> Entry | None:
         with self._cond:
@@ -251,6 +329,10 @@ class _Writer:
     def _done(self) -> None:
         with self._cond:
             self._queue.popleft()
+            drained = not self._queue
+        if drained:
+            self.keeper._drained()
+        with self._cond:
             self._writing = False
             self._cond.notify_all()
 

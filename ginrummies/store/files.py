@@ -4,6 +4,7 @@ leaving half a file behind."""
 from __future__ import annotations
 
 import os
+import stat
 import sys
 import tempfile
 import time
@@ -108,6 +109,28 @@ def write_atomic(path: Path, text: str) -> None:
         pass
     finally:
         os.close(dir_fd)
+
+
+class UnfitFile(ValueError):
+    """A file the game reads is not one it could have written: not a
+    regular file (a device, a pipe, a folder) or far too large. ``str()``
+    says which, in words."""
+
+
+def read_capped(path: Path, limit: int) -> bytes:
+    """The bytes of the regular file at ``path``, if they are at most ``limit``.
+
+    UnfitFile otherwise, before anything is read: a pipe in its place would
+    wait for ever, and /dev/zero (or a file growing as it is read) would
+    fill the memory. OSError if it cannot be opened (FileNotFoundError if
+    it is not there)."""
+    if not stat.S_ISREG(path.stat().st_mode):
+        raise UnfitFile("it is not a file (a folder, a device or a pipe has its name)")
+    with open(path, "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise UnfitFile(f"it is far too large (over {limit // (1024 * 1024)} MB)")
+    return data
 
 
 def move_aside(path: Path, why: str) -> Path:

@@ -23,7 +23,7 @@ from ..core import (
     action_from_data,
     action_to_data,
 )
-from .files import move_aside
+from .files import UnfitFile, move_aside, read_capped
 
 # 1: two players; 2 adds the format of play, its target and first seat (a
 # save of format 1 reads as a two-player game)
@@ -253,9 +253,11 @@ def replay(saved: Saved) -> Match:
 def read(path: Path) -> Saved:
     """The save at ``path``, read and checked by replaying it, left where it
     is; SaveError (or OSError, UnicodeDecodeError) if it cannot be used."""
-    if path.stat().st_size > SIZE_LIMIT:
-        raise SaveError("the file is far too large to be a save")
-    saved = parse(path.read_bytes().decode("utf-8"))
+    try:
+        data = read_capped(path, SIZE_LIMIT)
+    except UnfitFile as exc:
+        raise SaveError(f"the save cannot be read: {exc}", str(exc)) from None
+    saved = parse(data.decode("utf-8"))
     replay(saved)
     return saved
 

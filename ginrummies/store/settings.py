@@ -19,7 +19,7 @@ from typing import Any
 
 from ..ai import LEVELS as LEVELS  # the one list, in ginrummies.ai; kept here for store users
 from ..core import PRESETS, Format, RulesError, RuleSet, preset
-from .files import move_aside, write_atomic
+from .files import UnfitFile, move_aside, read_capped, write_atomic
 from .saves import NUMBER_LIMIT
 
 SETTINGS_NAME = "settings.toml"
@@ -280,9 +280,13 @@ def load_settings(path: Path) -> tuple[Settings, list[str]]:
     so that saving the settings later never destroys it, and the defaults
     are used; a value that is not valid is reported and replaced."""
     try:
-        raw = path.read_bytes()
+        raw = read_capped(path, SIZE_LIMIT)
     except FileNotFoundError:
         return Settings(), []
+    except UnfitFile as exc:  # not kept aside: a device or a pipe is not the user's file
+        return Settings(), [
+            f"The settings file {path} cannot be used: {exc}; the defaults are used."
+        ]
     except OSError as exc:
         return Settings(), [
             f"The settings file {path} cannot be opened ({exc.strerror or exc}); "

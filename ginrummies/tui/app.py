@@ -100,6 +100,8 @@ class GinApp(App[None]):
         self.replay = replay
         self.seed = seed
         folder = self.data_dir
+        self.closing = False
+        self.said_at_close: list[str] = []  # the keeper's last words, for the terminal
         self.keeper = Keeper(folder, self.warn) if folder is not None else None
         self.ascii_filter = AsciiFilter()
 
@@ -189,6 +191,9 @@ class GinApp(App[None]):
         (thread-safe in Textual); anything that touches a widget must be
         posted with ``call_later``, never waited for (the UI thread may be
         in ``keeper.close()``, waiting on that thread)."""
+        if self.closing:  # no screen left to show it on: said after the app
+            self.said_at_close.append(message)
+            return
         title, severity, timeout = WARNINGS.get(kind, (None, "error", 15))
         self.notify(message, title=title or "", severity=severity, timeout=timeout)
 
@@ -221,6 +226,7 @@ class GinApp(App[None]):
 
     def on_unmount(self) -> None:
         if self.keeper is not None:
+            self.closing = True  # what is said now is printed once the app is gone
             self.keeper.close()
 
     # --- statistics and replays -------------------------------------------------
