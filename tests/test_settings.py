@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -129,6 +130,36 @@ def test_the_app_reports_bad_settings(tmp_path: Path) -> None:
             assert any("speed = 'warp'" in m for m in messages)
 
     run(go)
+
+
+def test_a_file_with_values_not_valid_is_kept_as_it_was_before_it_is_written_anew(
+    tmp_path: Path,
+) -> None:
+    """Its comments and the values the person meant were lost at the first
+    change of a setting: the file is kept aside byte for byte first."""
+    path = tmp_path / SETTINGS_NAME
+    original = (
+        '# my settings\ntheme = "Dark"\nspeed = "fast"\n'
+        '[seats.two]\nkinds = ["person", "hard"]\nnames = ["Ann", "Bot with a very long name"]\n'
+    )
+    path.write_text(original, encoding="utf-8")
+    settings, problems = load_settings(path)
+    assert problems
+
+    async def go() -> None:
+        app = GinApp(settings, settings_path=path, problems=problems)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            app.use_theme("light")
+            app.use_theme("dark")  # a second change keeps nothing more aside
+            await pilot.pause()
+            said = [n.message for n in app._notifications]
+            assert any("settings.invalid-1.toml" in m for m in said), said
+
+    run(go)
+    assert (tmp_path / "settings.invalid-1.toml").read_text(encoding="utf-8") == original
+    assert not (tmp_path / "settings.invalid-2.toml").exists()
+    assert load_settings(path) == (dataclasses.replace(settings, theme="dark"), [])
 
 
 def test_changes_in_the_settings_screen_are_saved(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from ..play.printable import printable
 from ..play.session import Seat, Session
 from ..play.tell import score_board, unit
 from ..store import THEMES, Settings
-from ..store.files import write_atomic
+from ..store.files import move_aside, write_atomic
 from ..store.saves import Saved, SaveError
 from ..store.settings import save_settings
 from ..store.stats import Stats
@@ -269,6 +269,7 @@ class GinApp(App[None]):
         redraw = settings.card_style != self.settings.card_style
         self.settings = settings
         if self.settings_path is not None:
+            self.keep_invalid_settings()
             try:
                 save_settings(self.settings_path, settings)
             except OSError as exc:
@@ -280,6 +281,31 @@ class GinApp(App[None]):
             if redraw:  # every line is drawn again, through the ASCII filter or not
                 for widget in screen.walk_children(with_self=True):
                     widget.refresh()
+
+    def keep_invalid_settings(self) -> None:
+        """Before the settings are first written: a file that held values
+        that were not valid (reported at the start) is kept aside as it was,
+        byte for byte, so that nothing the person wrote there is lost (its
+        comments, a name a little too long, a value misspelled)."""
+        path = self.settings_path
+        if not self.problems or path is None or not path.is_file():
+            return
+        self.problems = []  # once: what is written next is the app's own
+        try:
+            kept = move_aside(path, "invalid")
+        except OSError as exc:
+            self.notify(
+                f"The settings file, with the values that were not valid, could not be "
+                f"kept aside ({exc.strerror or exc}); it is written anew.",
+                severity="warning",
+            )
+            return
+        self.notify(
+            f"The settings file had values that were not valid: it is kept as {kept.name} "
+            "as it was, and the settings are written anew.",
+            title="Settings",
+            timeout=15,
+        )
 
     def use_theme(self, name: str) -> None:
         self.change_settings(dataclasses.replace(self.settings, theme=name))
