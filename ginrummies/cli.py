@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import secrets
 import sys
@@ -229,6 +230,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         except KeyboardInterrupt:  # Ctrl+C before the game began (or after it)
             print("\nGoodbye.")
             return 130
+        except BrokenPipeError:  # the reader went away (| head): stop quietly, as a filter
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
     if args_in[:1] == ["replay"]:
         return replay_main(args_in[1:])
     if args_in[:1] == ["serve"]:
@@ -393,7 +398,7 @@ def _given(args: argparse.Namespace, name: str) -> bool:
 
 def text_main(args: argparse.Namespace) -> int:
     """The plain-text game, saved after every move in the data folder."""
-    from .play.keeper import BUSY, Keeper
+    from .play.keeper import BUSY, FOLDER, Keeper
     from .play.printable import printable
     from .play.session import Session, format_seats
     from .play.tell import score_board
@@ -423,6 +428,8 @@ def text_main(args: argparse.Namespace) -> int:
             answer = input(prompt)
         except (EOFError, KeyboardInterrupt):  # the input ended, or Ctrl+C: stop
             raise Quit from None
+        except RuntimeError:  # "input(): lost sys.stdin": there is no input at all
+            raise Quit from None
         if answer.strip().lower() in ("q", "quit"):
             raise Quit
         return answer
@@ -435,6 +442,8 @@ def text_main(args: argparse.Namespace) -> int:
 
     def warn(message: str, kind: str) -> None:
         problems.setdefault(kind, message)
+        if args.resume and kind in (BUSY, FOLDER):
+            return  # --continue says in its own words why it cannot go on
         say(f"  ({message})")
 
     try:
@@ -465,14 +474,16 @@ def text_main(args: argparse.Namespace) -> int:
                 f", {saved.format.title}" if saved.format is not Format.TWO else ""
             )
             try:
-                answer = ask(
-                    f"A game of {where} is saved. Continue it (c), or leave it and "
-                    "start the new one (n)? "
-                )
+                answer = ""
+                while answer not in ("c", "n"):
+                    answer = ask(
+                        f"A game of {where} is saved. Continue it (c), or leave it and "
+                        "start the new one (n)? "
+                    )[:1].lower()
             except Quit:
                 print("\nNothing changed: the saved game waits (ginrummies text --continue).")
                 return 0
-            resume = not answer.strip().lower().startswith("n")
+            resume = answer == "c"
             if not resume:
                 keeper.leave(saved)
                 print("(The saved game was left for this one; it counts as abandoned.)")

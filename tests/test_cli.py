@@ -150,6 +150,7 @@ class FakeApp:
 
     def __init__(self, settings: Settings, **options: Any) -> None:
         FakeApp.made.append({"settings": settings, **options})
+        self.said_at_close: list[str] = []
 
     def run(self) -> None:
         pass

@@ -97,3 +97,54 @@ def test_the_seed_is_told_once_the_game_is_over_and_not_before() -> None:
     told = [line for line in session.log if "424242" in line]
     assert told == [session.log[-1]] or len(told) == 1
     assert "--seed 424242" in told[0]
+
+
+@pytest.mark.parametrize("closed", [0, 1])
+def test_no_input_or_no_output_at_all_is_no_traceback(closed: int, tmp_path: Path) -> None:
+    """``ginrummies text <&-`` and ``>&-``: input() found no stdin or stdout."""
+    import os
+    import subprocess
+    import sys
+
+    out = subprocess.run(
+        [sys.executable, "-m", "ginrummies", "text", "--data-dir", str(tmp_path)],
+        input=None if closed == 0 else "q\n",
+        stdout=subprocess.PIPE if closed == 0 else None,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=60,
+        preexec_fn=lambda: os.close(closed),  # the child starts without it
+        check=False,
+    )
+    assert "Traceback" not in out.stderr, out.stderr
+    assert out.returncode == 0
+
+
+def test_continue_it_asks_again_until_the_answer_is_c_or_n(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Any answer but n went on with the saved game: 'zzz' is asked again."""
+    saved_game(tmp_path, monkeypatch)
+    capsys.readouterr()
+    answers(monkeypatch, "zzz", "", "n", EOFError)
+    assert main(["text", "--data-dir", str(tmp_path), "--seed", "5"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Continue it (c)") == 3
+    assert "The saved game was left for this one" in out
+
+
+def test_continue_on_a_held_folder_says_one_thing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved_game(tmp_path, monkeypatch)
+    capsys.readouterr()
+    other = FolderLock(tmp_path / LOCK_NAME)
+    assert other.acquire()
+    try:
+        answers(monkeypatch)
+        assert main(["text", "--data-dir", str(tmp_path), "--continue"]) == 2
+    finally:
+        other.release()
+    said = capsys.readouterr()
+    assert "not saved to continue" not in said.out  # that is for a new game
+    assert "another ginrummies holds the data folder" in said.err

@@ -52,4 +52,6 @@ def clean_name(name: str, limit: int) -> str:
     shown = printable(" ".join(name.split()), lines=False)  # a newline or tab is a space
     if len(shown) > limit:
         shown = shown[: limit - 1].rstrip() + ELLIPSIS
-    return shown or "?"
+    if not any(unicodedata.category(ch)[0] not in "CZ" for ch in shown):
+        return "?"  # nothing to see: spaces, or marks of zero width alone
+    return shown
