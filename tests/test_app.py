@@ -11,6 +11,7 @@ import pytest
 from apphelp import (
     SIZE,
     VARIANTS,
+    StayingApp,
     cards_in_play,
     key_for_turn,
     make_app,
@@ -550,19 +551,6 @@ async def back_to_the_table(pilot: Any) -> None:
             await pilot.press("escape")
         await settle(pilot)
     raise AssertionError(f"the game cannot be taken up again from {app.screen}")
-
-
-class StayingApp(GinApp):
-    """The app, except that Quit is only noted: random keys may well choose it."""
-
-    staying = True
-    quits = 0
-
-    def exit(self, *args: object, **kwargs: object) -> None:
-        if self.staying:
-            self.quits += 1
-            return
-        super().exit(*args, **kwargs)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

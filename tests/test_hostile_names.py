@@ -74,6 +74,27 @@ def played_to(session: Session, until: str) -> Session:
     return session
 
 
+async def curtain_table_and_result(session: Session, size: tuple[int, int]) -> None:
+    """The app on ``session``: its curtain (hot-seat), the table, then the
+    hand played to its end and its result, none showing a raw control."""
+    app = GinApp(Settings(speed="instant"), session=session)
+    async with app.run_test(size=size) as pilot:
+        await settle(pilot)
+        if isinstance(app.screen, CurtainScreen):
+            no_raw_control(screen_text(app))
+            await pilot.press("enter")
+            await settle(pilot)
+        no_raw_control(screen_text(app))
+        played_to(session, "result")
+        app.screen.redraw()  # type: ignore[attr-defined]
+        await settle(pilot)
+        no_raw_control(screen_text(app))
+        if isinstance(app.screen, ResultScreen):
+            await pilot.press("enter")
+            await settle(pilot)
+            no_raw_control(screen_text(app))
+
+
 # --- the app ---------------------------------------------------------------------
 
 
@@ -155,25 +176,7 @@ def test_the_tables_of_three_and_four_show_hostile_names_as_text(variant: str, f
     seats = format_seats(fmt, fmt.seats, "easy", names)
     session = played_to(Session(preset(variant), seats, 6, format=fmt), "middle")
 
-    async def go() -> None:
-        app = GinApp(Settings(speed="instant"), session=session)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            if isinstance(app.screen, CurtainScreen):
-                no_raw_control(screen_text(app))
-                await pilot.press("enter")
-                await settle(pilot)
-            no_raw_control(screen_text(app))
-            played_to(session, "result")
-            app.screen.redraw()  # type: ignore[attr-defined]
-            await settle(pilot)
-            no_raw_control(screen_text(app))
-            if isinstance(app.screen, ResultScreen):
-                await pilot.press("enter")
-                await settle(pilot)
-                no_raw_control(screen_text(app))
-
-    run(go)
+    run(lambda: curtain_table_and_result(session, (80, 24)))
 
 
 def test_a_name_with_markup_typed_in_the_form_starts_saves_and_continues(tmp_path: Path) -> None:
@@ -338,18 +341,4 @@ def test_any_names_render_the_table_and_the_result(names: list[str]) -> None:
     """Names drawn at random from the characters that break things: the
     curtain, the table and the hand's result render, and show no raw control."""
     session = Session(preset("gin"), (Seat(names[0]), Seat(names[1])), 9)
-
-    async def go() -> None:
-        app = GinApp(Settings(speed="instant"), session=session)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot)
-            no_raw_control(screen_text(app))
-            await pilot.press("enter")
-            await settle(pilot)
-            no_raw_control(screen_text(app))
-            played_to(session, "result")
-            app.screen.redraw()  # type: ignore[attr-defined]
-            await settle(pilot)
-            no_raw_control(screen_text(app))
-
-    run(go)
+    run(lambda: curtain_table_and_result(session, (100, 30)))

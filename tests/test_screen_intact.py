@@ -20,7 +20,7 @@ import random
 from typing import Any
 
 import pytest
-from apphelp import run, settle
+from apphelp import StayingApp, run, settle
 from textual import events
 from textual.app import App
 from textual.command import CommandList, CommandPalette
@@ -36,19 +36,6 @@ from ginrummies.tui.menus import MenuScreen, NewGameScreen
 from ginrummies.tui.table import TableScreen
 
 FAST = Settings(speed="instant")
-
-
-class StayingApp(GinApp):
-    """The app, except that Quit is only counted: random keys may choose it."""
-
-    staying = True
-    quits = 0
-
-    def exit(self, *args: object, **kwargs: object) -> None:
-        if self.staying:
-            self.quits += 1
-            return
-        super().exit(*args, **kwargs)  # type: ignore[arg-type]
 
 
 def game_app(*, at_table: bool = True) -> GinApp:

@@ -73,9 +73,10 @@ def test_continue_in_a_folder_held_by_another_copy_says_so(
         assert main(["text", "--data-dir", str(tmp_path), "--continue"]) == 2
     finally:
         other.release()
-    err = capsys.readouterr().err
-    assert "there is no saved game" not in err
-    assert "another ginrummies holds the data folder" in err
+    said = capsys.readouterr()
+    assert "there is no saved game" not in said.err
+    assert "another ginrummies holds the data folder" in said.err
+    assert "not saved to continue" not in said.out  # that is for a new game, said once
 
 
 def test_a_pasted_page_is_not_said_back(capsys: pytest.CaptureFixture[str]) -> None:
@@ -131,20 +132,3 @@ def test_continue_it_asks_again_until_the_answer_is_c_or_n(
     out = capsys.readouterr().out
     assert out.count("Continue it (c)") == 3
     assert "The saved game was left for this one" in out
-
-
-def test_continue_on_a_held_folder_says_one_thing(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    saved_game(tmp_path, monkeypatch)
-    capsys.readouterr()
-    other = FolderLock(tmp_path / LOCK_NAME)
-    assert other.acquire()
-    try:
-        answers(monkeypatch)
-        assert main(["text", "--data-dir", str(tmp_path), "--continue"]) == 2
-    finally:
-        other.release()
-    said = capsys.readouterr()
-    assert "not saved to continue" not in said.out  # that is for a new game
-    assert "another ginrummies holds the data folder" in said.err
