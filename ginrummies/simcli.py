@@ -10,7 +10,7 @@ from typing import Any
 
 from .ai import BOTS, SIM_SAMPLES, Bot, make_bot
 from .ai.arena import BotStats, format_match, match, rotations, wilson
-from .cli import add_format_option
+from .cli.options import add_format_option
 from .core import PRESETS, Family, Format, preset
 
 

@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_forms import screen_text
 
-from ginrummies import cli
+import ginrummies
 from ginrummies.ai import make_bot
 from ginrummies.core import Format, preset
 from ginrummies.play.printable import BIDI_CONTROLS, clean_name, printable
@@ -249,7 +249,7 @@ def test_every_label_in_the_app_is_plain_text() -> None:
     OptionList the app makes is told its words are not markup (Textual reads
     them as markup unless told)."""
     missing = []
-    for path in sorted(Path(cli.__file__).parent.joinpath("tui").glob("*.py")):
+    for path in sorted(Path(ginrummies.__file__).parent.joinpath("tui").glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue

@@ -11,16 +11,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import ipaddress
-import logging
 import os
 import shlex
 import socket
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
-from ..cli import (
+from ..cli.options import (
     add_format_option,
     add_game_options,
     add_people_option,
@@ -172,6 +170,19 @@ def exposure_warning(host: str, port: int, folder: Path) -> str:
     )
 
 
+def greeting(host: str, port: int, folder: Path) -> list[str]:
+    """What the server says once it listens: the addresses to open, where
+    the games are saved, and what listening beyond this machine means."""
+    lines = [
+        "ginrummies is served. Open in a web browser:",
+        *(f"  {url}" for url in addresses(host, port)),
+        f"Games are saved in {folder}. Ctrl+C stops the server.",
+    ]
+    if not is_local(host):
+        lines.append(exposure_warning(host, port, folder))
+    return lines
+
+
 def check_game_options(args: argparse.Namespace) -> None:
     """The game options, checked once here rather than in every tab
     (ValueError or RulesError in the command line's words)."""
@@ -245,26 +256,7 @@ def serve_main(argv: Sequence[str]) -> int:
         hint = f" (another server may have it: try --port {other})" if other else ""
         return fail(f"cannot listen on {args.host} port {args.port}: {why}{hint}")
 
-    from .tabs import TabServer
-
-    class GameServer(TabServer):
-        """The guarded server (tabs.py), with the game's own words at start
-        and in its log."""
-
-        def initialize_logging(self) -> None:
-            # problems only: a line for every request says nothing to a player
-            logging.basicConfig(level=logging.WARNING, format="ginrummies serve: %(message)s")
-            # tabs still open at Ctrl+C end mid-conversation: asyncio's
-            # warnings about them are no news to the person who stopped it
-            logging.getLogger("asyncio").setLevel(logging.ERROR)
-
-        async def on_startup(self, app: Any) -> None:
-            print("ginrummies is served. Open in a web browser:", flush=True)
-            for url in addresses(args.host, args.port):
-                print(f"  {url}", flush=True)
-            print(f"Games are saved in {folder}. Ctrl+C stops the server.", flush=True)
-            if not is_local(args.host):
-                print(exposure_warning(args.host, args.port, folder), flush=True)
+    from .tabs import GameServer  # textual-serve is there: checked above
 
     server = GameServer(
         app_command(args, folder),
@@ -273,6 +265,7 @@ def serve_main(argv: Sequence[str]) -> int:
         title=PAGE_TITLE,
         templates_path=TEMPLATES,
         max_tabs=args.max_tabs,
+        greeting=greeting(args.host, args.port, folder),
     )
     server.serve()
     return 0

@@ -14,6 +14,11 @@ What it changes, and why:
   nothing is dropped (textual-serve's own loop raised on it, which ended
   the tab's game with a traceback).
 - ``/static`` serves files, never a listing of its folder.
+
+``GameServer`` is the one ``serve`` runs: the above, in the game's words.
+textual-serve's private names (``_make_app``, ``AppService._process``) are
+used here and nowhere else; pyproject.toml pins the releases they were read
+from.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import contextlib
 import gc
 import logging
 import weakref
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -236,3 +242,40 @@ class TabServer(Server):
         # a closed tab's game may wait in a reference cycle: collected now,
         # its process's pipes close while the loop can still do it
         gc.collect()
+
+
+class GameServer(TabServer):
+    """The guarded server in the game's words: ``greeting`` printed once it
+    listens, and only problems in its log."""
+
+    def __init__(
+        self,
+        command: str,
+        *,
+        host: str,
+        port: int,
+        title: str,
+        templates_path: Path,
+        max_tabs: int,
+        greeting: Sequence[str] = (),
+    ) -> None:
+        super().__init__(
+            command,
+            host=host,
+            port=port,
+            title=title,
+            templates_path=templates_path,
+            max_tabs=max_tabs,
+        )
+        self.greeting = tuple(greeting)
+
+    def initialize_logging(self) -> None:
+        # problems only: a line for every request says nothing to a player
+        logging.basicConfig(level=logging.WARNING, format="ginrummies serve: %(message)s")
+        # tabs still open at Ctrl+C end mid-conversation: asyncio's
+        # warnings about them are no news to the person who stopped it
+        logging.getLogger("asyncio").setLevel(logging.ERROR)
+
+    async def on_startup(self, app: web.Application) -> None:
+        for line in self.greeting:
+            print(line, flush=True)
