@@ -11,7 +11,6 @@ reason (play/words.py ``why_not``) and the question again.
 
 from __future__ import annotations
 
-import re
 import textwrap
 from collections.abc import Callable
 
@@ -33,6 +32,7 @@ from .core import (
 from .core.result import plural, says
 from .play import Session, action_words
 from .play.keys import MOVE_BY_KEY, MOVE_BY_NAME, actions_for, text_help
+from .play.log import Kind
 from .play.tell import deal_lines, round_lines, unit
 from .play.words import why_not
 
@@ -57,7 +57,6 @@ WORDS = {
 }
 
 
-TABLE_PREFIX = re.compile(r"^Table \d+: ")
 LONGEST_LINE = 200  # the longest line read as a command; "m 7h 8h 9h 10h ..." is far shorter
 
 
@@ -129,9 +128,7 @@ def other_table(session: Session, view: PlayerView) -> str:
     a, b = (session.names[s] for s in shown.seats)
     head = f"Other table, {a} v {b}:"
     if shown.result is not None:
-        said = shown.result.breakdown((a, b))
-        scored = [line for line in said if "score" in line or "cancelled" in line]
-        return f"{head} {(scored or said)[-1]}"
+        return f"{head} {shown.result.summary((a, b))}"
     top = f", discard {shown.discard_top.label}" if shown.discard_top else ""
     mover = session.names[shown.to_move] if shown.to_move is not None else ""
     return f"{head} stock {shown.stock_size}{top}; {mover} to move."
@@ -289,28 +286,31 @@ def play(
 
     def tell() -> None:
         nonlocal said, hands_told
-        log = session.log
+        records = session.records
         if two and len(session.game.rounds) > hands_told:
             hands_told = len(session.game.rounds)
-            # the log's "Hand 3: Computer deals." becomes the hand's header
-            deal = f"Hand {hands_told}:"
-            at = next((i for i in range(said, len(log)) if log[i].startswith(deal)), None)
+            # the deal's first line ("Hand 3: Computer deals.") becomes the hand's header
+            at = next(
+                (
+                    i
+                    for i in range(said, len(records))
+                    if records[i].kind is Kind.DEAL and records[i].round == hands_told
+                ),
+                None,
+            )
             if at is None:
                 say("  " + _header(session))
             else:
                 instead[at] = _header(session)
-        told: set[str] = set()
-        if session.round_over and not two:
-            told |= set(round_lines(session.game, session.names))  # said after the hands
-        # the hands' scores are in the breakdowns said next: not twice
-        for t, hand in enumerate(session.game.round.hands):
-            if hand.result is not None:
-                told |= set(hand.result.breakdown(session.names_at(t)))
-        for i in range(said, len(log)):
-            line = instead.get(i, log[i])
-            if TABLE_PREFIX.sub("", line) not in told:
-                say("  " + line)
-        said = len(log)
+        now = len(session.game.rounds)
+        for i in range(said, len(records)):
+            entry = records[i]
+            # this round's scores are in the hands' breakdowns, laid out next,
+            # and its round lines are said after them: not twice
+            if entry.round == now and entry.kind in (Kind.RESULT, Kind.ROUND):
+                continue
+            say("  " + instead.get(i, entry.words))
+        said = len(records)
         if not session.round_over:
             for t, hand in enumerate(session.game.round.hands):
                 if hand.result is not None and t not in tables_told:
@@ -325,10 +325,10 @@ def play(
         if len(session.game.round.hands) > 1:
             a, b = session.names_at(t)
             say(f"  Table {t + 1}, {a} v {b}:")
-        teams = session.format.info.teams
-        for line in hand.result.breakdown(session.names_at(t)):
-            if not (teams and line.startswith("Boxes")):  # a team's box is per hand, not table
-                say("  " + line)
+        # a team's box is counted per round, not per table
+        boxes = not session.format.info.teams
+        for line in hand.result.breakdown(session.names_at(t), boxes=boxes):
+            say("  " + line)
 
     while True:
         tell()

@@ -16,6 +16,8 @@ from .defense import Layoff
 from .melds import Meld, hand_value
 from .rules import Family, KnockScoring, RuleSet
 
+CANCELLED = "The stock is down to two cards: the hand is cancelled, no score."
+
 _PLAIN = {
     "knocks": "knock",
     "deals": "deal",
@@ -205,10 +207,22 @@ class HandResult:
     def scored(self) -> bool:
         return self.outcome is not Outcome.CANCELLED
 
-    def breakdown(self, names: Sequence[str] = ("Player 1", "Player 2")) -> list[str]:
-        """The hand told line by line, with the players' names."""
+    def summary(self, names: Sequence[str] = ("Player 1", "Player 2")) -> str:
+        """The hand's score in one line: who scores what ("Ann scores 25."),
+        or that nothing is scored."""
         if self.outcome is Outcome.CANCELLED:
-            return ["The stock is down to two cards: the hand is cancelled, no score."]
+            return CANCELLED
+        scored = [f"{says(names[p], 'scores')} {self.points[p]}." for p in (0, 1) if self.points[p]]
+        return " ".join(scored) or "No score."
+
+    def breakdown(
+        self, names: Sequence[str] = ("Player 1", "Player 2"), *, boxes: bool = True
+    ) -> list[str]:
+        """The hand told line by line, with the players' names. ``boxes``:
+        with the boxes the hand won (False where a team's box is counted per
+        round, not per table)."""
+        if self.outcome is Outcome.CANCELLED:
+            return [CANCELLED]
         if self.family is not Family.GIN:
             return self._table_breakdown(names)
         assert self.knocker is not None and self.winner is not None
@@ -242,7 +256,7 @@ class HandResult:
         for p in (0, 1):
             if self.points[p]:
                 out.append(f"{says(names[p], 'scores')} {self.points[p]}.")
-        if any(self.boxes):
+        if boxes and any(self.boxes):
             out.append(
                 "Boxes: "
                 + ", ".join(f"{names[p]} {self.boxes[p]}" for p in (0, 1) if self.boxes[p])

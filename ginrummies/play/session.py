@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
+from typing import Any
 
 from ..ai import Bot, make_bot
 from ..core import Action, DrawStock, Format, Game, Hand, IllegalAction, Match, PlayerView, RuleSet
@@ -24,6 +25,7 @@ from ..store.files import write_atomic
 from ..store.saves import Saved, new_game_id, to_json
 from ..store.settings import LEVELS, NAME_LENGTH
 from ..store.stats import Stats
+from .log import Entry, Kind
 from .printable import clean_name
 from .tell import deal_lines, round_lines, side_names
 from .words import action_words
@@ -181,7 +183,8 @@ class Session:
         self.fallback: Bot = make_bot("easy", rules, seed)
         # the seed deals every hand to come: it is told once the game is over,
         # never before (it would show a hot-seat player the other's cards)
-        self.log: list[str] = [f"{self.title}."]
+        self.records: list[Entry] = []
+        self._note(Kind.GAME, f"{self.title}.")
         self._seed_told = False
         self._seen = [0] * format.tables
         self._log_deal()
@@ -510,11 +513,13 @@ class Session:
         index = (len(self.game.rounds) - 1) * self.format.tables + table
         action = log[index].pop()
         again = self.rebuilt(log)
-        self.game, self.log, self._seen = again.game, again.log, again._seen
+        self.game, self.records, self._seen = again.game, again.records, again._seen
         self.epoch += 1
         view = self.game.view(person)
         words = action_words(action, view)
-        self.log.append(f"{says(self.names[person], 'takes back')} a move: {words}.")
+        self._note(
+            Kind.UNDO, f"{says(self.names[person], 'takes back')} a move: {words}.", seat=person
+        )
         self._changed()
         return action
 
@@ -525,8 +530,17 @@ class Session:
 
     # --- the log ---------------------------------------------------------------
 
+    @property
+    def log(self) -> list[str]:
+        """The log's words, line by line (``records`` holds what each line is)."""
+        return [entry.words for entry in self.records]
+
+    def _note(self, kind: Kind, words: str, **fields: Any) -> None:
+        self.records.append(Entry(kind, words, len(self.game.rounds), **fields))
+
     def _log_deal(self) -> None:
-        self.log.extend(deal_lines(self.game, self.names))
+        for line in deal_lines(self.game, self.names):
+            self._note(Kind.DEAL, line)
 
     def _log_events(self) -> None:
         rnd = self.game.round
@@ -538,17 +552,18 @@ class Session:
             names = self.names_at(t)
             prefix = f"Table {t + 1}: " if two else ""
             for event in events[self._seen[t] :]:
-                line = prefix + event.describe(names)
+                said = event.describe(names)
                 # every line of the log is a sentence, like the deal's and the score's
-                self.log.append(line if line.endswith((".", "!", "?")) else f"{line}.")
+                said = said if said.endswith((".", "!", "?")) else f"{said}."
+                seat = rnd.tables[t].seats[event.player]
+                self._note(Kind.MOVE, prefix + said, table=t, seat=seat, event=event, said=said)
             self._seen[t] = len(events)
             if hand.result is not None:
-                lines = hand.result.breakdown(names)
-                self.log.extend(
-                    prefix + line for line in lines if "score" in line or "cancelled" in line
-                )
+                said = hand.result.summary(names)
+                self._note(Kind.RESULT, prefix + said, table=t, said=said)
                 if rnd.is_over and self.format is not Format.TWO:
-                    self.log.extend(round_lines(self.game, self.names))
+                    for line in round_lines(self.game, self.names):
+                        self._note(Kind.ROUND, line)
         if self.game.is_over and not self._seed_told:
             self._seed_told = True
-            self.log.append(seed_line(self.seed))
+            self._note(Kind.SEED, seed_line(self.seed))

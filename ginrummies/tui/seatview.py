@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from ..core import Card, Format, PlayerView, hand_count
 from ..core.formats import next_rota, seatings
 from ..core.result import plural, says
+from ..play.log import Entry, Kind
 from ..play.session import Session
 from ..play.tell import seating_words, unit
 from ..play.words import prompt
@@ -100,15 +101,13 @@ def player_words(session: Session, seat: int) -> str:
     return f"{s.name} ({', '.join(extras)})" if extras else s.name
 
 
-def last_move(session: Session, name: str, table: int) -> str:
-    """What ``name`` did last in this hand at ``table``, in words
-    ("discarded 8♣"), so a window without the moves panel still shows it."""
-    prefix = f"Table {table + 1}: " if session.format.tables > 1 else ""
-    for line in reversed(session.log):
-        if line.startswith((unit(session.game) + " ", "Hand ")):
-            return ""
-        if line.startswith(prefix + name + " "):
-            return line.removeprefix(prefix + name + " ").rstrip(".")
+def last_move(session: Session, player: int, table: int) -> str:
+    """What ``player`` (0 or 1 at ``table``) did last in this hand, in words
+    ("discarded 8♣"), so a window without the moves panel still shows it.
+    From the hand's own events: a name is never read back out of the log."""
+    for event in reversed(session.game.round.hands[table].events):
+        if event.player == player:
+            return event.action.said(event.card, event.gin).rstrip(".")
     return ""
 
 
@@ -146,7 +145,7 @@ def shown(
     theirs = [player_words(session, upper), plural(view.opponent_hand_size, "card")]
     if dealer == upper:
         theirs.append("dealer")
-    last = last_move(session, seen.names[opp], seen.table)
+    last = last_move(session, opp, seen.table)
     if thinking:
         theirs.append("thinking...")
     elif last:
@@ -261,23 +260,21 @@ def other_table(session: Session, seen: Look, thinking: bool, short: bool = Fals
         first += f" · pile {tv.discard_top.label if tv.discard_top else 'empty'}"
     mover = "" if tv.to_move is None else session.names[tv.to_move]
     doing = f"{mover} thinking..." if thinking else f"{mover} to move"
-    moves = [ln.removeprefix(f"Table {t + 1}: ").rstrip(".") for ln in _table_lines(session, t)]
+    moves = [entry.said.rstrip(".") for entry in _table_entries(session, t)]
     if short:
         return f"{first} · {moves[-1]}" if moves and hand.log else first
     recent = moves[-1] if moves and hand.log else "just dealt"
     return f"{first}\n{recent} · {doing}"
 
 
-def _table_lines(session: Session, table: int) -> list[str]:
-    """The log's lines for ``table`` in the hand in play."""
-    prefix = f"Table {table + 1}: "
-    out: list[str] = []
-    for line in reversed(session.log):
-        if line.startswith(unit(session.game) + " "):
-            break
-        if line.startswith(prefix) and "upcard" not in line:
-            out.append(line)
-    return out[::-1]
+def _table_entries(session: Session, table: int) -> list[Entry]:
+    """The log's moves and result at ``table`` in the round in play."""
+    now = len(session.game.rounds)
+    return [
+        entry
+        for entry in session.records
+        if entry.round == now and entry.table == table and entry.kind in (Kind.MOVE, Kind.RESULT)
+    ]
 
 
 def score_rows(session: Session) -> list[ScoreRow]:
