@@ -115,3 +115,35 @@ def test_the_computer_seat_kind_does_not_change_the_records() -> None:
     session = to_round_end(Session(preset("skarney"), seats, 2))
     kinds = [e.kind for e in session.records]
     assert kinds[0] is Kind.GAME and Kind.DEAL in kinds and kinds[-1] is Kind.RESULT
+
+
+def test_a_resumed_game_of_two_tables_keeps_the_order_moves_were_made_in() -> None:
+    """A partnership game continued in a new tab listed all of table 1's
+    moves, then all of table 2's."""
+    import json
+
+    from ginrummies.store.saves import parse
+
+    fmt = Format.PARTNERSHIP
+    session = Session(preset("gin"), format_seats(fmt, 0, "easy"), 5, format=fmt)
+    bot = make_bot("easy", session.rules, 2)
+    while len(session.game.rounds) < 2 or len(session.records) < 140:
+        step(session, bot)
+        if session.round_over and not session.game.is_over:
+            session.next_hand()
+    tables = [e.table for e in session.records if e.kind is Kind.MOVE]
+    assert tables != sorted(tables)  # the tables took turns
+    text = session.to_json()
+    again = Session.from_saved(parse(text))
+    assert again.log == session.log
+    # a save from before the order was kept (or with an order that does not
+    # fit its moves) still loads, its tables one after the other
+    for order in (None, [[0]], "x"):
+        data = json.loads(text)
+        if order is None:
+            del data["order"]
+        else:
+            data["order"] = order
+        older = Session.from_saved(parse(json.dumps(data)))
+        assert sorted(older.log) == sorted(session.log)
+        assert older.game.log == session.game.log

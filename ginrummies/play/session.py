@@ -201,19 +201,37 @@ class Session:
         format: Format = Format.TWO,
         target: int | None = None,
         first: int | None = None,
+        order: Sequence[Sequence[int]] | None = None,
     ) -> Session:
-        """The session a saved log describes, its words rebuilt move by move
-        (the tables of a round one after the other)."""
+        """The session a saved log describes, its words rebuilt move by move:
+        at two tables in ``order`` (each round's tables in the order their
+        moves were made), else the tables of a round one after the other."""
         session = cls(rules, seats, seed, game_id, format=format, target=target, first=first)
         per = format.tables
         for n in range(len(log) // per):
             if n:
                 session.next_hand()
-            for t in range(per):
-                for action in log[n * per + t]:
-                    session.game.apply(action, t)
-                    session._log_events()
+            hands = [list(log[n * per + t]) for t in range(per)]
+            turns = list(order[n]) if order is not None and n < len(order) else []
+            if sorted(turns) != sorted(t for t in range(per) for _ in hands[t]):
+                turns = [t for t in range(per) for _ in hands[t]]
+            taken = [0] * per
+            for t in turns:
+                session.game.apply(hands[t][taken[t]], t)
+                taken[t] += 1
+                session._log_events()
         return session
+
+    def order(self) -> list[list[int]] | None:
+        """At two tables, each round's moves as they were made: the table of
+        each (what a save keeps so that a resumed log reads the same)."""
+        if self.format.tables < 2:
+            return None
+        rounds: list[list[int]] = [[] for _ in self.game.rounds]
+        for entry in self.records:
+            if entry.kind is Kind.MOVE and entry.table is not None:
+                rounds[entry.round - 1].append(entry.table)
+        return rounds
 
     @classmethod
     def from_saved(cls, saved: Saved) -> Session:
@@ -228,10 +246,14 @@ class Session:
             format=saved.format,
             target=saved.target,
             first=saved.first,
+            order=saved.order,
         )
 
-    def rebuilt(self, log: Sequence[Sequence[Action]]) -> Session:
-        """This session's seats, format and seed with another log."""
+    def rebuilt(
+        self, log: Sequence[Sequence[Action]], order: Sequence[Sequence[int]] | None = None
+    ) -> Session:
+        """This session's seats, format and seed with another log (its moves
+        at two tables in ``order``)."""
         game = self.game
         return Session.resume(
             self.rules,
@@ -242,11 +264,19 @@ class Session:
             format=self.format,
             target=None if isinstance(game, Game) else game.target,
             first=game.first,
+            order=order,
         )
 
     def to_json(self) -> str:
         """The game so far in the save format (also the replay format)."""
-        return to_json(self.rules, self.seed, self.seats_data(), self.game, game_id=self.game_id)
+        return to_json(
+            self.rules,
+            self.seed,
+            self.seats_data(),
+            self.game,
+            game_id=self.game_id,
+            order=self.order(),
+        )
 
     def save(self, path: Path) -> None:
         """Write the game to ``path`` atomically (see store.files.write_atomic)."""
@@ -512,7 +542,11 @@ class Session:
         log = self.game.log
         index = (len(self.game.rounds) - 1) * self.format.tables + table
         action = log[index].pop()
-        again = self.rebuilt(log)
+        order = self.order()
+        if order is not None:  # the move taken back was its table's last
+            turns = order[-1]
+            del turns[len(turns) - 1 - turns[::-1].index(table)]
+        again = self.rebuilt(log, order)
         self.game, self.records, self._seen = again.game, again.records, again._seen
         self.epoch += 1
         view = self.game.view(person)

@@ -67,6 +67,9 @@ class Saved:
     format: Format = Format.TWO
     target: int | None = None  # None: the format's own target
     first: int | None = None  # None: the cut decides (see core.formats.start)
+    # at two tables, each round's moves as they were made: the table of each
+    # (None: table after table, as saves from before kept them)
+    order: list[list[int]] | None = None
 
 
 def new_game_id() -> str:
@@ -74,10 +77,17 @@ def new_game_id() -> str:
 
 
 def to_json(
-    rules: RuleSet, seed: int, seats: list[dict[str, str]], game: Match, *, game_id: str
+    rules: RuleSet,
+    seed: int,
+    seats: list[dict[str, str]],
+    game: Match,
+    *,
+    game_id: str,
+    order: list[list[int]] | None = None,
 ) -> str:
-    """The save of ``game``; the log holds every hand, table by table in each round."""
-    data = {
+    """The save of ``game``; the log holds every hand, table by table in
+    each round, and ``order`` (at two tables) the order the moves were made in."""
+    data: dict[str, Any] = {
         "format": FORMAT,
         "app": "ginrummies",
         "id": game_id,
@@ -89,7 +99,30 @@ def to_json(
         "seats": seats,
         "log": [[action_to_data(a) for a in hand] for hand in game.log],
     }
+    if order is not None:
+        data["order"] = order
     return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def _order(value: Any, moves: list[list[Action]], tables: int) -> list[list[int]] | None:
+    """The order of a save's moves at two tables, if it fits its moves; None
+    otherwise (a save from before it was kept: the moves go table by table)."""
+    rounds = len(moves) // tables if tables > 1 else 0
+    if (
+        not rounds
+        or not isinstance(value, list)
+        or len(value) != rounds
+        or not all(isinstance(r, list) for r in value)
+    ):
+        return None
+    for n, turns in enumerate(value):
+        if any(isinstance(t, bool) or t not in range(tables) for t in turns):
+            return None
+        if [turns.count(t) for t in range(tables)] != [
+            len(moves[n * tables + t]) for t in range(tables)
+        ]:
+            return None
+    return [list(r) for r in value]
 
 
 def _shown(value: Any) -> str:
@@ -226,7 +259,8 @@ def _parse(text: str) -> Saved:
     game_id = data.get("id") or new_game_id()  # saves from before ids had none
     if not isinstance(game_id, str) or not game_id.isalnum() or len(game_id) > 64:
         raise SaveError("the save's game id is not readable")
-    return Saved(rules, seed, seats, moves, game_id, fmt, target, first)
+    order = _order(data.get("order"), moves, fmt.tables)
+    return Saved(rules, seed, seats, moves, game_id, fmt, target, first, order)
 
 
 def replay(saved: Saved) -> Match:
