@@ -147,3 +147,21 @@ def test_a_resumed_game_of_two_tables_keeps_the_order_moves_were_made_in() -> No
         older = Session.from_saved(parse(json.dumps(data)))
         assert sorted(older.log) == sorted(session.log)
         assert older.game.log == session.game.log
+
+
+def test_a_breakdown_leaves_out_its_parts_by_asking_not_by_their_words() -> None:
+    """The result screen dropped lines with " melds: " or starting "Boxes:"
+    in them: a name like those lost its own lines."""
+    for seed in range(8):
+        names = ("Boxes: Al", "x melds: y")
+        session = to_round_end(Session(preset("gin"), tuple(Seat(n) for n in names), seed))
+        result = session.game.round.hands[0].result
+        assert result is not None
+        full = result.breakdown(session.names)
+        if result.knocker is None:
+            continue
+        short = result.breakdown(session.names, hands=False, boxes=False)
+        dropped = [line for line in full if line not in short]
+        melds_and_deadwood = 4
+        assert len(dropped) == melds_and_deadwood + (1 if any(result.boxes) else 0), dropped
+        assert result.summary(session.names) in " ".join(short) or not any(result.points)

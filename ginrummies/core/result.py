@@ -216,11 +216,16 @@ class HandResult:
         return " ".join(scored) or "No score."
 
     def breakdown(
-        self, names: Sequence[str] = ("Player 1", "Player 2"), *, boxes: bool = True
+        self,
+        names: Sequence[str] = ("Player 1", "Player 2"),
+        *,
+        boxes: bool = True,
+        hands: bool = True,
     ) -> list[str]:
         """The hand told line by line, with the players' names. ``boxes``:
         with the boxes the hand won (False where a team's box is counted per
-        round, not per table)."""
+        round, not per table). ``hands``: with each Gin hand's melds and
+        deadwood in words (False where they are shown as cards)."""
         if self.outcome is Outcome.CANCELLED:
             return [CANCELLED]
         if self.family is not Family.GIN:
@@ -237,7 +242,8 @@ class HandResult:
         out.append(f"{says(names[kn], verb)}{discard}.")
         for p in (kn, df):
             melds = "  ".join(f"[{m}]" for m in self.melds[p]) or "none"
-            out.append(f"{_whose(names[p])} melds: {melds}")
+            if hands:
+                out.append(f"{_whose(names[p])} melds: {melds}")
             if p == df and self.layoffs:
                 groups: dict[int, list[Card]] = {}
                 for lo in self.layoffs:
@@ -247,7 +253,8 @@ class HandResult:
                 )
                 out.append(f"{says(names[p], 'lays off')} {laid}")
             dead = format_cards(sorted(self.deadwood[p])) or "none"
-            out.append(f"{_whose(names[p])} deadwood: {dead} = {self.counts[p]}")
+            if hands:
+                out.append(f"{_whose(names[p])} deadwood: {dead} = {self.counts[p]}")
         out.extend(self.lines)
         if any(self.bonuses):
             out.append(

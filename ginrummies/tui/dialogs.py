@@ -278,11 +278,9 @@ class ResultView(CardInk):
             elif result.knocker is not None:
                 self._gin_hands(out, result, names)
             out.append("\n")
-            for line in result.breakdown(names):
-                if game.format.info.teams and line.startswith("Boxes:"):
-                    continue  # a team's box is the round's, below
-                if not full and (" melds: " in line or " deadwood: " in line):
-                    continue
+            # a team's box is the round's, below; two tables show the hands as cards
+            boxes = not game.format.info.teams
+            for line in result.breakdown(names, boxes=boxes, hands=full):
                 out.append(line + "\n")
             out.append("\n")
 
