@@ -143,6 +143,22 @@ def test_the_shared_options_import_nothing_of_the_commands() -> None:
         assert of_cli == {"ginrummies.cli.options"}, (user, of_cli)
 
 
+def test_storage_imports_no_bots_and_no_play() -> None:
+    """Saves, settings and statistics read the computer levels from the leaf
+    ``ginrummies.levels``: storage imports neither the bots nor the play
+    layer, and the levels module imports nothing of the package."""
+    graph = import_graph(package_sources())
+    above = ("ginrummies.ai", "ginrummies.play")
+    store = [m for m in graph if m == "ginrummies.store" or m.startswith("ginrummies.store.")]
+    assert store
+    wrong = {
+        m: sorted(i for i in graph[m] if i in above or i.startswith(tuple(a + "." for a in above)))
+        for m in store
+    }
+    assert not {m: i for m, i in wrong.items() if i}, wrong
+    assert graph["ginrummies.levels"] == set()
+
+
 def test_no_class_is_made_inside_a_function() -> None:
     """A class made as a function runs (the browser server's, once) is a new
     class each call, out of reach of tests and of type checks."""

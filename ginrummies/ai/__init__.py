@@ -3,7 +3,8 @@
 ``make_bot(name, rules, seed)`` gives ``random``, ``eaai-simple`` (Gin
 family), a level, ``easy`` / ``normal`` / ``hard``, for any variant, or one
 of the reference opponents of ``panel``, ``camper`` and ``casual``.
-``LEVELS`` are the computer opponents a person may choose from.
+``LEVELS`` are the computer opponents a person may choose from (kept in
+``ginrummies.levels``, which storage reads without importing the bots).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..core import Action, Family, PlayerView, RuleSet
+from ..levels import LEVELS, Level
 from .ginbot import EaaiSimple, GinBot
 from .panel import Camper, Casual, TableCamper, TableCasual
 from .search import HardGinBot
@@ -82,11 +84,6 @@ BOTS: dict[str, Callable[[RuleSet, int | None], Bot]] = {
     "hard": _hard,
 }
 
-# the computer opponents a person may choose from (every variant), easiest first:
-# the one list the settings, the new-game form and the command line offer
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard", "random")
-
-
 # the sampled deals ``hard`` weighs a move on in ``ginrummies sim``, where
 # every figure must repeat on any machine (the app gives it a time budget)
 SIM_SAMPLES = 24
@@ -151,6 +148,7 @@ __all__ = [
     "Bot",
     "EaaiSimple",
     "GinBot",
+    "Level",
     "RandomBot",
     "TableBot",
     "level_about",

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..ai import LEVELS
 from ..core import (
     Action,
     Format,
@@ -23,6 +22,7 @@ from ..core import (
     action_from_data,
     action_to_data,
 )
+from ..levels import LEVELS
 from .files import UnfitFile, move_aside, read_capped
 
 # 1: two players; 2 adds the format of play, its target and first seat (a

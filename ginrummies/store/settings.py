@@ -17,8 +17,8 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from ..ai import LEVELS as LEVELS  # the one list, in ginrummies.ai; kept here for store users
 from ..core import PRESETS, Format, RulesError, RuleSet, preset
+from ..levels import LEVELS as LEVELS  # the one list; kept here for store users
 from .files import UnfitFile, move_aside, read_capped, write_atomic
 from .saves import NUMBER_LIMIT
 
