@@ -97,7 +97,7 @@ def _given(args: argparse.Namespace, name: str) -> bool:
 
 def text_main(args: argparse.Namespace) -> int:
     """The plain-text game, saved after every move in the data folder."""
-    from ..play.keeper import BUSY, FOLDER, Keeper
+    from ..play.keeper import Keeper, Trouble
     from ..play.printable import printable
     from ..play.session import Session, format_seats
     from ..play.tell import score_board
@@ -137,11 +137,11 @@ def text_main(args: argparse.Namespace) -> int:
         # names and messages may come from files: nothing in them acts on the terminal
         print(printable(line))
 
-    problems: dict[str, str] = {}
+    problems: dict[Trouble, str] = {}
 
-    def warn(message: str, kind: str) -> None:
+    def warn(message: str, kind: Trouble) -> None:
         problems.setdefault(kind, message)
-        if args.resume and kind in (BUSY, FOLDER):
+        if args.resume and kind in (Trouble.BUSY, Trouble.FOLDER):
             return  # --continue says in its own words why it cannot go on
         say(f"  ({message})")
 
@@ -156,7 +156,7 @@ def text_main(args: argparse.Namespace) -> int:
             why = (
                 "another ginrummies holds the data folder (close it first, or give "
                 "another folder with --data-dir)"
-                if BUSY in problems
+                if Trouble.BUSY in problems
                 else "the data folder cannot be written, so the game could not go on being saved"
             )
             return fail(f"the saved game cannot be continued: {why}")

@@ -21,6 +21,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
+from enum import Enum
 from pathlib import Path
 
 from ..store.files import (
@@ -45,10 +46,26 @@ from ..store.stats import (
 )
 from .session import Session
 
-# what ``warn`` is told about: the folder cannot be written, another copy
-# holds it, the save failed, the statistics failed, the statistics file was
-# damaged and a new one begun
-FOLDER, BUSY, SAVE, STATS, STATS_NOTE = "folder", "busy", "save", "stats", "stats-note"
+
+class Trouble(Enum):
+    """What kind of problem ``warn`` is told about, so that the app can title
+    and colour it and text play can tell the folder's problems apart."""
+
+    FOLDER = "folder"  # the data folder cannot be written
+    BUSY = "busy"  # another copy of the game holds the folder
+    SAVE = "save"  # the game could not be saved
+    STATS = "stats"  # the statistics could not be written
+    STATS_NOTE = "stats-note"  # news of the statistics: damaged and begun anew, free again
+
+
+# the kinds by their old names, as the tests of the statistics' lock know them
+FOLDER, BUSY, SAVE, STATS, STATS_NOTE = (
+    Trouble.FOLDER,
+    Trouble.BUSY,
+    Trouble.SAVE,
+    Trouble.STATS,
+    Trouble.STATS_NOTE,
+)
 
 ATTEMPT = 0.25  # seconds one write waits for another program's lock
 PATIENCE = 10.0  # seconds of a locked database before it is said
@@ -76,14 +93,14 @@ KEPT = (
 class Keeper:
     """The save and statistics of one data folder, for one running game.
 
-    ``warn(message, kind)`` hears every problem; ``kind`` (FOLDER, BUSY,
-    SAVE, STATS, STATS_NOTE) lets the app title and colour it. The
-    statistics' problems (STATS, STATS_NOTE) are found by the background
+    ``warn(message, kind)`` hears every problem; ``kind`` (a ``Trouble``)
+    lets the app title and colour it. The statistics' problems
+    (``Trouble.STATS``, ``Trouble.STATS_NOTE``) are found by the background
     writer and ``warn`` is then called from that thread: it must be safe to
     call from any thread (Textual's ``App.notify`` is; text play's print is)."""
 
     def __init__(
-        self, folder: Path, warn: Callable[[str, str], None], *, patience: float = PATIENCE
+        self, folder: Path, warn: Callable[[str, Trouble], None], *, patience: float = PATIENCE
     ) -> None:
         self.folder = folder
         self.warn = warn
@@ -92,7 +109,7 @@ class Keeper:
         self.lock = FolderLock(folder / LOCK_NAME)
         self.saving = True  # False while another copy of the game saves here
         self.patience = patience
-        self._failed: set[str] = set()  # problems said already
+        self._failed: set[Trouble] = set()  # problems said already
         self._said = threading.Lock()
         self._writer: _Writer | None = None
         self._pending_taken = False  # the records of the last start are being written
@@ -107,7 +124,7 @@ class Keeper:
         except FolderError as exc:
             self.saving = False
             self.stats = None
-            self.warn(f"{exc}. Games are not saved and statistics not kept.", FOLDER)
+            self.warn(f"{exc}. Games are not saved and statistics not kept.", Trouble.FOLDER)
             return
         if not held:
             self.saving = False
@@ -115,7 +132,7 @@ class Keeper:
                 "Another ginrummies (in another terminal or browser tab) is open on this "
                 "data folder and keeps its game there. This game counts in the statistics "
                 "but is not saved to continue.",
-                BUSY,
+                Trouble.BUSY,
             )
             return
         remove_stale_temporaries(self.folder)
@@ -147,9 +164,9 @@ class Keeper:
             except (OSError, TypeError, ValueError):
                 pass
             else:
-                self._once(STATS, KEPT.format(name=self.pending_path.name))
+                self._once(Trouble.STATS, KEPT.format(name=self.pending_path.name))
                 return
-        self._once(STATS, LOST)
+        self._once(Trouble.STATS, LOST)
 
     def _take_up_pending(self) -> None:
         """The records an earlier start could not write, written now (in the
@@ -161,7 +178,9 @@ class Keeper:
         except FileNotFoundError:
             return
         except (OSError, UnfitFile) as exc:
-            self.warn(f"The statistics kept from the last time cannot be read: {exc}", STATS_NOTE)
+            self.warn(
+                f"The statistics kept from the last time cannot be read: {exc}", Trouble.STATS_NOTE
+            )
             return
         try:
             entries = [
@@ -176,7 +195,7 @@ class Keeper:
             self.warn(
                 f"The statistics kept from the last time are damaged ({exc}); "
                 f"they are kept as {kept.name} and not recorded.",
-                STATS_NOTE,
+                Trouble.STATS_NOTE,
             )
             return
         self._pending_taken = True
@@ -207,7 +226,7 @@ class Keeper:
         try:
             self.record(Session.from_saved(saved), abandoned=True)
         except ValueError as exc:
-            self.warn(f"The saved game could not be recorded: {exc}", STATS)
+            self.warn(f"The saved game could not be recorded: {exc}", Trouble.STATS)
 
     def keep(self, session: Session) -> None:
         """After every move: the save on disk is the game in play (written
@@ -220,9 +239,9 @@ class Keeper:
                 else:
                     session.save(self.save_path)
             except OSError as exc:
-                self._once(SAVE, f"The game could not be saved: {exc}")
+                self._once(Trouble.SAVE, f"The game could not be saved: {exc}")
             else:
-                self._failed.discard(SAVE)
+                self._failed.discard(Trouble.SAVE)
         if session.round_over:
             self.record(session)
 
@@ -241,7 +260,7 @@ class Keeper:
                 abandoned=abandoned,
             )
         except Exception as exc:  # a game the statistics cannot hold: the game goes on
-            self._once(STATS, f"The game could not be recorded in the statistics: {exc}")
+            self._once(Trouble.STATS, f"The game could not be recorded in the statistics: {exc}")
             return
         self._put(taken)
 
@@ -261,14 +280,14 @@ class Keeper:
     def _settle(self) -> None:
         self.flush(READ_WAIT)  # the statistics screen shows the hand just played
 
-    def _once(self, kind: str, message: str) -> None:
+    def _once(self, kind: Trouble, message: str) -> None:
         with self._said:
             if kind in self._failed:
                 return
             self._failed.add(kind)
         self.warn(message, kind)
 
-    def _clear(self, kind: str) -> bool:
+    def _clear(self, kind: Trouble) -> bool:
         """Forget that ``kind`` was said (it works again); whether it was."""
         with self._said:
             was = kind in self._failed
@@ -358,22 +377,22 @@ class _Writer:
                 now = time.monotonic()
                 locked_since = locked_since if locked_since is not None else now
                 if now - locked_since >= keeper.patience:
-                    keeper._once(STATS, LOCKED)
+                    keeper._once(Trouble.STATS, LOCKED)
                 if not self._pause(pause):
                     return
                 pause = min(pause * 2, 2.0)
                 continue
             except StatsError as exc:
-                keeper._once(STATS, f"The statistics could not be updated: {exc}")
+                keeper._once(Trouble.STATS, f"The statistics could not be updated: {exc}")
             except Exception as exc:  # a bug must not end the writer: the game goes on
-                keeper._once(STATS, f"The statistics could not be updated: {exc}")
+                keeper._once(Trouble.STATS, f"The statistics could not be updated: {exc}")
             else:
-                if keeper._clear(STATS) and locked_since is not None:
-                    keeper.warn(UNLOCKED, STATS_NOTE)
+                if keeper._clear(Trouble.STATS) and locked_since is not None:
+                    keeper.warn(UNLOCKED, Trouble.STATS_NOTE)
             locked_since, pause = None, 0.05
             problem, self.stats.problem = self.stats.problem, None
             if problem:
-                keeper.warn(problem, STATS_NOTE)
+                keeper.warn(problem, Trouble.STATS_NOTE)
             self._done()
 
 

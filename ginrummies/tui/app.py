@@ -15,7 +15,7 @@ from textual.filter import LineFilter
 from textual.screen import Screen
 
 from ..core import Format, RuleSet
-from ..play.keeper import BUSY, FOLDER, SAVE, STATS, STATS_NOTE, Keeper
+from ..play.keeper import Keeper, Trouble
 from ..play.keys import MOVES
 from ..play.printable import printable
 from ..play.session import Seat, Session
@@ -49,12 +49,12 @@ TEXTUAL_THEME = {
 
 Severity = Literal["information", "warning", "error"]
 # how each of the keeper's problems is shown: title, severity, seconds
-WARNINGS: dict[str, tuple[str | None, Severity, int]] = {
-    FOLDER: ("Data folder", "error", 20),
-    BUSY: ("Already running", "warning", 20),
-    SAVE: (None, "error", 15),
-    STATS: ("Statistics", "error", 15),
-    STATS_NOTE: ("Statistics", "warning", 15),
+WARNINGS: dict[Trouble, tuple[str | None, Severity, int]] = {
+    Trouble.FOLDER: ("Data folder", "error", 20),
+    Trouble.BUSY: ("Already running", "warning", 20),
+    Trouble.SAVE: (None, "error", 15),
+    Trouble.STATS: ("Statistics", "error", 15),
+    Trouble.STATS_NOTE: ("Statistics", "warning", 15),
 }
 
 
@@ -184,7 +184,7 @@ class GinApp(App[None]):
                 self.notify(f"Press {shown or key} to quit the app.", title="Do you want to quit?")
                 return
 
-    def warn(self, message: str, kind: str) -> None:
+    def warn(self, message: str, kind: Trouble) -> None:
         """A problem of the data folder (play/keeper.py), said as a notification.
 
         Called from the keeper's statistics thread too: it only notifies
@@ -194,7 +194,7 @@ class GinApp(App[None]):
         if self.closing:  # no screen left to show it on: said after the app
             self.said_at_close.append(message)
             return
-        title, severity, timeout = WARNINGS.get(kind, (None, "error", 15))
+        title, severity, timeout = WARNINGS[kind]
         self.notify(message, title=title or "", severity=severity, timeout=timeout)
 
     def load_saved(self) -> None:
