@@ -35,6 +35,7 @@ from .play.keys import MOVE_BY_KEY, MOVE_BY_NAME, actions_for, text_help
 from .play.log import Kind
 from .play.tell import deal_lines, round_lines, unit
 from .play.words import why_not
+from .store.saves import Saved
 
 # words typed in full, besides the keys of the key map
 WORDS = {
@@ -246,6 +247,21 @@ def parse_command(text: str, session: Session, view: PlayerView) -> Action:
     if not options:
         raise refuse()
     return options[0]
+
+
+def continue_it(saved: Saved, ask: Callable[[str], str]) -> bool:
+    """Whether to go on with the saved game (True) or leave it for the new
+    one asked for (False): asked until the answer is c or n (Quit to stop)."""
+    where = saved.rules.name
+    if saved.format is not Format.TWO:
+        where += f", {saved.format.title}"
+    answer = ""
+    while answer not in ("c", "n"):
+        question = (
+            f"A game of {where} is saved. Continue it (c), or leave it and start the new one (n)? "
+        )
+        answer = ask(question)[:1].lower()
+    return answer == "c"
 
 
 def _possessive_name(name: str) -> str:

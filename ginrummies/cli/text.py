@@ -103,7 +103,7 @@ def text_main(args: argparse.Namespace) -> int:
     from ..play.tell import score_board
     from ..store.files import FolderError, data_dir
     from ..store.saves import SaveError
-    from ..textplay import Quit, play
+    from ..textplay import Quit, continue_it, play
 
     def fail(message: str) -> int:
         print(f"ginrummies text: {message}", file=sys.stderr)
@@ -169,20 +169,11 @@ def text_main(args: argparse.Namespace) -> int:
         if resume and saved is None:
             return fail("there is no saved game to continue")
         if not resume and saved is not None:
-            where = f"{saved.rules.name}" + (
-                f", {saved.format.title}" if saved.format is not Format.TWO else ""
-            )
             try:
-                answer = ""
-                while answer not in ("c", "n"):
-                    answer = ask(
-                        f"A game of {where} is saved. Continue it (c), or leave it and "
-                        "start the new one (n)? "
-                    )[:1].lower()
+                resume = continue_it(saved, ask)
             except Quit:
                 print("\nNothing changed: the saved game waits (ginrummies text --continue).")
                 return 0
-            resume = answer == "c"
             if not resume:
                 keeper.leave(saved)
                 print("(The saved game was left for this one; it counts as abandoned.)")
