@@ -21,9 +21,10 @@ from typing import Any
 from ..ai import Bot, make_bot
 from ..core import Action, DrawStock, Format, Game, Hand, IllegalAction, Match, PlayerView, RuleSet
 from ..core.result import says
+from ..levels import Level
 from ..store.files import write_atomic
-from ..store.saves import Saved, new_game_id, to_json
-from ..store.settings import LEVELS, NAME_LENGTH
+from ..store.saves import Saved, SeatRecord, new_game_id, to_json
+from ..store.settings import NAME_LENGTH
 from ..store.stats import Stats
 from .log import Entry, Kind
 from .printable import clean_name
@@ -288,18 +289,18 @@ class Session:
             self.game_id, self.rules, self.seed, self.seats_data(), self.game, abandoned=abandoned
         )
 
-    def seats_data(self) -> list[dict[str, str]]:
-        return [{"name": s.name, "kind": s.kind.value, "level": s.level} for s in self.seats]
+    def seats_data(self) -> tuple[SeatRecord, ...]:
+        """The seats as saves and the statistics keep them (ValueError for a
+        computer level there is not)."""
+        return tuple(SeatRecord(s.name, s.kind.value, Level(s.level)) for s in self.seats)
 
     @staticmethod
-    def seats_from(data: list[dict[str, str]], count: int = 2) -> tuple[Seat, ...]:
+    def seats_from(data: Sequence[SeatRecord], count: int = 2) -> tuple[Seat, ...]:
         seats = []
-        for d in data:
-            kind = SeatKind(d.get("kind", "person"))
-            level = d.get("level", "normal")
-            if level not in LEVELS:
-                raise ValueError(f"no computer level {level!r}")
-            seats.append(Seat(d["name"], kind, level))
+        for record in data:
+            kind = SeatKind(record.kind)
+            level = Level(record.level)  # ValueError: no computer level of that name
+            seats.append(Seat(record.name, kind, level.value))
         if len(seats) != count:
             raise ValueError(f"this game has {count} players, not {len(seats)}")
         return tuple(seats)

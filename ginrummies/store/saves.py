@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,7 @@ from ..core import (
     action_from_data,
     action_to_data,
 )
-from ..levels import LEVELS
+from ..levels import Level
 from .files import UnfitFile, move_aside, read_capped
 
 # 1: two players; 2 adds the format of play, its target and first seat (a
@@ -56,12 +57,30 @@ class SaveError(Exception):
 
 
 @dataclass(frozen=True)
+class SeatRecord:
+    """A seat as a save and the statistics keep it: its name, its kind (one
+    of ``SEAT_KINDS``) and its computer level (kept for a person too)."""
+
+    name: str
+    kind: str = "person"
+    level: Level = Level.NORMAL
+
+    def to_data(self) -> dict[str, str]:
+        """The seat as JSON holds it: the keys and words saves always had."""
+        return {"name": self.name, "kind": self.kind, "level": self.level.value}
+
+
+def seats_data(seats: Sequence[SeatRecord]) -> list[dict[str, str]]:
+    return [seat.to_data() for seat in seats]
+
+
+@dataclass(frozen=True)
 class Saved:
     """What a save holds."""
 
     rules: RuleSet
     seed: int
-    seats: list[dict[str, str]]  # name, kind, level
+    seats: tuple[SeatRecord, ...]
     log: list[list[Action]]
     game_id: str  # the game's identity in the statistics
     format: Format = Format.TWO
@@ -79,7 +98,7 @@ def new_game_id() -> str:
 def to_json(
     rules: RuleSet,
     seed: int,
-    seats: list[dict[str, str]],
+    seats: Sequence[SeatRecord],
     game: Match,
     *,
     game_id: str,
@@ -96,7 +115,7 @@ def to_json(
         "play": game.format.value,
         "target": None if isinstance(game, Game) else game.target,
         "first": game.first,
-        "seats": seats,
+        "seats": seats_data(seats),
         "log": [[action_to_data(a) for a in hand] for hand in game.log],
     }
     if order is not None:
@@ -159,7 +178,7 @@ def _rules(data: Any) -> RuleSet:
     return rules
 
 
-def _seats(data: Any, fmt: Format) -> list[dict[str, str]]:
+def _seats(data: Any, fmt: Format) -> tuple[SeatRecord, ...]:
     """The seats as ``Session.seats_from`` reads them: name, kind and level,
     each checked, so that a save that loads is one that can be played."""
     if not isinstance(data, list) or len(data) != fmt.seats:
@@ -179,12 +198,12 @@ def _seats(data: Any, fmt: Format) -> list[dict[str, str]]:
             raise SaveError(
                 f"the save's players are not readable (no kind of player {_shown(kind)})", UNKNOWN
             )
-        if level not in LEVELS:
+        if level not in [lv.value for lv in Level]:
             raise SaveError(
                 f"the save's players are not readable (no computer level {_shown(level)})", UNKNOWN
             )
-        seats.append({"name": name, "kind": kind, "level": level})
-    return seats
+        seats.append(SeatRecord(name, kind, Level(level)))
+    return tuple(seats)
 
 
 def _said(exc: BaseException) -> str:

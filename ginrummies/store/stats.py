@@ -28,7 +28,7 @@ from typing import Any
 
 from ..core import Format, Match, Outcome, RuleSet
 from .files import move_aside
-from .saves import to_json
+from .saves import SeatRecord, seats_data, to_json
 
 STATS_NAME = "statistics.sqlite3"
 SCHEMA_VERSION = 2  # 2: formats, sides and the seats at each hand
@@ -143,11 +143,11 @@ class Streaks:
     best: int  # most games won in a row
 
 
-def me_and_opponent(seats: Sequence[dict[str, str]]) -> tuple[int, str]:
+def me_and_opponent(seats: Sequence[SeatRecord]) -> tuple[int, str]:
     """Whose record a game is (the person; the first player in hot-seat) and
     who they played (the computer's level, or 'hot-seat')."""
-    people = [i for i, s in enumerate(seats) if s.get("kind", "person") == "person"]
-    computers = [s.get("level", "normal") for s in seats if s.get("kind") == "computer"]
+    people = [i for i, s in enumerate(seats) if s.kind == "person"]
+    computers = [s.level.value for s in seats if s.kind == "computer"]
     me = people[0] if people else 0
     if len(people) >= 2:
         return me, "hot-seat"
@@ -229,7 +229,7 @@ def entry(
     game_id: str,
     rules: RuleSet,
     seed: int,
-    seats: list[dict[str, str]],
+    seats: Sequence[SeatRecord],
     game: Match,
     *,
     abandoned: bool = False,
@@ -248,7 +248,7 @@ def entry(
         rules.name,
         json.dumps(rules.to_dict()),
         seed,
-        json.dumps(seats),
+        json.dumps(seats_data(seats)),
         me,
         opponent,
         now,
@@ -438,7 +438,7 @@ class Stats:
         game_id: str,
         rules: RuleSet,
         seed: int,
-        seats: list[dict[str, str]],
+        seats: Sequence[SeatRecord],
         game: Match,
         *,
         abandoned: bool = False,
