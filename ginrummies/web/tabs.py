@@ -248,25 +248,9 @@ class GameServer(TabServer):
     """The guarded server in the game's words: ``greeting`` printed once it
     listens, and only problems in its log."""
 
-    def __init__(
-        self,
-        command: str,
-        *,
-        host: str,
-        port: int,
-        title: str,
-        templates_path: Path,
-        max_tabs: int,
-        greeting: Sequence[str] = (),
-    ) -> None:
-        super().__init__(
-            command,
-            host=host,
-            port=port,
-            title=title,
-            templates_path=templates_path,
-            max_tabs=max_tabs,
-        )
+    def __init__(self, command: str, *, greeting: Sequence[str] = (), **options: Any) -> None:
+        """``options``: TabServer's (host, port, title, templates_path, max_tabs)."""
+        super().__init__(command, **options)
         self.greeting = tuple(greeting)
 
     def initialize_logging(self) -> None:
