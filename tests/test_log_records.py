@@ -138,7 +138,9 @@ def test_a_resumed_game_of_two_tables_keeps_the_order_moves_were_made_in() -> No
     assert again.log == session.log
     # a save from before the order was kept (or with an order that does not
     # fit its moves) still loads, its tables one after the other
-    for order in (None, [[0]], "x"):
+    kept = json.loads(text)["order"]
+    floats = [[float(t) for t in turns] for turns in kept]  # the right counts, as 0.0 and 1.0
+    for order in (None, [[0]], "x", floats):
         data = json.loads(text)
         if order is None:
             del data["order"]

@@ -135,7 +135,7 @@ def _order(value: Any, moves: list[list[Action]], tables: int) -> list[list[int]
     ):
         return None
     for n, turns in enumerate(value):
-        if any(isinstance(t, bool) or t not in range(tables) for t in turns):
+        if any(type(t) is not int or t not in range(tables) for t in turns):  # not 0.0, True
             return None
         if [turns.count(t) for t in range(tables)] != [
             len(moves[n * tables + t]) for t in range(tables)
