@@ -40,7 +40,7 @@ from ginrummies.core import (
     parse_cards,
     preset,
 )
-from ginrummies.play.words import action_words
+from ginrummies.play.tell import action_words
 
 # every preset, and the optional rules that bring phases of their own
 VARIANTS: dict[str, RuleSet] = {name: preset(name) for name in PRESETS}

@@ -25,9 +25,6 @@ KNOWN_CYCLES = {
     # item 5 (smaller records): the hand's view stops holding the match's
     # (hand.py imports MatchView for its types only)
     frozenset({"ginrummies.core.hand", "ginrummies.core.match"}),
-    # item 2 (the core says why not): why_not and prompt take a Session (for
-    # their types only) and leave words.py, which session.py imports
-    frozenset({"ginrummies.play.session", "ginrummies.play.words"}),
 }
 
 

@@ -274,6 +274,8 @@ def refuses(hand: Hand, candidates: list[Action]) -> list[Action]:
             hand.apply(action)
         except IllegalAction as exc:
             assert str(exc)
+            # the core says why, typed, and the same as it says when asked first
+            assert exc.refusal is not None and hand.refusal(action) == exc.refusal
             assert hand.state_key() == before and hand.log == log, f"{action} changed the hand"
             tried.append(action)
         else:

@@ -9,6 +9,7 @@ from . import skarney as _skarney  # noqa: F401
 from .actions import (
     Accept,
     Action,
+    Attempt,
     Challenge,
     Decline,
     Discard,
@@ -27,7 +28,7 @@ from .actions import (
 from .cards import CARDS, Card, format_cards, full_deck, parse_cards, shuffled_deck
 from .colonel import ColonelHand
 from .defense import Defense, Layoff, defend
-from .errors import IllegalAction, RulesError
+from .errors import IllegalAction, Reason, Refusal, RulesError
 from .formats import (
     FORMATS,
     Format,
@@ -95,6 +96,7 @@ __all__ = [
     "AceUpcard",
     "Action",
     "Arrangement",
+    "Attempt",
     "Card",
     "Challenge",
     "ColonelHand",
@@ -131,6 +133,8 @@ __all__ = [
     "PastRound",
     "Phase",
     "PlayerView",
+    "Reason",
+    "Refusal",
     "Round",
     "RoundScore",
     "RuleSet",

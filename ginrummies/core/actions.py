@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import Card
-from .errors import IllegalAction
+from .errors import IllegalAction, Reason, Refusal
 from .melds import Meld, MeldKind, hand_value
 from .rules import RuleSet
 
@@ -115,13 +115,15 @@ class LayContract:
         """The contract's shape (RULES.md 3); whether the melds are good and
         held is the hand's to say."""
         melds = tuple(self.melds)
-        why = "the contract is three melds of three cards each"
-        if len(melds) != 3:
-            raise IllegalAction(f"{why}; this has {len(melds)} meld{'s' * (len(melds) != 1)}")
-        sizes = [len(m) for m in melds]
-        if sizes != [3, 3, 3]:
-            raise IllegalAction(f"{why}; these have {', '.join(map(str, sizes))} cards")
+        sizes = tuple(len(m) for m in melds)
+        if sizes != (3, 3, 3):
+            raise IllegalAction(Refusal(Reason.CONTRACT_SHAPE, counts=sizes))
         object.__setattr__(self, "melds", in_order(melds))
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The nine cards it lays, meld by meld."""
+        return tuple(c for m in self.melds for c in m.cards)
 
     def __str__(self) -> str:
         return f"lay the contract: {melds_text(self.melds)}"
@@ -229,6 +231,40 @@ Action = (
     | EndTurn
     | Challenge
 )
+
+
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    """A move asked about by its kind before all of it is chosen: a knock
+    (whichever spread), gin, "lay off 7♥" (on whichever meld), a meld of the
+    cards marked. ``Hand.refusal`` says why no such action may be made now."""
+
+    kind: type[Action]
+    card: Card | None = None  # the card it names (discard, lay off, offer)
+    cards: frozenset[Card] = frozenset()  # the cards to meld, when marked
+    gin: bool = False  # a knock: only one with no deadwood
+
+    def __str__(self) -> str:
+        if self.kind is Knock:
+            return "go gin" if self.gin else "knock"
+        verb = _ATTEMPT_WORDS.get(self.kind, self.kind.__name__.lower())
+        return f"{verb} {self.card.label}" if self.card is not None else verb
+
+
+_ATTEMPT_WORDS: dict[type[Action], str] = {
+    DrawStock: "draw from the stock",
+    TakeDiscard: "take the discard",
+    Pass: "pass",
+    Discard: "discard",
+    LayContract: "lay the contract",
+    LayMeld: "meld",
+    LayOff: "lay off",
+    Offer: "offer",
+    Accept: "accept",
+    Decline: "decline",
+    EndTurn: "end the turn",
+    Challenge: "challenge",
+}
 
 _SIMPLE: dict[str, Callable[[], Action]] = {
     "draw": DrawStock,

@@ -13,6 +13,7 @@ from typing import Any
 from .actions import (
     Accept,
     Action,
+    Attempt,
     Challenge,
     Decline,
     Discard,
@@ -22,7 +23,7 @@ from .actions import (
     TakeDiscard,
 )
 from .cards import Card, cards_of_mask
-from .errors import IllegalAction
+from .errors import Reason
 from .hand import Hand, Phase, PlayerView
 from .result import Outcome
 from .rules import Family, RuleSet
@@ -31,6 +32,8 @@ from .table import TableHand
 
 class ColonelHand(TableHand):
     """One hand of Colonel: an upcard starts the pile, the non-dealer plays first."""
+
+    game_name = "Colonel"
 
     def __init__(self, rules: RuleSet, dealer: int, deck: tuple[Card, ...]) -> None:
         super().__init__(rules, dealer, deck, upcard=True)
@@ -79,47 +82,84 @@ class ColonelHand(TableHand):
 
     # --- doing it ----------------------------------------------------------------
 
-    def _apply(self, player: int, action: Action) -> None:
+    # --- what may not be done, and why ---------------------------------------------
+
+    def _verify(self, player: int, action: Action) -> None:
+        if isinstance(action, LayMeld):
+            self._need_play(action)
+            self._check_meld(player, action.meld)
+        elif isinstance(action, LayOff):
+            self._need_play(action)
+            self._check_layoff(player, action)
+        else:
+            super()._verify(player, action)
+
+    def _check_attempt(self, player: int, attempt: Attempt) -> None:
+        """The checks of each kind of move, before its card or meld is chosen."""
+        kind, phase = attempt.kind, self._phase
+        if kind is Challenge:
+            if not self.rules.challenge:
+                raise self._refuse(Reason.NO_CHALLENGE_RULE)
+            if phase is Phase.PLAY:
+                raise self._refuse(Reason.CHALLENGE_AFTER_DRAW)
+            if phase is not Phase.DRAW:
+                raise self._wrong_phase(attempt)
+            if self._challenged:
+                raise self._refuse(Reason.ONE_CHALLENGE)
+        elif kind is Accept or kind is Decline:
+            if phase is not Phase.CHALLENGED or self._challenger is None:
+                raise self._refuse(Reason.NO_CHALLENGE)
+        elif kind is DrawStock or kind is TakeDiscard:
+            if phase is Phase.PLAY:
+                raise self._refuse(
+                    Reason.ALREADY_DRAWN, what=str(attempt), need=self.phase_hints[phase]
+                )
+            if phase is not Phase.DRAW:
+                raise self._wrong_phase(attempt)
+            if kind is TakeDiscard and not self._pile:
+                raise self._refuse(Reason.PILE_EMPTY)
+        elif kind is LayMeld:
+            self._need_play(attempt)
+            self._check_marked(player, attempt)
+        elif kind is LayOff:
+            self._need_play(attempt)
+            self._check_fits(attempt, list(range(len(self._table))))
+        elif kind is Discard:
+            self._need_play(attempt)
+            card = attempt.card
+            if card is not None and card not in self._discardable(player):
+                raise self._refuse(Reason.TAKEN_CARD, card=card)
+        else:
+            raise self._not_a_move(attempt)
+
+    # --- doing it ----------------------------------------------------------------
+
+    def _do(self, player: int, action: Action) -> None:
         if isinstance(action, Challenge):
-            self._challenge(player)
+            self._challenger = player
+            self._phase = Phase.CHALLENGED
+            self._to_move = 1 - player
+            self._record(player, action)
         elif isinstance(action, Accept | Decline):
             self._answer(player, isinstance(action, Accept))
         elif isinstance(action, DrawStock | TakeDiscard):
             self._draw(player, isinstance(action, TakeDiscard))
         elif isinstance(action, LayMeld):
-            self._need_play("meld")
             meld = self._check_meld(player, action.meld)
             self._lay(player, meld)
             self._record(player, LayMeld(meld))
             self._went_out_if_empty(player)
         elif isinstance(action, LayOff):
-            self._need_play("lay off")
-            grown = self._check_layoff(player, action)
-            self._lay_off(player, action, grown)
+            self._lay_off(player, action, self._check_layoff(player, action))
             self._record(player, action)
             self._went_out_if_empty(player)
         elif isinstance(action, Discard):
             self._discard(player, action.card)
-        else:
-            raise IllegalAction(f"{action} is not a Colonel move")
-
-    def _challenge(self, player: int) -> None:
-        if not self.rules.challenge:
-            raise IllegalAction("the Challenge is not played under these rules")
-        if self._phase is not Phase.DRAW:
-            raise IllegalAction("a challenge comes at the start of your turn, before you draw")
-        if self._challenged:
-            raise IllegalAction("only one challenge a turn")
-        self._challenger = player
-        self._phase = Phase.CHALLENGED
-        self._to_move = 1 - player
-        self._record(player, Challenge())
 
     def _answer(self, player: int, accept: bool) -> None:
-        if self._phase is not Phase.CHALLENGED or self._challenger is None:
-            raise IllegalAction("there is no challenge to answer")
         self._record(player, Accept() if accept else Decline())
         if accept:
+            assert self._challenger is not None
             self._lower_total_scores(Outcome.CHALLENGE, whole=True, challenger=self._challenger)
             return
         self._challenged = True
@@ -128,11 +168,7 @@ class ColonelHand(TableHand):
         self._phase = Phase.DRAW
 
     def _draw(self, player: int, from_pile: bool) -> None:
-        if self._phase is not Phase.DRAW:
-            raise IllegalAction(self._wrong_phase("draw"))
         if from_pile:
-            if not self._pile:
-                raise IllegalAction("the discard pile is empty")
             card = self._pile.pop()
             self._taken = card
             self._known[player].add(card)
@@ -145,13 +181,6 @@ class ColonelHand(TableHand):
         self._phase = Phase.PLAY
 
     def _discard(self, player: int, card: Card) -> None:
-        self._need_play(f"discard {card.label}")
-        if not self._masks[player] & card.bit:
-            raise IllegalAction(f"{card.label} is not in your hand")
-        if card not in self._discardable(player):
-            raise IllegalAction(
-                f"{card.label} was just taken from the discard pile: discard another card"
-            )
         self._take_from_hand(player, (card,))
         self._pile.append(card)
         self._record(player, Discard(card), card)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from .actions import Action, Discard, DrawStock, Knock, Pass, TakeDiscard
+from .actions import Action, Attempt, Discard, DrawStock, Knock, Pass, TakeDiscard
 from .cards import Card, cards_of_mask
 from .defense import defend
-from .errors import IllegalAction
+from .errors import Reason
 from .hand import Hand, Phase, PlayerView
 from .melds import (
     Meld,
@@ -23,6 +23,7 @@ from .melds import (
     knock_rank,
     make_meld,
     mask_value,
+    meld_kind,
     meld_masks,
     sequence_bonus,
     solver_for,
@@ -34,6 +35,7 @@ from .rules import Family, FirstTurn, RuleSet
 class GinHand(Hand):
     """One hand of a Gin-family game between player 0 and player 1."""
 
+    game_name = "Gin"
     phase_hints: ClassVar[dict[Phase, str]] = {
         Phase.UPCARD: "take the upcard or pass",
         Phase.DRAW: "draw from the stock or take the discard",
@@ -149,17 +151,139 @@ class GinHand(Hand):
             actions.extend(self._knocks())
         return actions
 
-    def _fiftieth_can_knock(self) -> bool:
+    def _fiftieth_least(self) -> int:
+        """The least deadwood a knock could leave with the fiftieth card taken."""
         player = self._to_move
         assert player is not None
         mask = self._masks[player] | self._pile[-1].bit
-        return self._solver.deadwood(mask, discard=True) <= self.knock_limit or (
-            self.rules.big_gin and self._solver.deadwood(mask) == 0
-        )
+        if self.rules.big_gin and self._solver.deadwood(mask) == 0:
+            return 0
+        return self._solver.deadwood(mask, discard=True)
+
+    def _fiftieth_can_knock(self) -> bool:
+        return self._fiftieth_least() <= self.knock_limit
+
+    def least_deadwood(self) -> int:
+        """The least deadwood a knock could leave now, for the player to move:
+        the best arrangement after the best discard the rules allow (big gin
+        counts 0)."""
+        player = self._to_move
+        assert player is not None
+        mask = self._masks[player]
+        if self.rules.big_gin and self._solver.deadwood(mask) == 0:
+            return 0
+        return min(self._solver.deadwood(mask & ~c.bit) for c in self._discardable())
+
+    # --- what may not be done, and why ----------------------------------------
+
+    def _verify(self, player: int, action: Action) -> None:
+        if isinstance(action, Knock):
+            self._checked_knock(player, action)
+        else:
+            super()._verify(player, action)
+
+    def _check_attempt(self, player: int, attempt: Attempt) -> None:
+        """The checks of each kind of move, before its card or spread is chosen."""
+        kind, phase = attempt.kind, self._phase
+        if kind is DrawStock or kind is TakeDiscard:
+            if phase is Phase.DISCARD:
+                raise self._refuse(
+                    Reason.ALREADY_DRAWN, what=str(attempt), need=self.phase_hints[phase]
+                )
+            if kind is DrawStock and phase is not Phase.DRAW:
+                raise self._wrong_phase(attempt)
+            if kind is TakeDiscard:
+                self._check_take(attempt)
+        elif kind is Pass:
+            if phase not in (Phase.UPCARD, Phase.FIFTIETH):
+                raise self._wrong_phase(attempt)
+        elif kind is Discard:
+            if phase is not Phase.DISCARD:
+                raise self._wrong_phase(attempt)
+            if self._fiftieth_knock:
+                raise self._refuse(Reason.ONLY_KNOCK)
+            card = attempt.card
+            if card is not None and card == self._taken and not self.rules.discard_taken_card:
+                raise self._refuse(Reason.TAKEN_CARD, card=card)
+        elif kind is Knock:
+            self._check_knock_kind(attempt)
+        else:
+            raise self._not_a_move(attempt)
+
+    def _check_take(self, attempt: Attempt) -> None:
+        phase = self._phase
+        if phase not in (Phase.DRAW, Phase.UPCARD, Phase.FIFTIETH):
+            raise self._wrong_phase(attempt)
+        if not self._pile:
+            raise self._refuse(Reason.PILE_EMPTY)
+        if self._must_draw_stock:
+            raise self._refuse(Reason.STOCK_FIRST)
+        if phase is Phase.FIFTIETH and not self._fiftieth_can_knock():
+            raise self._refuse(
+                Reason.FIFTIETH_TOO_HIGH,
+                card=self._pile[-1],
+                points=self._fiftieth_least(),
+                limit=self.knock_limit,
+            )
+
+    def _check_knock_kind(self, attempt: Attempt) -> None:
+        """Whether any knock (any gin, with ``attempt.gin``) may be made now."""
+        limit = 0 if attempt.gin else self.knock_limit
+        if self._phase is Phase.FIFTIETH and not self._fiftieth_can_knock():
+            least = self._fiftieth_least()
+            raise self._refuse(
+                Reason.TOO_MUCH_DEADWOOD, card=self._pile[-1], points=least, limit=limit
+            )
+        self._check_knock_turn(attempt)
+        least = self.least_deadwood()
+        if least > limit:
+            raise self._refuse(Reason.TOO_MUCH_DEADWOOD, points=least, limit=limit)
+
+    def _check_knock_turn(self, what: Action | Attempt) -> None:
+        if self._phase is not Phase.DISCARD:
+            raise self._wrong_phase(what)
+        if self._first_discard_only:
+            raise self._refuse(Reason.FIRST_TURN_DISCARD)
+
+    def _checked_knock(self, player: int, action: Knock) -> tuple[list[Meld], int, int]:
+        """Verify a knock; returns (melds, deadwood mask, deadwood points)."""
+        self._check_knock_turn(action)
+        hand = self._masks[player]
+        if action.discard is None:
+            if not self.rules.big_gin:
+                raise self._refuse(Reason.NO_BIG_GIN)
+            rest = hand
+        else:
+            card = action.discard
+            self._check_held(player, card)
+            if card == self._taken and not (self.rules.discard_taken_card or self._fiftieth_knock):
+                raise self._refuse(Reason.TAKEN_CARD, card=card)
+            rest = hand & ~card.bit
+        melds: list[Meld] = []
+        used = 0
+        for m in action.melds:
+            if meld_kind(m.cards, self.rules) is None:
+                raise self._refuse(Reason.NOT_A_MELD, cards=m.cards)
+            meld = make_meld(m.cards, self.rules)
+            if meld.mask & ~rest:
+                raise self._refuse(Reason.MELD_NOT_SPREAD, meld=meld.cards)
+            if meld.mask & used:
+                raise self._refuse(Reason.MELDS_SHARE, meld=meld.cards)
+            used |= meld.mask
+            melds.append(meld)
+        dead = rest & ~used
+        if meld_masks(dead, self.rules):
+            raise self._refuse(Reason.MELD_IN_DEADWOOD)
+        points = mask_value(dead, self._solver.tables)
+        if action.discard is None and dead:
+            raise self._refuse(Reason.BIG_GIN_NOT_ALL)
+        if points > self.knock_limit:
+            raise self._refuse(Reason.TOO_MUCH_DEADWOOD, points=points, limit=self.knock_limit)
+        return melds, dead, points
 
     # --- doing it ------------------------------------------------------------
 
-    def _apply(self, player: int, action: Action) -> None:
+    def _do(self, player: int, action: Action) -> None:
         if isinstance(action, DrawStock):
             self._draw_stock(player)
         elif isinstance(action, TakeDiscard):
@@ -170,12 +294,8 @@ class GinHand(Hand):
             self._discard(player, action.card)
         elif isinstance(action, Knock):
             self._knock(player, action)
-        else:
-            raise IllegalAction(f"{action!r} is not a Gin action")
 
     def _draw_stock(self, player: int) -> None:
-        if self._phase is not Phase.DRAW:
-            raise IllegalAction(self._wrong_phase("draw from the stock"))
         self._masks[player] |= self._stock.pop(0).bit
         self._phase = Phase.DISCARD
         self._taken = None
@@ -183,19 +303,7 @@ class GinHand(Hand):
         self._record(player, DrawStock())
 
     def _take_discard(self, player: int) -> None:
-        if self._phase not in (Phase.DRAW, Phase.UPCARD, Phase.FIFTIETH):
-            raise IllegalAction(self._wrong_phase("take the discard"))
-        if not self._pile:
-            raise IllegalAction("the discard pile is empty")
-        if self._must_draw_stock:
-            raise IllegalAction(
-                "both players passed the upcard: the first draw must come from the stock"
-            )
         if self._phase is Phase.FIFTIETH:
-            if not self._fiftieth_can_knock():
-                raise IllegalAction(
-                    "the fiftieth card may be taken only to knock or go gin at once"
-                )
             self._fiftieth_knock = True
         card = self._pile.pop()
         self._masks[player] |= card.bit
@@ -205,33 +313,20 @@ class GinHand(Hand):
         self._record(player, TakeDiscard(), card)
 
     def _pass(self, player: int) -> None:
+        self._record(player, Pass())
         if self._phase is Phase.UPCARD:
-            self._record(player, Pass())
             if player != self.dealer:
                 self._to_move = self.dealer
             else:
                 self._to_move = 1 - self.dealer
                 self._phase = Phase.DRAW
                 self._must_draw_stock = True
-        elif self._phase is Phase.FIFTIETH:
-            self._record(player, Pass())
+        else:  # the fiftieth card passed: the hand is cancelled
             self._end(
                 HandResult(Outcome.CANCELLED, upcard=self._upcard, knock_limit=self.knock_limit)
             )
-        else:
-            raise IllegalAction(self._wrong_phase("pass"))
 
     def _discard(self, player: int, card: Card) -> None:
-        if self._phase is not Phase.DISCARD:
-            raise IllegalAction(self._wrong_phase(f"discard {card.label}"))
-        if self._fiftieth_knock:
-            raise IllegalAction("you took the fiftieth card: you may only knock or go gin now")
-        if not self._masks[player] & card.bit:
-            raise IllegalAction(f"{card.label} is not in your hand")
-        if card == self._taken and not self.rules.discard_taken_card:
-            raise IllegalAction(
-                f"{card.label} was just taken from the discard pile: discard another card"
-            )
         self._masks[player] &= ~card.bit
         self._known[player].discard(card)
         self._pile.append(card)
@@ -250,54 +345,8 @@ class GinHand(Hand):
             self._to_move = 1 - player
             self._phase = Phase.DRAW
 
-    def _check_knock(self, player: int, action: Knock) -> tuple[list[Meld], int, int]:
-        """Validate a knock; returns (melds, deadwood mask, deadwood points)."""
-        if self._phase is not Phase.DISCARD:
-            raise IllegalAction(self._wrong_phase("knock"))
-        if self._first_discard_only:
-            raise IllegalAction("with eleven cards dealt, the first turn is only a discard")
-        hand = self._masks[player]
-        if action.discard is None:
-            if not self.rules.big_gin:
-                raise IllegalAction("big gin is not played under these rules: choose a discard")
-            rest = hand
-        else:
-            card = action.discard
-            if not hand & card.bit:
-                raise IllegalAction(f"{card.label} is not in your hand")
-            if card == self._taken and not (self.rules.discard_taken_card or self._fiftieth_knock):
-                raise IllegalAction(
-                    f"{card.label} was just taken from the discard pile: discard another card"
-                )
-            rest = hand & ~card.bit
-        melds: list[Meld] = []
-        used = 0
-        for m in action.melds:
-            try:
-                meld = make_meld(m.cards, self.rules)
-            except ValueError as exc:
-                raise IllegalAction(str(exc)) from None
-            if meld.mask & ~rest:
-                raise IllegalAction(f"[{meld}] uses a card you are not spreading")
-            if meld.mask & used:
-                raise IllegalAction(f"[{meld}] shares a card with another meld")
-            used |= meld.mask
-            melds.append(meld)
-        dead = rest & ~used
-        if meld_masks(dead, self.rules):
-            raise IllegalAction("a whole meld is left among the deadwood: spread it")
-        points = mask_value(dead, self._solver.tables)
-        if action.discard is None and dead:
-            raise IllegalAction("big gin needs all eleven cards in melds")
-        if points > self.knock_limit:
-            limit = (
-                "gin only" if self.knock_limit == 0 else f"the knock limit is {self.knock_limit}"
-            )
-            raise IllegalAction(f"deadwood {points} is too much to knock: {limit}")
-        return melds, dead, points
-
     def _knock(self, player: int, action: Knock) -> None:
-        melds, dead, k = self._check_knock(player, action)
+        melds, dead, k = self._checked_knock(player, action)
         defender = 1 - player
         big_gin = action.discard is None
         gin = k == 0 and not big_gin

@@ -14,11 +14,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .actions import (
-    Action,
-)
+from .actions import Action, Attempt, Discard, Offer
 from .cards import Card, cards_of_mask, check_deck, shuffled_deck
-from .errors import IllegalAction
+from .errors import IllegalAction, Reason, Refusal
 from .result import HandResult, TableMeld
 from .rules import Family, RuleSet
 
@@ -214,14 +212,42 @@ class Hand(ABC):
             **extra,
         )
 
+    def refusal(self, what: Action | Attempt, player: int | None = None) -> Refusal | None:
+        """Why ``what`` may not be done now by the player to move (by
+        ``player``, if given), or None if it may. An ``Attempt`` asks about a
+        kind of move ("knock", "lay off 7♥") before all of it is chosen."""
+        try:
+            self.verify(what, player)
+        except IllegalAction as exc:
+            assert exc.refusal is not None  # the core always says why, typed
+            return exc.refusal
+        return None
+
+    def verify(self, what: Action | Attempt, player: int | None = None) -> None:
+        """Raise IllegalAction with the refusal if ``what`` may not be done now."""
+        if self._phase is Phase.OVER:
+            raise IllegalAction(Refusal(Reason.HAND_OVER))
+        mover = self._to_move
+        assert mover is not None
+        if player is not None and player != mover:
+            raise IllegalAction(Refusal(Reason.NOT_YOUR_TURN, player=mover))
+        if isinstance(what, Attempt):
+            self._check_held(mover, what.card)
+            self._check_attempt(mover, what)
+        else:
+            self._verify(mover, what)
+
+    def can(self, what: Action | Attempt, player: int | None = None) -> bool:
+        """Whether ``what`` may be done now (``verify`` would not raise)."""
+        return self.refusal(what, player) is None
+
     def apply(self, action: Action) -> None:
         """Apply the action of the player to move, or raise IllegalAction
-        saying why (and change nothing)."""
-        if self._phase is Phase.OVER:
-            raise IllegalAction("the hand is over")
+        saying why (and change nothing): it is verified by ``verify``."""
+        self.verify(action)
         player = self._to_move
         assert player is not None
-        self._apply(player, action)
+        self._do(player, action)
         self._legal = None
 
     def _hand_state(self) -> tuple[Any, ...]:
@@ -251,12 +277,24 @@ class Hand(ABC):
             masks[1 - dealer if i % 2 == 0 else dealer] |= deck[i].bit
         return masks
 
-    # what a player should be doing in each phase, for refusals' messages
+    # what a player should be doing in each phase, for refusals' words
     phase_hints: ClassVar[dict[Phase, str]] = {}
+    game_name: ClassVar[str] = ""  # for a refusal of another game's move
 
-    def _wrong_phase(self, what: str) -> str:
-        need = self.phase_hints.get(self._phase, "wait")
-        return f"you cannot {what} now: {need}"
+    def _refuse(self, reason: Reason, **about: Any) -> IllegalAction:
+        return IllegalAction(Refusal(reason, **about))
+
+    def _wrong_phase(self, what: Action | Attempt) -> IllegalAction:
+        return self._refuse(
+            Reason.WRONG_PHASE, what=str(what), need=self.phase_hints.get(self._phase, "wait")
+        )
+
+    def _not_a_move(self, what: Action | Attempt) -> IllegalAction:
+        return self._refuse(Reason.NOT_A_MOVE, what=str(what), game=self.game_name)
+
+    def _check_held(self, player: int, card: Card | None) -> None:
+        if card is not None and not self._masks[player] & card.bit:
+            raise self._refuse(Reason.NOT_HELD, cards=(card,))
 
     def _record(
         self, player: int, action: Action, card: Card | None = None, gin: bool = False
@@ -265,9 +303,24 @@ class Hand(ABC):
         self.log.append((player, action))
         self.events.append(Event(player, action, card, gin))
 
+    def _verify(self, player: int, action: Action) -> None:
+        """Raise IllegalAction if ``player``, to move, may not make ``action``.
+        A move is checked as the attempt of its kind with its card; engines
+        add the checks of the moves with more parts (a knock, a meld)."""
+        if not isinstance(action, Action):
+            raise self._not_a_move(action)
+        card = action.card if isinstance(action, Discard | Offer) else None
+        self._check_held(player, card)
+        self._check_attempt(player, Attempt(type(action), card))
+
     @abstractmethod
-    def _apply(self, player: int, action: Action) -> None:
-        """Check and carry out ``action`` for ``player``: check before changing."""
+    def _check_attempt(self, player: int, attempt: Attempt) -> None:
+        """Raise IllegalAction if ``player`` may make no action of the
+        attempt's kind (with its card, which is held)."""
+
+    @abstractmethod
+    def _do(self, player: int, action: Action) -> None:
+        """Carry out ``action``, verified already."""
 
     @abstractmethod
     def view(self, player: int) -> PlayerView: ...
@@ -292,5 +345,5 @@ def replay(rules: RuleSet, dealer: int, deck: Sequence[Card], actions: Iterable[
         try:
             hand.apply(action)
         except IllegalAction as exc:
-            raise IllegalAction(f"step {i + 1} ({action}) does not replay: {exc}") from None
+            raise IllegalAction(exc.refusal or str(exc), f"step {i + 1} ({action})") from None
     return hand

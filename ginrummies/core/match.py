@@ -13,9 +13,9 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .actions import Action
+from .actions import Action, Attempt
 from .cards import Card
-from .errors import IllegalAction
+from .errors import IllegalAction, Reason, Refusal
 from .formats import (
     SEAT_LETTERS,
     Format,
@@ -268,16 +268,37 @@ class Match:
 
     # --- play ----------------------------------------------------------------------
 
+    def verify(self, what: Action | Attempt, table: int = 0, player: int | None = None) -> None:
+        """Raise IllegalAction with the refusal if ``what`` may not be done
+        now at ``table`` (by its ``player`` 0 or 1, if given)."""
+        self._hand_at(table).verify(what, player)
+
+    def _hand_at(self, table: int) -> Hand:
+        """The hand in play at ``table``; IllegalAction once the game is over."""
+        if self.is_over:
+            raise IllegalAction(Refusal(Reason.GAME_OVER))
+        hands = self.round.hands
+        if not 0 <= table < len(hands):
+            raise IllegalAction(Refusal(Reason.NO_TABLE, number=table + 1))
+        return hands[table]
+
+    def refusal(
+        self, what: Action | Attempt, table: int = 0, player: int | None = None
+    ) -> Refusal | None:
+        """Why ``what`` may not be done now at ``table``, or None if it may."""
+        try:
+            self.verify(what, table, player)
+        except IllegalAction as exc:
+            assert exc.refusal is not None
+            return exc.refusal
+        return None
+
     def apply(self, action: Action, table: int = 0) -> None:
         """Play the move of whoever is to move at ``table``; IllegalAction
         (and no change) if it is not legal."""
-        if self.is_over:
-            raise IllegalAction("the game is over")
-        rnd = self.round
-        if not 0 <= table < len(rnd.hands):
-            raise IllegalAction(f"there is no table {table + 1}")
-        hand = rnd.hands[table]
+        hand = self._hand_at(table)
         hand.apply(action)
+        rnd = self.round
         if hand.is_over:
             assert hand.result is not None
             self.results.append(hand.result)
@@ -303,10 +324,10 @@ class Match:
     def next_hand(self) -> Round:
         """Deal the next round (after a finished round, while the game goes on)."""
         if self.is_over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(Refusal(Reason.GAME_OVER))
         rnd = self.round
         if not rnd.is_over:
-            raise IllegalAction("the hand in play is not over")
+            raise IllegalAction(Refusal(Reason.HAND_NOT_OVER))
         results = tuple(h.result for h in rnd.hands if h.result is not None)
         self._deal(next_rota(self.format, self.rules, rnd.rota, results))
         return self.round
@@ -325,7 +346,7 @@ class Match:
         round is over and the game is not)."""
         rnd = self.round
         if not rnd.is_over or self.is_over:
-            raise IllegalAction("the next hand is not known yet")
+            raise IllegalAction(Refusal(Reason.NEXT_HAND_UNKNOWN))
         results = tuple(h.result for h in rnd.hands if h.result is not None)
         return seatings(self.format, next_rota(self.format, self.rules, rnd.rota, results))
 
@@ -358,7 +379,7 @@ class Match:
         """Play a log (``Match.log``'s shape) from the start of this fresh match."""
         per = self.format.tables
         if len(log) % per:
-            raise IllegalAction(f"the log holds part of a round ({len(log)} hands, {per} a round)")
+            raise IllegalAction(Refusal(Reason.LOG_PART_ROUND, points=len(log), limit=per))
         for n in range(len(log) // per):
             if n:
                 self.next_hand()
@@ -368,9 +389,9 @@ class Match:
                         self.apply(action, t)
                     except IllegalAction as exc:
                         at = f", table {t + 1}" if per > 1 else ""
-                        raise IllegalAction(
-                            f"hand {n + 1}{at}, step {i + 1} ({action}) does not replay: {exc}"
-                        ) from None
+                        why = exc.refusal or str(exc)
+                        where = f"hand {n + 1}{at}, step {i + 1} ({action})"
+                        raise IllegalAction(why, where) from None
 
     @classmethod
     def from_log(

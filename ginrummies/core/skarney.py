@@ -16,6 +16,7 @@ from typing import Any
 from .actions import (
     Accept,
     Action,
+    Attempt,
     Decline,
     DrawStock,
     EndTurn,
@@ -25,18 +26,20 @@ from .actions import (
     Offer,
 )
 from .cards import Card, cards_of_mask
-from .errors import IllegalAction
+from .errors import IllegalAction, Reason, Refusal
 from .hand import Hand, Phase, PlayerView
-from .melds import meld_masks
+from .melds import Meld, meld_masks
 from .result import Outcome
 from .rules import Family, RuleSet
-from .table import TableHand
+from .table import TableHand, extend
 
 LAYOFFS_PER_MELD = 2  # per own meld, per turn
 
 
 class SkarneyHand(TableHand):
     """One hand of Skarney Gin: no upcard, no discard pile."""
+
+    game_name = "Skarney"
 
     def __init__(self, rules: RuleSet, dealer: int, deck: tuple[Card, ...]) -> None:
         super().__init__(rules, dealer, deck, upcard=False)
@@ -121,56 +124,169 @@ class SkarneyHand(TableHand):
             return []
         return [c for c in cards if self._offer_refusal(player, c) is None]
 
-    def _offer_refusal(self, player: int, card: Card) -> str | None:
+    def _offer_refusal(self, player: int, card: Card) -> Refusal | None:
         """Why ``card`` may not be offered by ``player`` now (None if it may),
         for a card in a hand of two or more before the stock's end."""
         if card == self._no_offer_back[player]:
-            return f"{card.label} was just accepted: it may not be offered back"
+            return Refusal(Reason.OFFERED_BACK, card=card)
         if card.rank == 1 and self._draw_skipped:
             # RULES.md 3, Decision: else two players could pass aces for ever
-            return (
-                "you drew no card this turn (you took an ace offered to you), "
-                "so you may not offer an ace"
-            )
+            ace = self._ace_accepted()
+            return Refusal(Reason.ACE_AFTER_SKIP, card=card, cards=(ace,) if ace else ())
         return None
+
+    def _ace_accepted(self) -> Card | None:
+        """The ace accepted that cost this turn's draw (when it did)."""
+        for event in reversed(self.events):
+            if isinstance(event.action, Accept):
+                return event.card
+        return None
+
+    # --- what may not be done, and why ---------------------------------------------
+
+    def _verify(self, player: int, action: Action) -> None:
+        if isinstance(action, LayContract):
+            self._checked_contract(player, action)
+        elif isinstance(action, LayMeld):
+            self._after_contract(player, action)
+            self._check_meld(player, action.meld)
+        elif isinstance(action, LayOff):
+            self._checked_layoff(player, action)
+        else:
+            super()._verify(player, action)
+
+    def _check_attempt(self, player: int, attempt: Attempt) -> None:
+        """The checks of each kind of move, before its card or melds are chosen."""
+        kind, phase = attempt.kind, self._phase
+        if kind is DrawStock:
+            if phase is Phase.PLAY:
+                if self._draw_skipped:
+                    raise self._refuse(Reason.DRAW_SKIPPED, card=self._ace_accepted())
+                raise self._refuse(
+                    Reason.ALREADY_DRAWN, what=str(attempt), need=self.phase_hints[phase]
+                )
+            if phase is not Phase.DRAW:
+                raise self._wrong_phase(attempt)
+        elif kind is Accept or kind is Decline:
+            if phase is not Phase.RESPOND or self._offer is None:
+                raise self._refuse(Reason.NO_OFFER)
+        elif kind is LayContract or kind is LayMeld:
+            self._check_meld_kind(player, attempt)
+        elif kind is LayOff:
+            self._after_contract(player, attempt)
+            own = [i for i, t in enumerate(self._table) if t.owner == player]
+            self._check_fits(attempt, own)
+            card = attempt.card
+            if card is not None:
+                fits = [i for i in own if extend(self._table[i].meld, card, self.rules) is not None]
+                if all(self._laid_off.get(i, 0) >= LAYOFFS_PER_MELD for i in fits):
+                    raise self._refuse(
+                        Reason.LAYOFF_LIMIT,
+                        meld=self._table[fits[0]].meld.cards,
+                        limit=LAYOFFS_PER_MELD,
+                    )
+        elif kind is Offer:
+            self._need_play(attempt)
+            if self._last_turn:
+                raise self._refuse(Reason.LAST_TURN)
+            if self._masks[player].bit_count() < 2:
+                raise self._refuse(Reason.LAST_CARD)
+            if attempt.card is not None:
+                why = self._offer_refusal(player, attempt.card)
+                if why is not None:
+                    raise IllegalAction(why)
+        elif kind is EndTurn:
+            self._need_play(attempt)
+            if self._offerable(player):
+                raise self._refuse(Reason.MUST_OFFER)
+        else:
+            raise self._not_a_move(attempt)
+
+    def _check_meld_kind(self, player: int, attempt: Attempt) -> None:
+        """A meld (or the contract) of the marked cards, or of any cards."""
+        self._need_play(attempt)
+        if self._contract[player]:
+            self._after_contract(player, attempt)
+            self._check_marked(player, attempt)
+            return
+        options = self.contract_options(player)
+        if attempt.cards:
+            missing = tuple(sorted(c for c in attempt.cards if not self._masks[player] & c.bit))
+            if missing:
+                raise self._refuse(Reason.NOT_HELD, cards=missing)
+            if not any(attempt.cards == frozenset(_cards_of(o)) for o in options):
+                raise self._refuse(Reason.CONTRACT_FIRST, cards=tuple(sorted(attempt.cards)))
+        elif not options:
+            raise self._refuse(Reason.NO_CONTRACT_HELD)
+
+    def _after_contract(self, player: int, what: Action | Attempt) -> None:
+        self._need_play(what)
+        if not self._contract[player]:
+            raise self._refuse(Reason.BEFORE_CONTRACT, what=str(what))
+        if self._contract_now:
+            raise self._refuse(Reason.CONTRACT_THIS_TURN, what=str(what))
+
+    def _checked_contract(self, player: int, action: LayContract) -> list[Meld]:
+        self._need_play(action)
+        if self._contract[player]:
+            raise self._refuse(Reason.CONTRACT_LAID)
+        # its shape (three melds of three) is checked when the action is made
+        melds = [self._check_meld(player, m) for m in action.melds]
+        a, b, c = (m.mask for m in melds)
+        if a & b or a & c or b & c:
+            raise self._refuse(
+                Reason.MELDS_SHARE, meld=(melds[2] if a & c or b & c else melds[1]).cards
+            )
+        return melds
+
+    def _checked_layoff(self, player: int, action: LayOff) -> Meld:
+        self._after_contract(player, action)
+        grown = self._check_layoff(player, action)
+        if self._table[action.target].owner != player:
+            raise self._refuse(Reason.NOT_OWN_MELD, card=action.card)
+        if self._laid_off.get(action.target, 0) >= LAYOFFS_PER_MELD:
+            raise self._refuse(
+                Reason.LAYOFF_LIMIT,
+                meld=self._table[action.target].meld.cards,
+                limit=LAYOFFS_PER_MELD,
+            )
+        return grown
 
     # --- doing it ----------------------------------------------------------------
 
-    def _apply(self, player: int, action: Action) -> None:
+    def _do(self, player: int, action: Action) -> None:
         if isinstance(action, DrawStock):
             self._draw(player)
         elif isinstance(action, LayContract):
             self._lay_contract(player, action)
         elif isinstance(action, LayMeld):
-            self._lay_meld(player, action)
+            meld = self._check_meld(player, action.meld)
+            self._lay(player, meld)
+            self._record(player, LayMeld(meld))
+            self._went_out_if_empty(player)
         elif isinstance(action, LayOff):
-            self._lay_off_own(player, action)
+            self._lay_off(player, action, self._checked_layoff(player, action))
+            self._laid_off[action.target] = self._laid_off.get(action.target, 0) + 1
+            self._record(player, action)
+            self._went_out_if_empty(player)
         elif isinstance(action, Offer):
-            self._offer_card(player, action.card)
+            self._offer = action.card
+            self._phase = Phase.RESPOND
+            self._to_move = 1 - player
+            self._record(player, action, action.card)
         elif isinstance(action, Accept | Decline):
             self._answer(player, isinstance(action, Accept))
         elif isinstance(action, EndTurn):
             self._end_turn(player)
-        else:
-            raise IllegalAction(f"{action} is not a Skarney move")
 
     def _draw(self, player: int) -> None:
-        if self._phase is not Phase.DRAW:
-            raise IllegalAction(self._wrong_phase("draw"))
         self._masks[player] |= self._stock.pop(0).bit
         self._last_turn = len(self._stock) <= 2
         self._phase = Phase.PLAY
         self._record(player, DrawStock())
 
     def _lay_contract(self, player: int, action: LayContract) -> None:
-        self._need_play("lay the contract")
-        if self._contract[player]:
-            raise IllegalAction("your contract is already on the table")
-        # its shape (three melds of three) is checked when the action is made
-        melds = [self._check_meld(player, m) for m in action.melds]
-        a, b, c = (m.mask for m in melds)
-        if a & b or a & c or b & c:
-            raise IllegalAction("the contract's melds share a card")
+        melds = self._checked_contract(player, action)
         for m in melds:
             self._lay(player, m)
         self._contract[player] = True
@@ -178,51 +294,8 @@ class SkarneyHand(TableHand):
         self._record(player, LayContract((melds[0], melds[1], melds[2])))
         self._went_out_if_empty(player)
 
-    def _after_contract(self, what: str, player: int) -> None:
-        self._need_play(what)
-        if not self._contract[player]:
-            raise IllegalAction(f"you cannot {what} before your contract is down")
-        if self._contract_now:
-            raise IllegalAction(f"you cannot {what} in the turn you lay the contract")
-
-    def _lay_meld(self, player: int, action: LayMeld) -> None:
-        self._after_contract("meld", player)
-        meld = self._check_meld(player, action.meld)
-        self._lay(player, meld)
-        self._record(player, LayMeld(meld))
-        self._went_out_if_empty(player)
-
-    def _lay_off_own(self, player: int, action: LayOff) -> None:
-        self._after_contract("lay off", player)
-        grown = self._check_layoff(player, action)
-        if self._table[action.target].owner != player:
-            raise IllegalAction("in Skarney you may lay off only on your own melds")
-        if self._laid_off.get(action.target, 0) >= LAYOFFS_PER_MELD:
-            raise IllegalAction("at most two cards a turn may be laid off on one meld")
-        self._lay_off(player, action, grown)
-        self._laid_off[action.target] = self._laid_off.get(action.target, 0) + 1
-        self._record(player, action)
-        self._went_out_if_empty(player)
-
-    def _offer_card(self, player: int, card: Card) -> None:
-        self._need_play("offer a card")
-        if self._last_turn:
-            raise IllegalAction("the stock is down to two: the hand ends with no offer")
-        if not self._masks[player] & card.bit:
-            raise IllegalAction(f"{card.label} is not in your hand")
-        if self._masks[player].bit_count() < 2:
-            raise IllegalAction("with one card left there is no offer: say last card")
-        why = self._offer_refusal(player, card)
-        if why is not None:
-            raise IllegalAction(why)
-        self._offer = card
-        self._phase = Phase.RESPOND
-        self._to_move = 1 - player
-        self._record(player, Offer(card), card)
-
     def _answer(self, player: int, accept: bool) -> None:
-        if self._phase is not Phase.RESPOND or self._offer is None:
-            raise IllegalAction("there is no offer to answer")
+        assert self._offer is not None
         card, offerer = self._offer, 1 - player
         self._offer = None
         if accept:
@@ -241,9 +314,6 @@ class SkarneyHand(TableHand):
         self._start_turn(player)
 
     def _end_turn(self, player: int) -> None:
-        self._need_play("end the turn")
-        if self._offerable(player):
-            raise IllegalAction("offer a card to end your turn")
         self._record(player, EndTurn())
         if self._last_turn:
             self._lower_total_scores(Outcome.STOCK, whole=False, contracts=self._contracts())
@@ -271,3 +341,7 @@ class SkarneyHand(TableHand):
 
 
 Hand.engines[Family.SKARNEY] = SkarneyHand
+
+
+def _cards_of(contract: LayContract) -> tuple[Card, ...]:
+    return tuple(c for m in contract.melds for c in m.cards)

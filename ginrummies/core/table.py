@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from .actions import LayMeld, LayOff
+from .actions import Action, Attempt, LayMeld, LayOff
 from .cards import Card, cards_of_mask
-from .errors import IllegalAction
+from .errors import Reason
 from .hand import Hand, Phase, PlayerView
 from .melds import (
     Meld,
@@ -92,26 +92,48 @@ class TableHand(Hand):
 
     def _check_meld(self, player: int, meld: Meld) -> Meld:
         """The meld as the rules read it, made of the player's own cards."""
-        try:
-            checked = make_meld(meld.cards, self.rules)
-        except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
+        if meld_kind(meld.cards, self.rules) is None:
+            raise self._refuse(Reason.NOT_A_MELD, cards=meld.cards)
+        checked = make_meld(meld.cards, self.rules)
         if checked.mask & ~self._masks[player]:
-            raise IllegalAction(f"[{checked}] uses a card you do not hold")
+            raise self._refuse(Reason.NOT_HELD, meld=checked.cards)
         return checked
 
     def _check_layoff(self, player: int, action: LayOff) -> Meld:
         """The table meld after the lay-off, or IllegalAction saying why not."""
         if not 0 <= action.target < len(self._table):
-            raise IllegalAction(f"there is no meld number {action.target + 1} on the table")
-        if not self._masks[player] & action.card.bit:
-            raise IllegalAction(f"{action.card.label} is not in your hand")
-        grown = extend(self._table[action.target].meld, action.card, self.rules)
+            raise self._refuse(Reason.NO_SUCH_MELD, number=action.target + 1)
+        self._check_held(player, action.card)
+        target = self._table[action.target].meld
+        grown = extend(target, action.card, self.rules)
         if grown is None:
-            raise IllegalAction(
-                f"{action.card.label} does not fit on [{self._table[action.target].meld}]"
-            )
+            raise self._refuse(Reason.DOES_NOT_FIT, card=action.card, meld=target.cards)
         return grown
+
+    def _check_marked(self, player: int, attempt: Attempt) -> None:
+        """A meld attempt: the cards marked are held and make a meld, or,
+        with none marked, the hand holds a meld."""
+        if attempt.cards:
+            missing = tuple(sorted(c for c in attempt.cards if not self._masks[player] & c.bit))
+            if missing:
+                raise self._refuse(Reason.NOT_HELD, cards=missing)
+            if meld_kind(tuple(attempt.cards), self.rules) is None:
+                raise self._refuse(Reason.NOT_A_MELD, cards=tuple(sorted(attempt.cards)))
+        elif not self._meld_options(player):
+            raise self._refuse(Reason.NO_MELD_HELD)
+
+    def _check_fits(self, attempt: Attempt, targets: list[int]) -> None:
+        """A lay-off attempt with its card named: it fits one of ``targets``
+        (the melds it may go on), or the refusal says why not."""
+        card = attempt.card
+        if card is None:
+            return
+        if not self._table:
+            raise self._refuse(Reason.NO_TABLE_MELDS)
+        if not any(extend(t.meld, card, self.rules) is not None for t in self._table):
+            raise self._refuse(Reason.DOES_NOT_FIT, card=card)
+        if not any(extend(self._table[i].meld, card, self.rules) is not None for i in targets):
+            raise self._refuse(Reason.NOT_OWN_MELD, card=card)
 
     def _lay(self, player: int, meld: Meld) -> None:
         self._take_from_hand(player, meld.cards)
@@ -156,6 +178,6 @@ class TableHand(Hand):
         points[player] = worth
         self._finish(Outcome.OUT, points, lines, went_out=player, out_bonus=bonus, **extra)
 
-    def _need_play(self, what: str) -> None:
+    def _need_play(self, what: Action | Attempt) -> None:
         if self._phase is not Phase.PLAY:
-            raise IllegalAction(self._wrong_phase(what))
+            raise self._wrong_phase(what)

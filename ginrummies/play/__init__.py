@@ -3,6 +3,7 @@ undo, the moves in words and autosave. One way to run a game, used by the
 app, text play and sim alike; nothing here imports Textual or Rich."""
 
 from .session import Seat, SeatKind, Session, default_seats
-from .words import action_words, prompt
+from .tell import action_words
+from .words import prompt
 
 __all__ = ["Seat", "SeatKind", "Session", "action_words", "default_seats", "prompt"]

@@ -19,7 +19,19 @@ from pathlib import Path
 from typing import Any
 
 from ..ai import Bot, make_bot
-from ..core import Action, DrawStock, Format, Game, Hand, IllegalAction, Match, PlayerView, RuleSet
+from ..core import (
+    Action,
+    Attempt,
+    DrawStock,
+    Format,
+    Game,
+    Hand,
+    IllegalAction,
+    Match,
+    PlayerView,
+    Refusal,
+    RuleSet,
+)
 from ..core.result import says
 from ..levels import Level
 from ..store.files import write_atomic
@@ -28,8 +40,7 @@ from ..store.settings import NAME_LENGTH
 from ..store.stats import Stats
 from .log import Entry, Kind
 from .printable import clean_name
-from .tell import deal_lines, round_lines, side_names
-from .words import action_words
+from .tell import action_words, deal_lines, round_lines, side_names
 
 
 def seed_line(seed: int) -> str:
@@ -433,6 +444,13 @@ class Session:
 
     def legal(self) -> list[Action]:
         return self.hand.legal_actions() if not self.hand.is_over else []
+
+    def refusal(self, what: Action | Attempt, view: PlayerView) -> Refusal | None:
+        """Why the player of ``view`` may not do ``what`` now, as the rules
+        core says it; None if they may."""
+        match = view.match
+        table = None if match is None or match.seat is None else match.table_of(match.seat)
+        return self.game.refusal(what, table or 0, view.player)
 
     # --- moves -----------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""A match in words: the sides' names, each deal, and each round's score.
+"""A match in words: the sides' names, each deal, each move and each round's score.
 
 Two-player games say only "Hand 3: Computer deals."; the formats for three
 and four add who deals to whom, who sits out, each table's upcard, and
@@ -9,7 +9,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core import Family, Format, Match, Seating
+from ..core import (
+    Accept,
+    Action,
+    Decline,
+    Family,
+    Format,
+    Knock,
+    LayOff,
+    Match,
+    PlayerView,
+    Seating,
+)
+from ..core.actions import melds_text
 from ..core.result import plural, says
 
 
@@ -144,3 +156,19 @@ def team_net(match: Match, sides: Sequence[str]) -> str:
         return f"{team} {pa} + {pb} = {points}, the sum of both tables."
     high, low = max(pa, pb), min(pa, pb)
     return f"{team} {high} − {low} = {points}, the net of both tables."
+
+
+def action_words(action: Action, view: PlayerView) -> str:
+    """A move as a menu, a hint or the log offers it: ``str(action)`` with
+    what the view adds, the knock's count, the meld a card is laid off on,
+    the card an answer is about."""
+    if isinstance(action, Knock) and action.discard is not None:
+        points = action.deadwood(view.hand, view.rules)
+        what = "gin" if points == 0 else f"knock with {points}"
+        return f"{what}, discarding {action.discard.label}: {melds_text(action.melds)}"
+    if isinstance(action, LayOff) and 0 <= action.target < len(view.table):
+        return f"lay off {action.card.label} on [{view.table[action.target].meld}]"
+    if isinstance(action, Accept | Decline):
+        what = view.pending_offer.label if view.pending_offer else "the challenge"
+        return f"{action} {what}"
+    return str(action)

@@ -11,50 +11,25 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from ..core import (
-    Accept,
     Action,
+    Attempt,
     Card,
-    Decline,
-    Discard,
-    DrawStock,
-    Event,
-    FirstTurn,
-    Knock,
+    IllegalAction,
     LayContract,
     LayMeld,
-    LayOff,
     Offer,
     Phase,
     PlayerView,
+    Reason,
+    Refusal,
     RuleSet,
-    TakeDiscard,
-    extend,
     format_cards,
-    solver_for,
 )
-from ..core.actions import melds_text
-from ..core.cards import to_mask
-from ..core.skarney import LAYOFFS_PER_MELD
-from .keys import CARD_KEYS_SHOWN, MOVE_BY_NAME, MOVES, actions_for, shown_keys
+from ..core.result import plural
+from .keys import CARD_KEYS_SHOWN, MOVE_BY_NAME, MOVES, actions_for, move_of, shown_keys
 
 if TYPE_CHECKING:
     from .session import Session
-
-
-def action_words(action: Action, view: PlayerView) -> str:
-    """A move as a menu, a hint or the log offers it: ``str(action)`` with
-    what the view adds, the knock's count, the meld a card is laid off on,
-    the card an answer is about."""
-    if isinstance(action, Knock) and action.discard is not None:
-        points = action.deadwood(view.hand, view.rules)
-        what = "gin" if points == 0 else f"knock with {points}"
-        return f"{what}, discarding {action.discard.label}: {melds_text(action.melds)}"
-    if isinstance(action, LayOff) and 0 <= action.target < len(view.table):
-        return f"lay off {action.card.label} on [{view.table[action.target].meld}]"
-    if isinstance(action, Accept | Decline):
-        what = view.pending_offer.label if view.pending_offer else "the challenge"
-        return f"{action} {what}"
-    return str(action)
 
 
 # --- pieces -------------------------------------------------------------------
@@ -111,35 +86,11 @@ def _choices(view: PlayerView) -> str:
     return _join([_choice(m.name, view) for m in MOVES if _legal(view, m.name)])
 
 
-def _this_turn(view: PlayerView) -> list[Event]:
-    """The viewer's own moves since the other player last moved."""
-    out: list[Event] = []
-    for event in reversed(view.history):
-        if event.player != view.player:
-            break
-        out.append(event)
-    return out[::-1]
-
-
-def _skipped_draw(view: PlayerView) -> Card | None:
-    """The ace accepted that cost this turn's draw (Skarney), if so."""
-    for event in _this_turn(view):
-        if isinstance(event.action, DrawStock | TakeDiscard):
-            return None
-        if isinstance(event.action, Accept) and event.card is not None and event.card.rank == 1:
-            return event.card
-    return None
-
-
 def _instead(view: PlayerView) -> str:
     """What a player barred from offering an ace may do to end the turn."""
     if any(isinstance(a, Offer) for a in view.legal_actions):
         return f": offer another card {_key('offer')}"
     return f": end the turn {_key('end_turn')}"
-
-
-def _contract_this_turn(view: PlayerView) -> bool:
-    return any(isinstance(e.action, LayContract) for e in _this_turn(view))
 
 
 def _kinds(rules: RuleSet) -> list[str]:
@@ -156,23 +107,8 @@ def _kinds(rules: RuleSet) -> list[str]:
 _CONTRACT = "three melds of three cards each, nine cards laid at once"
 
 
-def least_deadwood(view: PlayerView, extra: Card | None = None) -> int:
-    """The least deadwood a knock could leave now: the best arrangement after
-    the best discard the rules allow (not the card just taken from the pile).
-    ``extra``: with that card added first (the fiftieth card)."""
-    rules = view.rules
-    solver = solver_for(rules)
-    hand = [*view.hand, *([extra] if extra is not None else [])]
-    mask = to_mask(hand)
-    if rules.big_gin and solver.deadwood(mask) == 0:
-        return 0
-    keep = None if rules.discard_taken_card or extra is not None else view.taken_card
-    return min(solver.deadwood(mask & ~c.bit) for c in hand if c != keep)
-
-
-def _limit_words(view: PlayerView) -> str:
+def _limit_words(view: PlayerView, limit: int | None) -> str:
     """The knock limit in force, and where it comes from."""
-    limit = view.knock_limit
     up = view.upcard
     if view.rules.knock_limit_from_upcard and up is not None:
         return f"this hand's knock limit is {limit}, from the upcard {up.label}"
@@ -186,16 +122,18 @@ def _gin_only(view: PlayerView) -> str:
     return "these rules allow gin only"
 
 
-def _knock_too_high(view: PlayerView, name: str, least: int, extra: Card | None = None) -> str:
+def _knock_too_high(view: PlayerView, name: str, refusal: Refusal) -> str:
     """Why a knock (or gin) cannot be made with this much deadwood."""
+    extra, least, limit = refusal.card, refusal.points, refusal.limit
     with_it = f"with {extra.label} " if extra is not None else ""
     would = "would be" if extra is not None else "is"
     if name == "gin":
         return f"You cannot go gin: {with_it}your deadwood {would} {least}; gin needs 0."
-    if view.knock_limit == 0:
+    if limit == 0:
         gin_only = _gin_only(view)
         return f"You cannot knock: {gin_only}, and {with_it}your least deadwood {would} {least}."
-    return f"You cannot knock: {with_it}your least deadwood {would} {least}; {_limit_words(view)}."
+    limits = _limit_words(view, limit)
+    return f"You cannot knock: {with_it}your least deadwood {would} {least}; {limits}."
 
 
 def _no_such_move(name: str, rules: RuleSet) -> str | None:
@@ -261,11 +199,6 @@ def _wrong_phase(name: str, view: PlayerView, card: Card | None) -> str:
     now = _choices(view)
     stage = _STAGE.get(name, 3)
     current = _PHASE_STAGE.get(view.phase, 3)
-    if name in ("draw", "take") and current == 3:
-        ace = _skipped_draw(view)
-        if ace is not None:
-            return f"You accepted {ace.label}, and an accepted ace costs your draw: {now}."
-        return f"You have drawn already: {now}."
     first = stage > current and view.phase not in (Phase.FIFTIETH, Phase.CHALLENGED)
     return f"You cannot {_verb(name, view, card)} now: {now}{' first' if first else ''}."
 
@@ -284,43 +217,34 @@ def why_not(
     sentence; ``card`` is the card it names (discard, lay off, offer) and
     ``marked`` the cards marked to meld.
 
-    Meant for a move that is not legal now (for a meld: not with these
-    marked cards); of a legal move it says that it may be made."""
-    rules = session.rules
-    never = _no_such_move(name, rules)
+    The rules core says why (``Hand.refusal`` of the attempt); this says it
+    in words, with the keys of what may be done instead. Meant for a move
+    that is not legal now (for a meld: not with these marked cards); of a
+    legal move it says that it may be made."""
+    never = _no_such_move(name, session.rules)
     if never is not None:
         return never
-    if session.game.is_over:
-        return "The game is over."
-    if view.result is not None or view.to_move is None:
-        return "The hand is over."
-    if view.to_move != view.player:
-        return f"It is {_possessive(session.names_for(view)[view.to_move])} turn."
-    if card is not None and card not in view.hand and name in ("discard", "lay_off", "offer"):
-        return f"You do not hold {card.label}."
-    if marked:
-        missing = sorted(c for c in marked if c not in view.hand)
-        if missing:
-            return f"You do not hold {_cards(missing)}."
+    move = MOVE_BY_NAME[name]
+    attempt = Attempt(
+        move.kinds[0],
+        card if move.card else None,
+        frozenset(marked or ()) if name == "meld" else frozenset(),
+        gin=name == "gin",
+    )
+    refusal = session.refusal(attempt, view)
+    if refusal is not None:
+        return refusal_words(refusal, session, view, name, card)
+    if move.card and card is None:
+        return f"Pick the card to {_verb(name, view, None)} first."
     if _can(view, name, card, marked):
         return f"You may {_verb(name, view, card)} now {_key(name)}."
-    phase = view.phase
-    reason: str | None = None
-    if phase is Phase.FIFTIETH:
-        reason = _fiftieth(name, view)
-    elif phase is Phase.DRAW:
-        reason = _at_draw(name, view)
-    elif phase is Phase.DISCARD:
-        reason = _at_discard(name, view, card)
-    elif phase is Phase.PLAY:
-        reason = _at_play(session, name, view, card, marked or None)
-    elif name in ("accept", "decline") and phase not in (Phase.RESPOND, Phase.CHALLENGED):
-        reason = _nothing_to_answer(view)
-    return reason or _wrong_phase(name, view, card)
+    if name == "knock" and _legal(view, "gin"):
+        return f"You have no deadwood: go gin {_key('gin')} instead."
+    return _wrong_phase(name, view, card)
 
 
 def _can(view: PlayerView, name: str, card: Card | None, marked: frozenset[Card] | None) -> bool:
-    """Whether the move is legal now, with this card or these marked cards."""
+    """Whether the key's move is legal now, with this card or these marked cards."""
     options = _legal(view, name)
     if name in ("discard", "offer", "lay_off"):
         return card is not None and any(getattr(a, "card", None) == card for a in options)
@@ -329,179 +253,128 @@ def _can(view: PlayerView, name: str, card: Card | None, marked: frozenset[Card]
     return bool(options)
 
 
-def _nothing_to_answer(view: PlayerView) -> str:
-    what = "offer" if view.rules.has_offers else "challenge"
-    return f"There is no {what} to answer: {_choices(view)}."
-
-
-def _fiftieth(name: str, view: PlayerView) -> str | None:
-    top = view.discard_top
-    if top is None or _legal(view, "take"):
-        return None
-    least = least_deadwood(view, top)
-    if name in ("knock", "gin"):
-        return _knock_too_high(view, name, least, top)
-    if name == "take":
-        limit = _gin_only(view) if view.knock_limit == 0 else _limit_words(view)
-        return (
-            f"You may take {top.label} only to knock or go gin at once, and with it "
-            f"your least deadwood would be {least} ({limit}): pass {_key('pass')}."
-        )
-    return None
-
-
-def _at_draw(name: str, view: PlayerView) -> str | None:
-    if name == "take" and not _legal(view, "take"):
-        if not view.discard_pile:
-            return f"The discard pile is empty: draw from the stock {_key('draw')}."
-        return (
-            "Both players passed the upcard, so the first draw comes from the stock "
-            f"{_key('draw')}."
-        )
-    if name == "challenge" and view.rules.challenge:
-        return f"Only one challenge a turn: {_choices(view)}."
-    if name in ("accept", "decline"):
-        return _nothing_to_answer(view)
-    return None
-
-
-def _at_discard(name: str, view: PlayerView, card: Card | None) -> str | None:
-    """Gin family, after the draw: discard, knock or go gin."""
+def refusal_words(
+    refusal: Refusal, session: Session, view: PlayerView, name: str, card: Card | None = None
+) -> str:
+    """The core's refusal of the move ``name`` as one sentence, with keys."""
     rules = view.rules
-    discards = _legal(view, "discard")
-    if name == "discard":
-        if not discards:
+    r = refusal
+    label = r.card.label if r.card is not None else "that card"
+    contract = f"Your first meld must be the contract, {_CONTRACT}"
+    match r.reason:
+        case Reason.GAME_OVER:
+            return "The game is over."
+        case Reason.HAND_OVER:
+            return "The hand is over."
+        case Reason.NOT_YOUR_TURN:
+            return f"It is {_possessive(session.names_for(view)[r.player or 0])} turn."
+        case Reason.NOT_HELD:
+            return f"You do not hold {_cards(r.cards or r.meld)}."
+        case Reason.ALREADY_DRAWN:
+            return f"You have drawn already: {_choices(view)}."
+        case Reason.DRAW_SKIPPED:
+            return f"You accepted {label}, and an accepted ace costs your draw: {_choices(view)}."
+        case Reason.PILE_EMPTY:
+            return f"The discard pile is empty: draw from the stock {_key('draw')}."
+        case Reason.STOCK_FIRST:
+            return (
+                "Both players passed the upcard, so the first draw comes from the stock "
+                f"{_key('draw')}."
+            )
+        case Reason.FIFTIETH_TOO_HIGH:
+            limit = _gin_only(view) if r.limit == 0 else _limit_words(view, r.limit)
+            return (
+                f"You may take {label} only to knock or go gin at once, and with it "
+                f"your least deadwood would be {r.points} ({limit}): pass {_key('pass')}."
+            )
+        case Reason.TOO_MUCH_DEADWOOD:
+            return _knock_too_high(view, name, r)
+        case Reason.ONLY_KNOCK:
             return f"You took the fiftieth card to knock: {_choices(view)}."
-        if card is None:
-            return "Pick the card to discard first."
-        if card == view.taken_card:
-            return f"You took {card.label} from the pile this turn: discard another card."
-        return None
-    if name in ("knock", "gin"):
-        first_turn = rules.first_turn is FirstTurn.ELEVEN_CARDS and not any(
-            isinstance(e.action, Discard) for e in view.history
-        )
-        if first_turn:
+        case Reason.TAKEN_CARD:
+            return f"You took {label} from the pile this turn: discard another card."
+        case Reason.FIRST_TURN_DISCARD:
             return (
                 "With eleven cards dealt, the first turn is only a discard: "
                 f"discard a card {_key('discard')}."
             )
-        least = least_deadwood(view)
-        if name == "knock" and least == 0 and _legal(view, "gin"):
-            return f"You have no deadwood: go gin {_key('gin')} instead."
-        if name == "gin" and least == 0:
-            return None
-        return _knock_too_high(view, name, least)
-    if name in ("accept", "decline"):
-        return _nothing_to_answer(view)
-    return None
-
-
-def _at_play(
-    session: Session,
-    name: str,
-    view: PlayerView,
-    card: Card | None,
-    marked: frozenset[Card] | None,
-) -> str | None:
-    """Skarney and Colonel, after the draw: meld, lay off, then offer or discard."""
-    rules = view.rules
-    me = view.player
-    contract_down = view.contracts[me] if rules.has_contract else True
-    if name == "meld":
-        options = _legal(view, "meld")
-        if marked and any(frozenset(meld_cards(a)) == marked for a in options):
-            return None
-        if not contract_down:
-            if marked:
-                return (
-                    f"Your first meld must be the contract, {_CONTRACT}: "
-                    f"the marked cards ({_cards(marked)}) are not that."
-                )
-            if not options:
-                return (
-                    f"Your first meld must be the contract, {_CONTRACT}, "
-                    "and your hand does not hold one yet."
-                )
-            return None
-        if _contract_this_turn(view):
+        case Reason.NO_MELD_HELD:
+            return f"You hold no {_join(_kinds(rules))} to meld."
+        case Reason.NOT_A_MELD:
+            what = _join(["a " + k for k in _kinds(rules)])
+            return f"The marked cards ({_cards(r.cards)}) are not {what}."
+        case Reason.CONTRACT_FIRST:
+            return f"{contract}: the marked cards ({_cards(r.cards)}) are not that."
+        case Reason.NO_CONTRACT_HELD:
+            return f"{contract}, and your hand does not hold one yet."
+        case Reason.CONTRACT_THIS_TURN:
             return "You laid the contract this turn: nothing more may be laid until your next turn."
-        kinds = _kinds(rules)
-        if marked:
-            what = _join(["a " + k for k in kinds])
-            return f"The marked cards ({_cards(marked)}) are not {what}."
-        if not options:
-            return f"You hold no {_join(kinds)} to meld."
-        return None
-    if name == "lay_off":
-        if not contract_down:
+        case Reason.BEFORE_CONTRACT:
             return (
-                "You cannot lay off before your contract is down: your first meld must be "
-                f"the contract, {_CONTRACT}."
+                f"You cannot {_verb(name, view, None)} before your contract is down: "
+                f"{contract[0].lower()}{contract[1:]}."
             )
-        if _contract_this_turn(view):
-            return "You laid the contract this turn: nothing more may be laid until your next turn."
-        if card is None:
-            return "Pick the card to lay off first."
-        if not view.table:
+        case Reason.NO_TABLE_MELDS:
             return "There is no meld on the table to lay off on."
-        fits = [i for i, t in enumerate(view.table) if extend(t.meld, card, rules) is not None]
-        if not fits:
-            return f"{card.label} fits no meld on the table."
-        if rules.has_contract:
-            own = [i for i in fits if view.table[i].owner == me]
-            if not own:
-                other = session.names_for(view)[1 - me]
-                return (
-                    f"{card.label} fits only {_possessive(other)} melds, and in {rules.name} "
-                    "you lay off only on your own."
-                )
-            laid = [e.action.target for e in _this_turn(view) if isinstance(e.action, LayOff)]
-            full = [i for i in own if laid.count(i) >= LAYOFFS_PER_MELD]
-            if full:
-                return (
-                    f"You have laid off {LAYOFFS_PER_MELD} cards on [{view.table[full[0]].meld}] "
-                    "this turn, the most one meld takes in a turn."
-                )
-        return None
-    if name == "offer":
-        if view.last_turn:
+        case Reason.DOES_NOT_FIT:
+            return f"{label} fits no meld on the table."
+        case Reason.NOT_OWN_MELD:
+            other = session.names_for(view)[1 - view.player]
+            return (
+                f"{label} fits only {_possessive(other)} melds, and in {rules.name} "
+                "you lay off only on your own."
+            )
+        case Reason.LAYOFF_LIMIT:
+            return (
+                f"You have laid off {plural(r.limit or 0, 'card')} on [{_cards_in_order(r.meld)}] "
+                "this turn, the most one meld takes in a turn."
+            )
+        case Reason.LAST_TURN:
             return (
                 "The stock is down to two: the hand ends with no offer; "
                 f"end the turn {_key('end_turn')}."
             )
-        if len(view.hand) == 1:
+        case Reason.LAST_CARD:
             return (
                 "With one card left there is no offer (last card): "
                 f"end the turn {_key('end_turn')}."
             )
-        if card is None:
-            return "Pick the card to offer first."
-        if card == view.no_offer_back:
-            return f"You just accepted {card.label}: it may not be offered back at once."
-        if card.rank == 1 and view.draw_skipped:
-            took = _skipped_draw(view)
+        case Reason.OFFERED_BACK:
+            return f"You just accepted {label}: it may not be offered back at once."
+        case Reason.ACE_AFTER_SKIP:
+            took = r.cards[0] if r.cards else None
             what = f"you took {took.label} offered to you" if took else "you took an offered ace"
             return (
                 f"You drew no card this turn ({what}), so you may not offer an ace{_instead(view)}."
             )
-        return None
-    if name == "end_turn":
-        return (
-            f"You end your turn by offering a card {_key('offer')}; without an offer only "
-            "with your last card, at the stock's end, or when no card you hold may be offered."
-        )
-    if name == "discard":
-        if card is None:
-            return "Pick the card to discard first."
-        if card == view.taken_card:
-            return f"You took {card.label} from the pile this turn: discard another card."
-        return None
-    if name == "challenge" and rules.challenge:
-        return "A challenge comes at the start of your turn, before you draw."
-    if name in ("accept", "decline"):
-        return _nothing_to_answer(view)
-    return None
+        case Reason.MUST_OFFER:
+            return (
+                f"You end your turn by offering a card {_key('offer')}; without an offer only "
+                "with your last card, at the stock's end, or when no card you hold may be offered."
+            )
+        case Reason.NO_OFFER | Reason.NO_CHALLENGE:
+            what = "offer" if r.reason is Reason.NO_OFFER else "challenge"
+            return f"There is no {what} to answer: {_choices(view)}."
+        case Reason.ONE_CHALLENGE:
+            return f"Only one challenge a turn: {_choices(view)}."
+        case Reason.CHALLENGE_AFTER_DRAW:
+            return "A challenge comes at the start of your turn, before you draw."
+    # the wrong part of the turn, and what no key here makes
+    return _wrong_phase(name, view, card)
+
+
+def refused(exc: IllegalAction, session: Session, view: PlayerView, action: Action) -> str:
+    """A move refused as it was made, in the words ``why_not`` uses."""
+    move = move_of(action, view.hand, view.rules)
+    if exc.refusal is None or move is None:
+        text = str(exc)
+        return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    card = getattr(action, "card", None)
+    return refusal_words(exc.refusal, session, view, move.name, card)
+
+
+def _cards_in_order(cards: Iterable[Card]) -> str:
+    return " ".join(c.label for c in cards)
 
 
 def meld_cards(action: Action) -> tuple[Card, ...]:
@@ -509,7 +382,7 @@ def meld_cards(action: Action) -> tuple[Card, ...]:
     if isinstance(action, LayMeld):
         return action.meld.cards
     if isinstance(action, LayContract):
-        return tuple(c for m in action.melds for c in m.cards)
+        return action.cards
     return ()
 
 

@@ -13,7 +13,7 @@ from textual.app import App
 from ..ai.hints import Hint, hint
 from ..core import Action, PlayerView
 from ..play.session import Session
-from ..play.words import action_words
+from ..play.tell import action_words
 from .seatview import HandState
 
 

@@ -31,8 +31,8 @@ from ..core import (
 from ..core.result import plural, says
 from ..play.keys import CONTROLS, MOVE_BY_KEY, MOVE_BY_NAME, MOVES, actions_for
 from ..play.session import Session
-from ..play.tell import unit
-from ..play.words import action_words, meld_cards, why_not
+from ..play.tell import action_words, unit
+from ..play.words import meld_cards, refused, why_not
 from .board import show_board
 from .dialogs import ChoiceScreen, HelpScreen, on_top
 from .flow import TurnFlow
@@ -327,7 +327,7 @@ class TableScreen(Screen[None]):
         try:
             session.play(action)
         except IllegalAction as exc:
-            self.say(str(exc).capitalize(), warn=True)
+            self.say(refused(exc, session, self.view, action), warn=True)
             return
         table = session.game.table_of(seat)
         over = table is None or session.game.round.hands[table].is_over
