@@ -127,7 +127,7 @@ def main(argv: Sequence[str]) -> int:
 
     makers = [builder(name) for name in args.bots]
     runs: Iterator[Sequence[BotStats]]
-    if fmt is Format.TWO:
+    if fmt.two_players:
         runs = match(
             rules,
             (makers[0], makers[1]),
@@ -170,7 +170,7 @@ def main(argv: Sequence[str]) -> int:
         "played": total,
         "bots": [figures(f) for f in figures_now],
     }
-    if fmt.info.teams or fmt is Format.CAPTAINS:
+    if fmt.play.pooled:
         report["note"] = "a game won by a side counts as won for each of its players"
     if args.json:
         print(json.dumps(report, indent=2))
@@ -188,7 +188,7 @@ def show(report: dict[str, Any], per_hand: bool) -> None:
     unit = "hands" if per_hand else "games"
     fmt = Format(report.get("format", "two"))
     title = f"{report['rules']}: {report['played']} {unit}"
-    if fmt is not Format.TWO:
+    if not fmt.two_players:
         title = f"{report['rules']}, {fmt.title}: {report['played']} {unit}"
     title += (", mirrored" if report["mirrored"] else "") + f", seed {report['seed']}"
     table = Table(

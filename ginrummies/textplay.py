@@ -19,7 +19,6 @@ from .core import (
     Action,
     Card,
     DrawStock,
-    Format,
     Knock,
     LayContract,
     LayMeld,
@@ -114,7 +113,7 @@ def seat_words(session: Session, view: PlayerView) -> str:
     """Who is whose partner, or who sits out, in a player's words."""
     assert view.match is not None
     me = view.match.seat or 0
-    if view.match.format.info.teams:
+    if view.match.format.play.teams:
         (partner,) = (s for s in view.match.sides[view.match.side_of(me)] if s != me)
         return f"your partner is {session.names[partner]}"
     out = ", ".join(session.names[s] for s in view.match.sitting_out)
@@ -253,7 +252,7 @@ def continue_it(saved: Saved, ask: Callable[[str], str]) -> bool:
     """Whether to go on with the saved game (True) or leave it for the new
     one asked for (False): asked until the answer is c or n (Quit to stop)."""
     where = saved.rules.name
-    if saved.format is not Format.TWO:
+    if not saved.format.two_players:
         where += f", {saved.format.title}"
     answer = ""
     while answer not in ("c", "n"):
@@ -298,7 +297,7 @@ def play(
     tables_told: set[int] = set()  # tables of this round whose hand was laid out
     instead: dict[int, str] = {}  # log lines said in other words (the log keeps its own)
     hands_told = 0
-    two = session.format is Format.TWO
+    two = session.format.two_players
 
     def tell() -> None:
         nonlocal said, hands_told
@@ -342,7 +341,7 @@ def play(
             a, b = session.names_at(t)
             say(f"  Table {t + 1}, {a} v {b}:")
         # a team's box is counted per round, not per table
-        boxes = not session.format.info.teams
+        boxes = not session.format.play.teams
         for line in hand.result.breakdown(session.names_at(t), boxes=boxes):
             say("  " + line)
 

@@ -17,6 +17,8 @@ from ginrummies.core import (
 )
 from ginrummies.core.formats import (
     Rota,
+    SitterRota,
+    StreakRota,
     cut_cards,
     cut_key,
     next_rota,
@@ -68,16 +70,16 @@ def test_three_player_gin_the_lowest_cut_deals_and_sits_out() -> None:
 
 
 def test_three_player_gin_the_seat_after_the_dealer_plays_first() -> None:
-    rota = Rota(sitter=A, dealers=(A,))
+    rota = SitterRota(sitter=A, dealers=(A,))
     (table,) = seatings(Format.THREE, rota)
     assert table == Seating((B, C), 1)  # C takes the dealer's place; B plays first
-    rota = Rota(sitter=C, dealers=(C,))
+    rota = SitterRota(sitter=C, dealers=(C,))
     (table,) = seatings(Format.THREE, rota)
     assert table.seats == (A, B) and table.dealer_seat == B  # A, after C, plays first
 
 
 def test_three_player_gin_the_loser_deals_next_and_sits_out() -> None:
-    rota = Rota(sitter=A, dealers=(A,))  # B and C play
+    rota = SitterRota(sitter=A, dealers=(A,))  # B and C play
     rota = next_rota(Format.THREE, GIN, rota, (won(1, 20),))  # C wins: B deals, sits out
     assert rota.sitter == B and sitting_out(Format.THREE, rota) == (B,)
     (table,) = seatings(Format.THREE, rota)
@@ -104,7 +106,7 @@ def test_three_player_settlement_each_loser_pays_the_winner() -> None:
 
 
 def test_three_player_scores_each_hand_to_its_winner() -> None:
-    rota = Rota(sitter=A, dealers=(A,))
+    rota = SitterRota(sitter=A, dealers=(A,))
     (table,) = seatings(Format.THREE, rota)
     side_of = [0, 1, 2]
     score = score_round(side_of, 3, [(table.seats, won(1, 31, boxes=2))], net=False)
@@ -185,7 +187,7 @@ def test_skarney_for_three_cuts_twice() -> None:
 
 
 def test_skarney_for_three_the_loser_sits_out_and_the_winner_deals() -> None:
-    rota = Rota(sitter=C, dealers=(A,), streak=(0, 0, 0))  # A deals to B
+    rota = StreakRota(sitter=C, dealers=(A,), streak=(0, 0, 0))  # A deals to B
     rota = next_rota(Format.SKARNEY3, SKARNEY, rota, (won(1, 60),))  # B wins
     assert rota.sitter == A and rota.dealers == (B,)  # B stays and deals; C comes in
     (table,) = seatings(Format.SKARNEY3, rota)
@@ -194,11 +196,11 @@ def test_skarney_for_three_the_loser_sits_out_and_the_winner_deals() -> None:
 
 
 def test_skarney_for_three_a_tie_sends_out_the_longer_player() -> None:
-    rota = Rota(sitter=A, dealers=(B,), streak=(0, 3, 1))  # B has played 3 in a row, C 1
+    rota = StreakRota(sitter=A, dealers=(B,), streak=(0, 3, 1))  # B has played 3 in a row, C 1
     rota = next_rota(Format.SKARNEY3, SKARNEY, rota, (TIE,))
     assert rota.sitter == B and rota.dealers == (C,)
     # as long as each other: the dealer of that round sits out
-    rota = Rota(sitter=A, dealers=(C,), streak=(0, 2, 2))
+    rota = StreakRota(sitter=A, dealers=(C,), streak=(0, 2, 2))
     rota = next_rota(Format.SKARNEY3, SKARNEY, rota, (TIE,))
     assert rota.sitter == C and rota.dealers == (B,)
 

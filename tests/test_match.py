@@ -135,7 +135,7 @@ def test_random_matches_end_and_replay(rules_name: str, fmt: Format, seed: int) 
     for rnd in match.rounds:
         tables = [(t.seats, h.result) for t, h in zip(rnd.tables, rnd.hands, strict=True)]
         assert all(r is not None for _, r in tables)
-        score = score_round(side_of, len(match.sides), tables, fmt.info.teams)  # type: ignore[arg-type]
+        score = score_round(side_of, len(match.sides), tables, fmt.play.teams)  # type: ignore[arg-type]
         assert rnd.score == score
         for side, points in enumerate(score.points):
             totals[side] += points

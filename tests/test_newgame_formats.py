@@ -113,7 +113,7 @@ def test_each_format_from_the_form(fmt: Format) -> None:
             assert shown_rows(form) == list(range(fmt.seats))
             labels = [str(form.query_one(f"#seat-label{s}", Label).render()) for s in range(4)]
             assert labels[: fmt.seats] == LABELS[fmt]
-            assert form.query_one("#teams").display is fmt.info.teams
+            assert form.query_one("#teams").display is fmt.play.teams
             about = text_of(form, "#format-about")
             assert str(fmt.target(preset(VARIANT_OF[fmt]))) in about
             # the last seat: a hard computer with a name of its own

@@ -91,7 +91,7 @@ def test_each_format_says_its_target_and_who_plays_whom(fmt: Format, variant: st
     assert text.startswith(f"## {fmt.title}")
     assert f"**{fmt.target(rules)}**" in text
     assert "Settlement" in text
-    if fmt.info.teams:
+    if fmt.play.teams:
         assert "**A and B** against **C and D**" in text
         assert "A always plays at table 1 and B at table 2" in text
     else:

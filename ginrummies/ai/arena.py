@@ -139,7 +139,7 @@ def play_match(
 def rotations(fmt: Format) -> list[int]:
     """How far the bots move round the table for each replay of a deal: the
     two sides swap (two players, two teams), or every seat takes every place."""
-    return [0, 2] if fmt.info.teams else list(range(fmt.seats))
+    return [0, 2] if fmt.play.teams else list(range(fmt.seats))
 
 
 def format_match(

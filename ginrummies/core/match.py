@@ -203,7 +203,7 @@ class Match:
         scores = (self.scores[self._side_of[a]], self.scores[self._side_of[b]])
         past = self._past.get(seating.seats, ())
         view = self.round.hands[table].view(player)
-        public = None if self.format is Format.TWO else self.public(seat)
+        public = None if self.format.two_players else self.public(seat)
         return dataclasses.replace(view, scores=scores, past=past, target=self.target, match=public)
 
     def watch(self, table: int = 0) -> PlayerView:
@@ -310,7 +310,7 @@ class Match:
         for t, h in zip(rnd.tables, rnd.hands, strict=True):
             assert h.result is not None
             results.append((t.seats, h.result))
-        score = score_round(self._side_of, len(self.sides), results, self.format.info.teams)
+        score = score_round(self._side_of, len(self.sides), results, self.format.play.teams)
         rnd.score = score
         for side, (points, boxes) in enumerate(zip(score.points, score.boxes, strict=True)):
             self.scores[side] += points
@@ -335,11 +335,7 @@ class Match:
     def dealer_seat(self, table: int = 0) -> int:
         """The seat that deals at ``table`` this round: in three-player Gin
         the one who sits out, elsewhere one of the two players."""
-        rnd = self.round
-        if self.format is Format.THREE:
-            assert rnd.rota.sitter is not None
-            return rnd.rota.sitter
-        return rnd.tables[table].dealer_seat
+        return self.format.play.dealer_seat(self.round.rota, table)
 
     def next_seatings(self) -> tuple[Seating, ...]:
         """Who will meet whom, and who deals, in the next round (once this

@@ -132,7 +132,7 @@ def format_seats(
 ) -> tuple[Seat, ...]:
     """Seats for a format: ``people`` people first (named ``names``, or
     "You" alone, or "Player N"), then computers at ``level``."""
-    if fmt is Format.TWO and not names:
+    if fmt.two_players and not names:
         return default_seats(people >= 2, level) if people else _computers(2, level)
     n = fmt.seats
     if not 0 <= people <= n:
@@ -155,7 +155,7 @@ def new_match(
     rules: RuleSet, seed: int, fmt: Format, target: int | None = None, first: int | None = None
 ) -> Match:
     """The match a session plays: a ``Game`` for two players."""
-    if fmt is Format.TWO and target is None:
+    if fmt.two_players and target is None:
         return Game(rules, seed, first_dealer=first)
     return Match(rules, seed, fmt, target=target, first=first)
 
@@ -322,7 +322,7 @@ class Session:
     def title(self) -> str:
         """The variant, and the format when it is not two players."""
         rules, fmt = self.rules, self.format
-        return rules.name if fmt is Format.TWO else f"{rules.name}, {fmt.title}"
+        return rules.name if fmt.two_players else f"{rules.name}, {fmt.title}"
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -614,7 +614,7 @@ class Session:
             if hand.result is not None:
                 said = hand.result.summary(names)
                 self._note(Kind.RESULT, prefix + said, table=t, said=said)
-                if rnd.is_over and self.format is not Format.TWO:
+                if rnd.is_over and not self.format.two_players:
                     for line in round_lines(self.game, self.names):
                         self._note(Kind.ROUND, line)
         if self.game.is_over and not self._seed_told:

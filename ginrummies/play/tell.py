@@ -13,8 +13,6 @@ from ..core import (
     Accept,
     Action,
     Decline,
-    Family,
-    Format,
     Knock,
     LayOff,
     Match,
@@ -27,9 +25,7 @@ from ..core.result import plural, says
 
 def unit(match: Match) -> str:
     """What a deal is called: Skarney's formats play rounds (RULES.md 6), the others hands."""
-    if match.format is not Format.TWO and match.rules.family is Family.SKARNEY:
-        return "Round"
-    return "Hand"
+    return match.format.play.deal_word.title()
 
 
 def side_names(sides: Sequence[Sequence[int]], names: Sequence[str]) -> tuple[str, ...]:
@@ -37,46 +33,16 @@ def side_names(sides: Sequence[Sequence[int]], names: Sequence[str]) -> tuple[st
     return tuple(" & ".join(names[s] for s in side) for side in sides)
 
 
-def _join(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def seating_words(match: Match, tables: Sequence[Seating], names: Sequence[str]) -> str:
     """Who deals to whom at each table, and who sits out."""
-    if match.format is Format.THREE:
-        (t,) = tables
-        out = next(s for s in range(3) if s not in t.seats)
-        first = names[t.seats[1 - t.dealer]]
-        sits = says(names[out], "sits out")[len(names[out]) + 1 :]  # "sit out" for "You"
-        players = _join([names[s] for s in t.seats])
-        return f"{says(names[out], 'deals')} to {players} and {sits}; {says(first, 'plays first')}"
-    parts = []
-    for i, t in enumerate(tables):
-        at = f"at table {i + 1} " if len(tables) > 1 else ""
-        dealer, other = names[t.dealer_seat], names[t.seats[1 - t.dealer]]
-        parts.append(f"{at}{says(dealer, 'deals')} to {other}")
-    words = "; ".join(parts)
-    playing = {s for t in tables for s in t.seats}
-    resting = [names[s] for s in range(match.seats) if s not in playing]
-    if resting:
-        words += f"; {says(_join(resting), 'sits out')}"
-    return words
+    return match.format.play.seating_words(tables, names)
 
 
 def cut_lines(match: Match, names: Sequence[str]) -> list[str]:
     """The cuts that began a game of three or four, card by card."""
     lines = []
     for n, cards in enumerate(match.cuts):
-        seats: tuple[int, ...]
-        if match.format.info.teams:
-            seats = match.round.tables[n].seats
-            who = f"Table {n + 1} cut"
-        elif n == 1:  # Skarney for three: the two who play cut again for the deal
-            seats = match.round.tables[0].seats
-            who = "Cut again for the deal"
-        else:
-            seats = tuple(range(match.seats))
-            who = "Cut"
+        who, seats = match.format.play.cut_names(n, match.round.tables)
         shown = ", ".join(f"{names[s]} {c.label}" for s, c in zip(seats, cards, strict=True))
         lines.append(f"{who}: {shown}.")
     return lines
@@ -86,14 +52,14 @@ def deal_lines(match: Match, names: Sequence[str]) -> list[str]:
     """The log's lines for the deal of the round in play."""
     number = len(match.rounds)
     rnd = match.round
-    if match.format is Format.TWO:
+    if match.format.two_players:
         lines = [f"Hand {number}: {says(names[rnd.hands[0].dealer], 'deals')}."]
     else:
         lines = [f"{unit(match)} {number}: {seating_words(match, rnd.tables, names)}."]
         if number == 1:
             lines[:0] = cut_lines(match, names)
-        if number == 1 and match.format is Format.CAPTAINS:
-            (captain,) = match.sides[0]
+        captain = match.format.play.captain(rnd.rota)
+        if number == 1 and captain is not None:
             lines.append(f"{names[captain]} is the Captain.")
     for t, hand in enumerate(rnd.hands):
         view = hand.view(0)
@@ -113,7 +79,7 @@ def round_lines(match: Match, names: Sequence[str]) -> list[str]:
     lines: list[str] = []
     score = rnd.score
     assert score is not None
-    if match.format.info.teams:
+    if match.format.play.teams:
         lines.append(f"{unit(match)} {rnd.number + 1}: {team_net(match, sides)}")
     lines.append(f"Score: {score_board(match, names)} (to {match.target}).")
     if not match.is_over:

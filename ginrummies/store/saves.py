@@ -285,7 +285,7 @@ def _parse(text: str) -> Saved:
 def replay(saved: Saved) -> Match:
     """The game a save describes; SaveError if its moves do not replay."""
     try:
-        if saved.format is Format.TWO and saved.target is None:
+        if saved.format.two_players and saved.target is None:
             return Game.replay(saved.rules, saved.seed, saved.log, first_dealer=saved.first)
         return Match.from_log(
             saved.rules,

@@ -183,7 +183,7 @@ class HelpScreen(ModalScreen[None]):
         with Vertical(id="dialog"), VerticalScroll(classes="body"):
             yield Static("Keys", classes="title", markup=False)
             yield Static(keys_table(self.rules), id="keys", markup=False)
-            if self.fmt is not Format.TWO:
+            if not self.fmt.two_players:
                 yield Markdown(format_markdown(self.fmt, self.rules), id="format-help")
                 yield Static(
                     f"Each hand is played as the rules below say for two players; who "
@@ -224,7 +224,7 @@ class ResultView(CardInk):
         session = self.session
         game = session.game
         out = Text()
-        if game.format is Format.TWO:
+        if game.format.two_players:
             self._tables(out, full=True)
             names = session.names_at()
             out.append(
@@ -236,7 +236,7 @@ class ResultView(CardInk):
             # the round's sum first (it may be out of sight below two tables),
             # then each table's hands and arithmetic, then the score and what next
             lines = round_lines(game, session.names)
-            teams = game.format.info.teams
+            teams = game.format.play.teams
             if teams:  # "Hand 3: You & Ann score ...": the title says which hand
                 said = lines.pop(0).removeprefix(f"{unit(game)} {len(game.rounds)}: ")
                 out.append(said[:1].upper() + said[1:] + "\n", "bold")
@@ -270,7 +270,7 @@ class ResultView(CardInk):
             result = hand.result
             assert result is not None
             names = session.names_at(t)
-            if game.format is not Format.TWO:
+            if not game.format.two_players:
                 where = f"Table {t + 1}: " if len(hands) > 1 else ""
                 out.append(f"{where}{names[0]} against {names[1]}\n", "bold underline")
             if session.rules.has_table_melds:
@@ -279,7 +279,7 @@ class ResultView(CardInk):
                 self._gin_hands(out, result, names)
             out.append("\n")
             # a team's box is the round's, below; two tables show the hands as cards
-            boxes = not game.format.info.teams
+            boxes = not game.format.play.teams
             for line in result.breakdown(names, boxes=boxes, hands=full):
                 out.append(line + "\n")
             out.append("\n")

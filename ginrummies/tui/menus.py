@@ -183,10 +183,10 @@ MAX_SEATS = max(f.seats for f in Format)
 
 def seat_label(fmt: Format, seat: int) -> str:
     """The label of a seat's row: "Player 1", "Seat A", or "Team 1 · A"."""
-    if fmt is Format.TWO:
+    if fmt.two_players:
         return f"Player {seat + 1}"
     letter = SEAT_LETTERS[seat]
-    if fmt.info.teams:
+    if fmt.play.teams:
         return f"Team {seat // 2 + 1} · {letter}"
     return f"Seat {letter}"
 
@@ -194,7 +194,7 @@ def seat_label(fmt: Format, seat: int) -> str:
 def computer_name(fmt: Format, seat: int) -> str:
     """A computer's name at a seat: "Computer" against one person (the
     second of two players), else "Computer B" and so on."""
-    if fmt is Format.TWO:
+    if fmt.two_players:
         return "Computer" if seat == 1 else "Computer 1"
     return f"Computer {SEAT_LETTERS[seat]}"
 
@@ -210,7 +210,7 @@ DEFAULT_NAME = re.compile(r"(You|Computer( [1-4A-D])?|Player [1-4])")
 
 def team_words(fmt: Format) -> str:
     """Who partners whom in a team format, and where each one plays."""
-    each = "round" if fmt is Format.PARTNERS else "hand"
+    each = fmt.play.deal_word
     return (
         "A and B are partners against C and D. A plays at table 1 and B at "
         f"table 2; C and D change tables each {each}."
@@ -219,7 +219,7 @@ def team_words(fmt: Format) -> str:
 
 def format_words(fmt: Format, rules: RuleSet) -> str:
     """The format's line under its choice: what it is and where the game ends."""
-    about = fmt.info.about
+    about = fmt.play.about
     target = fmt.target(rules)
     if f"to {target}" in about:
         return about[0].upper() + about[1:] + "."
@@ -310,7 +310,7 @@ class NewGameScreen(BackScreen):
                         max_length=NAME_LENGTH,
                     )
             teams = Static(team_words(self.format), id="teams", classes="hint", markup=False)
-            teams.display = self.format.info.teams
+            teams.display = self.format.play.teams
             teams.styles.margin = (0, 0, 1, 0)  # apart from the levels' lines below
             yield teams
             family = preset(self.variant).family
@@ -447,7 +447,7 @@ class NewGameScreen(BackScreen):
             self.query_one(f"#seat-label{seat}", Label).update(seat_label(fmt, seat))
             self.query_one(f"#seat{seat}", Select).value = kind
             self.query_one(f"#name{seat}", Input).value = clean_name(name, NAME_LENGTH)
-        self.query_one("#teams").display = fmt.info.teams
+        self.query_one("#teams").display = fmt.play.teams
         self.query_one("#teams", Static).update(team_words(fmt))
         self.show_format()
         self.show_levels()
@@ -483,7 +483,7 @@ class NewGameScreen(BackScreen):
         fmt = self.format
         if kind != PERSON:
             return computer_name(fmt, seat)
-        if fmt is Format.TWO:
+        if fmt.two_players:
             return "You" if seat == 0 else "Player 2"
         names = [self.query_one(f"#name{s}", Input).value.strip() for s in range(fmt.seats)]
         others = [n for s, n in enumerate(names) if s != seat]
@@ -536,7 +536,7 @@ class NewGameScreen(BackScreen):
         for seat, (kind, typed) in enumerate(self.shown_seats()):
             name = typed.strip()[:NAME_LENGTH].strip()
             if not name:
-                name = f"Player {seat + 1}" if kind == PERSON or fmt is Format.TWO else ""
+                name = f"Player {seat + 1}" if kind == PERSON or fmt.two_players else ""
                 name = name or computer_name(fmt, seat)
             if kind == PERSON:
                 seats.append(Seat(name))
@@ -649,7 +649,7 @@ class RulesScreen(BackScreen):
 
 def rules_and_formats(rules: RuleSet) -> str:
     """A variant's rules, then its formats for three and four."""
-    more = [format_markdown(f, rules) for f in formats_for(rules) if f is not Format.TWO]
+    more = [format_markdown(f, rules) for f in formats_for(rules) if not f.two_players]
     return "\n\n".join([rules_markdown(rules), *more])
 
 

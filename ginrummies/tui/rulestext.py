@@ -365,16 +365,27 @@ def format_bonuses(rules: RuleSet, side: str, sides: int = 2) -> str:
     return "".join(out)
 
 
+# how each format of three and four goes, in a player's words
+FORMAT_TEXTS = {
+    Format.THREE: THREE_GIN,
+    Format.PARTNERSHIP: TEAMS,
+    Format.SKARNEY3: SKARNEY3,
+    Format.CAPTAINS: CAPTAINS,
+    Format.PARTNERS: TEAMS,
+}
+
+
 def format_markdown(fmt: Format, rules: RuleSet) -> str:
     """How the format in play goes (RULES.md section 6), in a player's words:
     who plays whom, who sits out and deals, how hands add up, the target,
     the end and the settlement. Empty for two players."""
-    if fmt is Format.TWO:
+    if fmt.two_players:
         return ""
     target = fmt.target(rules)
-    if fmt.info.teams:
-        unit = "round" if fmt is Format.PARTNERS else "hand"
-        return TEAMS.format(
+    text = FORMAT_TEXTS[fmt]
+    if fmt.play.teams:
+        unit = fmt.play.deal_word
+        return text.format(
             title=fmt.title,
             unit=unit,
             box=f" A team gets a box for each {unit} it scores in." if rules.box_bonus else "",
@@ -382,15 +393,15 @@ def format_markdown(fmt: Format, rules: RuleSet) -> str:
             bonuses=format_bonuses(rules, "team"),
             settlement="the winning team's total minus the other team's.",
         )
-    if fmt is Format.CAPTAINS:
-        return CAPTAINS.format(
+    if fmt.play.pooled:
+        return text.format(
             title=fmt.title,
             target=target,
             bonuses=format_bonuses(rules, "side"),
             settlement="the winner's total (the Captain's or the side's) minus the loser's.",
         )
     doubled = " (doubled against one shut out)" if rules.shutout is Shutout.DOUBLE else ""
-    return (THREE_GIN if fmt is Format.THREE else SKARNEY3).format(
+    return text.format(
         title=fmt.title,
         box=" and its box" if rules.box_bonus else "",
         target=target,

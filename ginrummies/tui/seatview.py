@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core import Card, Format, PlayerView, hand_count
-from ..core.formats import next_rota, seatings
+from ..core import Card, PlayerView, hand_count
 from ..core.result import plural, says
 from ..play.log import Entry, Kind
 from ..play.session import Session
@@ -94,7 +93,7 @@ def player_words(session: Session, seat: int) -> str:
     """A seat's name, with its letter in the formats and its level if a computer."""
     s = session.seats[seat]
     letter = "ABCD"[seat]
-    two = session.format is Format.TWO
+    two = session.format.two_players
     extras = [] if two or s.name.endswith(f" {letter}") else [letter]
     if not s.is_person:
         extras.append(s.level)
@@ -202,12 +201,12 @@ def waiting_words(session: Session, seen: Look) -> str:
 def seating_line(session: Session) -> str:
     """The formats: who plays whom this hand, who deals and who sits out."""
     game = session.game
-    if game.format is Format.TWO:
+    if game.format.two_players:
         return ""
     words = seating_words(game, game.round.tables, session.names)
     line = f"{unit(game)} {len(game.rounds)}: {words}."
-    if game.format is Format.CAPTAINS:
-        (captain,) = game.sides[0]
+    captain = game.format.play.captain(game.round.rota)
+    if captain is not None:
         line += f" {says(session.names[captain], 'is')} the Captain."
     return line
 
@@ -216,24 +215,12 @@ def next_line(session: Session) -> str:
     """The formats: who meets whom next (known once the hand is over; before
     that, the rule that decides it)."""
     game = session.game
-    fmt = game.format
-    if fmt is Format.TWO or game.is_over:
+    if game.format.two_players or game.is_over:
         return ""
     word = unit(game).lower()
     if session.round_over:
         return f"Next {word}: {seating_words(game, game.next_seatings(), session.names)}."
-    names = session.names
-    rota = game.round.rota
-    if fmt.info.teams:  # partners change opponents whatever the results
-        following = seatings(fmt, next_rota(fmt, game.rules, rota, ()))
-        return f"Next {word}: {seating_words(game, following, names)}."
-    if fmt is Format.CAPTAINS:
-        assert rota.challenger is not None
-        return f"Next {word}: {names[rota.challenger]} plays on until losing a {word}."
-    out = game.round.tables[0]
-    resting = next(s for s in range(3) if s not in out.seats)
-    deals = " deals and" if fmt is Format.THREE else ""
-    return f"Next {word}: its loser{deals} sits out; the winner meets {names[resting]}."
+    return game.format.play.next_words(game.rules, game.round.rota, session.names, word)
 
 
 def other_table(session: Session, seen: Look, thinking: bool, short: bool = False) -> str:
@@ -285,7 +272,7 @@ def score_rows(session: Session) -> list[ScoreRow]:
         if rnd.score is None:
             continue
         tables: tuple[str, ...] = ()
-        if session.format.info.teams:
+        if session.format.play.teams:
             cells = []
             for t, h in zip(rnd.tables, rnd.hands, strict=True):
                 r = h.result
@@ -304,7 +291,7 @@ SHORT = 6  # a longer name is its seat's letter where room is short
 def short_names(session: Session) -> tuple[str, ...]:
     """Each side for the header and the scoreboard's columns: a player by
     name (by letter if the name is long), a team by its letters ("A+B")."""
-    if session.format is Format.TWO:
+    if session.format.two_players:
         return session.side_names
     out = []
     for side in session.game.sides:
@@ -319,7 +306,7 @@ def short_names(session: Session) -> tuple[str, ...]:
 def sub_title(session: Session) -> str:
     """The header's line: the hand, every side's score and the target."""
     game = session.game
-    if game.format is Format.TWO:
+    if game.format.two_players:
         pairs = zip(session.side_names, game.scores, strict=True)
         scores = " · ".join(f"{name}: {score}" for name, score in pairs)
     else:
@@ -330,4 +317,4 @@ def sub_title(session: Session) -> str:
 
 def title(session: Session) -> str:
     """The header's title: the variant, or the format (which names its variant)."""
-    return session.rules.name if session.format is Format.TWO else session.format.title
+    return session.rules.name if session.format.two_players else session.format.title
