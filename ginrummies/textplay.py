@@ -395,6 +395,16 @@ def play(
         last_turn[seat] = len(session.log)
 
 
+def another_game(ask: Callable[[str], str]) -> bool:
+    """After a game: whether to play another with the same players (the
+    next game of the match: RULES.md 6 passes the captaincy on)."""
+    try:
+        answer = ask("Another game with the same players? (a: another, Enter: stop) ")
+    except Quit:
+        return False
+    return answer.strip().lower() in ("a", "y", "yes", "another")
+
+
 def take_turn(
     session: Session, ask: Callable[[str], str], say: Callable[[str], None]
 ) -> str | None:

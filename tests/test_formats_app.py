@@ -329,3 +329,34 @@ def test_a_hint_and_a_warning_outlast_the_other_tables_moves() -> None:
             assert hand.log[moves][1] == hinted  # y played it
 
     run(go)
+
+
+def test_another_game_from_the_game_over_screen_passes_the_captaincy() -> None:
+    """RULES.md 6: "a" at the game's end deals the next game of the match,
+    the same players at the same seats, the next seat Captain."""
+    from apphelp import finish
+
+    from ginrummies.play.session import Session, format_seats
+    from ginrummies.store.settings import Settings
+    from ginrummies.tui.app import GinApp
+
+    seats = format_seats(Format.CAPTAINS, 1, "easy")
+    old = Session(preset("skarney"), seats, 3, format=Format.CAPTAINS, target=20)
+    finish(None, old)  # the game is over before the app starts
+    app = GinApp(Settings(speed="instant"), session=old)
+    captain = old.game.format.play.captain(old.game.round.rota)
+    assert captain is not None
+
+    async def go() -> None:
+        async with app.run_test(size=(100, 40)) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, ResultScreen)
+            assert "a: another game" in text_of(app.screen, ".hint")
+            await pilot.press("a")
+            await settle(pilot)
+            new = app.session
+            assert new is not None and new is not old and not new.game.is_over
+            assert new.seats == old.seats
+            assert new.game.format.play.captain(new.game.round.rota) == (captain + 1) % 3
+
+    run(go)

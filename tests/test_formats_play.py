@@ -305,3 +305,43 @@ def test_skarney_formats_play_rounds_and_gin_formats_hands() -> None:
     assert any(line.startswith("Hand 1: ") for line in gin.log)
     two = Session(preset("skarney"), computers(2), 1)
     assert any(line.startswith("Hand 1: ") for line in two.log)  # as two players always said
+
+
+def all_computers_to_the_end(session: Session) -> Session:
+    while not session.game.is_over:
+        if session.round_over:
+            session.next_hand()
+        else:
+            session.computer_plays()
+    return session
+
+
+def test_another_captains_game_passes_the_captaincy_to_the_next_seat() -> None:
+    """RULES.md 6: in a match of several games the captaincy rotates, A then B then C."""
+    first = Session(preset("skarney"), computers(3), 11, format=Format.CAPTAINS, target=60)
+    captain = first.game.format.play.captain(first.game.round.rota)
+    assert captain is not None
+    with pytest.raises(IllegalAction, match="still being played"):
+        first.another(12)
+    second = first
+    for n in range(1, 4):
+        second = all_computers_to_the_end(second).another(11 + n)
+        assert second.game.format.play.captain(second.game.round.rota) == (captain + n) % 3
+        assert second.game.cuts == ()  # no cut: the captaincy passes
+        assert f"{second.names[(captain + n) % 3]} is the Captain." in second.log
+        assert second.seats == first.seats and second.game.target == 60
+
+
+@pytest.mark.parametrize(
+    ("fmt", "variant"),
+    [(Format.THREE, "gin"), (Format.PARTNERSHIP, "gin"), (Format.SKARNEY3, "skarney")],
+)
+def test_another_game_of_the_other_formats_keeps_the_seats_and_cuts_again(
+    fmt: Format, variant: str
+) -> None:
+    rules = preset(variant)
+    done = all_computers_to_the_end(Session(rules, computers(fmt.seats), 5, format=fmt, target=30))
+    again = done.another(6)
+    assert again.seats == done.seats and again.format is fmt and again.game.target == 30
+    assert again.game.cuts and again.game.cuts != done.game.cuts  # cut again, with the new deck
+    assert any(line.startswith(("Cut", "Table 1 cut")) for line in again.log)

@@ -208,3 +208,15 @@ def test_a_discard_with_more_than_its_card_is_refused() -> None:
     session = seated(GIN, GIN_DEAL)
     said = script(session, ["p", "d", "x 7h extra"])
     assert any("say just the card: x 7h" in line for line in said)
+
+
+def test_after_a_game_text_play_asks_for_another() -> None:
+    from ginrummies.textplay import Quit, another_game
+
+    assert another_game(lambda _: "a") and another_game(lambda _: " Yes ")
+    assert not another_game(lambda _: "") and not another_game(lambda _: "n")
+
+    def gone(_: str) -> str:
+        raise Quit
+
+    assert not another_game(gone)  # end of input: no more games, no error

@@ -103,7 +103,7 @@ def text_main(args: argparse.Namespace) -> int:
     from ..play.tell import score_board
     from ..store.files import FolderError, data_dir
     from ..store.saves import SaveError
-    from ..textplay import Quit, continue_it, play
+    from ..textplay import Quit, another_game, continue_it, play
 
     def fail(message: str) -> int:
         print(f"ginrummies text: {message}", file=sys.stderr)
@@ -207,6 +207,12 @@ def text_main(args: argparse.Namespace) -> int:
 
         try:
             play(session, ask, say, clear)
+            while another_game(ask):
+                session = session.another(secrets.randbelow(10**6))
+                session.on_change = keeper.keep
+                keeper.keep(session)
+                say("")
+                play(session, ask, say, clear)
         except (Quit, KeyboardInterrupt):
             # not the seed: it would deal the game in progress face up
             if keeper.saving:

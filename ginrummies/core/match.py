@@ -332,6 +332,11 @@ class Match:
         self._deal(next_rota(self.format, self.rules, rnd.rota, results))
         return self.round
 
+    def next_game_first(self) -> int | None:
+        """The ``first`` the next game of a match of several is dealt with
+        (Captains: the next seat captains), or None: cut again."""
+        return self.format.play.next_game_first(self.rounds[0].rota)
+
     def dealer_seat(self, table: int = 0) -> int:
         """The seat that deals at ``table`` this round: in three-player Gin
         the one who sits out, elsewhere one of the two players."""

@@ -515,6 +515,23 @@ class Session:
         self.play_decision(decision)
         return decision
 
+    def another(self, seed: int) -> Session:
+        """The next game of a match of several, once this one is over: the
+        same seats, rules, format and target; the captaincy passes to the
+        next seat (Captains), the other formats cut again (RULES.md 1, 6)."""
+        if not self.game.is_over:
+            raise IllegalAction("the game is still being played")
+        fmt = self.format
+        target = self.game.target
+        return Session(
+            self.rules,
+            self.seats,
+            seed,
+            format=fmt,
+            target=None if target == fmt.target(self.rules) else target,
+            first=self.game.next_game_first(),
+        )
+
     def next_hand(self) -> None:
         if not self.round_over:
             raise IllegalAction("the hand is still being played")

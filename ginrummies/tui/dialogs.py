@@ -323,12 +323,14 @@ class ResultView(CardInk):
             out.append(f" = {result.counts[p]}\n")
 
 
-class ResultScreen(ModalScreen[None]):
-    """The hand's result; Enter goes on to the next hand (or the game's end)."""
+class ResultScreen(ModalScreen[str | None]):
+    """The hand's result; Enter goes on to the next hand (or the game's end);
+    at the game's end, ``a`` answers "another" (the next game of the match)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,space,escape", "next", "Continue", key_display="Enter"),
         Binding("x", "export", "Export replay"),
+        Binding("a", "another", "Another game"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -336,9 +338,14 @@ class ResultScreen(ModalScreen[None]):
         self.session = session
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "export":  # a replay is of a whole game
+        if action in ("export", "another"):  # a replay is of a whole game
             return self.session.game.is_over
         return True
+
+    def action_another(self) -> None:
+        """The next game of the match, with the same players (RULES.md 6)."""
+        if on_top(self):
+            self.dismiss("another")
 
     def action_export(self) -> None:
         s = self.session
@@ -352,7 +359,7 @@ class ResultScreen(ModalScreen[None]):
             with VerticalScroll(classes="body"):
                 yield ResultView(self.session)
             yield Static(
-                "Enter: back to the menu · x: export the replay"
+                "Enter: back to the menu · a: another game · x: export the replay"
                 if game.is_over
                 else f"Enter: next {unit(game).lower()}",
                 classes="hint",

@@ -8,6 +8,7 @@ and in hot-seat the curtain whenever the person at the keyboard must change.
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import Callable
 from functools import partial
@@ -140,11 +141,16 @@ class TurnFlow:
         self.table.forget()
         self.table.redraw()
 
-    def after_result(self, _: object = None) -> None:
+    def after_result(self, choice: str | None = None) -> None:
         session = self.session
+        app = self.table.app
         if session.game.is_over:
             # after the result screen has gone: its dismissal is still under way
-            self.table.app.call_later(self.table.app.show_menu)  # type: ignore[attr-defined]
+            if choice == "another":
+                again = session.another(secrets.randbelow(10**6))
+                app.call_later(app.start_session, again)  # type: ignore[attr-defined]
+            else:
+                app.call_later(app.show_menu)  # type: ignore[attr-defined]
             return
         session.next_hand()
         # all saw the result: the next hand starts behind the curtain

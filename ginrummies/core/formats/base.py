@@ -204,8 +204,6 @@ class FormatPlay(ABC, Generic[R]):
     about: ClassVar[str]  # one line for menus and help
     deal_word: ClassVar[str] = "hand"  # Skarney's formats play rounds (RULES.md 6)
     first_means: ClassVar[str]  # what ``first`` names when the cut is skipped
-    # the seats another game of a match starts with (RULES.md 6): None, a new cut
-    captaincy_passes: ClassVar[bool] = False
 
     # --- the rota ------------------------------------------------------------------
 
@@ -235,6 +233,12 @@ class FormatPlay(ABC, Generic[R]):
 
     def captain(self, rota: R) -> int | None:
         """The seat that plays every round against a side (Captains), else None."""
+        return None
+
+    def next_game_first(self, opening: R) -> int | None:
+        """How the next game of a match of several starts, given this game's
+        first rota: the ``first`` it is dealt with, or None for a new cut
+        with the same seating (RULES.md 1 and 6)."""
         return None
 
     def check_first(self, first: int | None) -> None:

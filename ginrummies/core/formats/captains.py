@@ -40,7 +40,6 @@ class SkarneyCaptains(FormatPlay[CaptainsRota]):
     pooled = True
     about = "the Captain plays every round against a side of two with one score"
     first_means = "the first Captain"
-    captaincy_passes = True
 
     def start(self, seed: int | str, first: int | None = None) -> Start[CaptainsRota]:
         self.check_first(first)
@@ -55,6 +54,10 @@ class SkarneyCaptains(FormatPlay[CaptainsRota]):
 
     def captain(self, rota: CaptainsRota) -> int | None:
         return rota.captain
+
+    def next_game_first(self, opening: CaptainsRota) -> int | None:
+        # in a match of several games the captaincy rotates: A, then B, then C
+        return (opening.captain + 1) % 3
 
     def seatings(self, rota: CaptainsRota) -> tuple[Seating, ...]:
         return (seating(rota.captain, rota.challenger, rota.dealers[0]),)
