@@ -345,3 +345,9 @@ def test_another_game_of_the_other_formats_keeps_the_seats_and_cuts_again(
     assert again.seats == done.seats and again.format is fmt and again.game.target == 30
     assert again.game.cuts and again.game.cuts != done.game.cuts  # cut again, with the new deck
     assert any(line.startswith(("Cut", "Table 1 cut")) for line in again.log)
+
+
+def test_the_log_says_you_are_the_captain() -> None:
+    seats = (Seat("You"), *computers(2))
+    session = Session(preset("skarney"), seats, 3, format=Format.CAPTAINS, first=0)
+    assert "You are the Captain." in session.log

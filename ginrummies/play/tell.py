@@ -60,7 +60,7 @@ def deal_lines(match: Match, names: Sequence[str]) -> list[str]:
             lines[:0] = cut_lines(match, names)
         captain = match.format.play.captain(rnd.rota)
         if number == 1 and captain is not None:
-            lines.append(f"{names[captain]} is the Captain.")
+            lines.append(f"{says(names[captain], 'is')} the Captain.")
     for t, hand in enumerate(rnd.hands):
         view = hand.view(0)
         # Colonel's upcard simply starts the pile: it is the upcard all the same
