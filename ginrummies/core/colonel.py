@@ -84,15 +84,14 @@ class ColonelHand(TableHand):
 
     # --- what may not be done, and why ---------------------------------------------
 
-    def _verify(self, player: int, action: Action) -> None:
+    def _verify(self, player: int, action: Action) -> Any:
         if isinstance(action, LayMeld):
             self._need_play(action)
-            self._check_meld(player, action.meld)
-        elif isinstance(action, LayOff):
+            return self._check_meld(player, action.meld)
+        if isinstance(action, LayOff):
             self._need_play(action)
-            self._check_layoff(player, action)
-        else:
-            super()._verify(player, action)
+            return self._check_layoff(player, action)
+        return super()._verify(player, action)
 
     def _check_attempt(self, player: int, attempt: Attempt) -> None:
         """The checks of each kind of move, before its card or meld is chosen."""
@@ -134,7 +133,7 @@ class ColonelHand(TableHand):
 
     # --- doing it ----------------------------------------------------------------
 
-    def _do(self, player: int, action: Action) -> None:
+    def _do(self, player: int, action: Action, checked: Any) -> None:
         if isinstance(action, Challenge):
             self._challenger = player
             self._phase = Phase.CHALLENGED
@@ -145,12 +144,11 @@ class ColonelHand(TableHand):
         elif isinstance(action, DrawStock | TakeDiscard):
             self._draw(player, isinstance(action, TakeDiscard))
         elif isinstance(action, LayMeld):
-            meld = self._check_meld(player, action.meld)
-            self._lay(player, meld)
-            self._record(player, LayMeld(meld))
+            self._lay(player, checked)
+            self._record(player, LayMeld(checked))
             self._went_out_if_empty(player)
         elif isinstance(action, LayOff):
-            self._lay_off(player, action, self._check_layoff(player, action))
+            self._lay_off(player, action, checked)
             self._record(player, action)
             self._went_out_if_empty(player)
         elif isinstance(action, Discard):

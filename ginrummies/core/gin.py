@@ -176,11 +176,10 @@ class GinHand(Hand):
 
     # --- what may not be done, and why ----------------------------------------
 
-    def _verify(self, player: int, action: Action) -> None:
+    def _verify(self, player: int, action: Action) -> Any:
         if isinstance(action, Knock):
-            self._checked_knock(player, action)
-        else:
-            super()._verify(player, action)
+            return self._checked_knock(player, action)
+        return super()._verify(player, action)
 
     def _check_attempt(self, player: int, attempt: Attempt) -> None:
         """The checks of each kind of move, before its card or spread is chosen."""
@@ -283,7 +282,7 @@ class GinHand(Hand):
 
     # --- doing it ------------------------------------------------------------
 
-    def _do(self, player: int, action: Action) -> None:
+    def _do(self, player: int, action: Action, checked: Any) -> None:
         if isinstance(action, DrawStock):
             self._draw_stock(player)
         elif isinstance(action, TakeDiscard):
@@ -293,7 +292,7 @@ class GinHand(Hand):
         elif isinstance(action, Discard):
             self._discard(player, action.card)
         elif isinstance(action, Knock):
-            self._knock(player, action)
+            self._knock(player, action, checked)
 
     def _draw_stock(self, player: int) -> None:
         self._masks[player] |= self._stock.pop(0).bit
@@ -345,8 +344,8 @@ class GinHand(Hand):
             self._to_move = 1 - player
             self._phase = Phase.DRAW
 
-    def _knock(self, player: int, action: Knock) -> None:
-        melds, dead, k = self._checked_knock(player, action)
+    def _knock(self, player: int, action: Knock, checked: tuple[list[Meld], int, int]) -> None:
+        melds, dead, k = checked
         defender = 1 - player
         big_gin = action.discard is None
         gin = k == 0 and not big_gin

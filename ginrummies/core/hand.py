@@ -225,6 +225,11 @@ class Hand(ABC):
 
     def verify(self, what: Action | Attempt, player: int | None = None) -> None:
         """Raise IllegalAction with the refusal if ``what`` may not be done now."""
+        self._verified(what, player)
+
+    def _verified(self, what: Action | Attempt, player: int | None) -> Any:
+        """``verify``, returning what the checks worked out (a knock's melds,
+        a lay-off's grown meld) so that ``apply`` does not work it out again."""
         if self._phase is Phase.OVER:
             raise IllegalAction(Refusal(Reason.HAND_OVER))
         mover = self._to_move
@@ -234,8 +239,8 @@ class Hand(ABC):
         if isinstance(what, Attempt):
             self._check_held(mover, what.card)
             self._check_attempt(mover, what)
-        else:
-            self._verify(mover, what)
+            return None
+        return self._verify(mover, what)
 
     def can(self, what: Action | Attempt, player: int | None = None) -> bool:
         """Whether ``what`` may be done now (``verify`` would not raise)."""
@@ -244,10 +249,10 @@ class Hand(ABC):
     def apply(self, action: Action) -> None:
         """Apply the action of the player to move, or raise IllegalAction
         saying why (and change nothing): it is verified by ``verify``."""
-        self.verify(action)
+        checked = self._verified(action, None)
         player = self._to_move
         assert player is not None
-        self._do(player, action)
+        self._do(player, action, checked)
         self._legal = None
 
     def _hand_state(self) -> tuple[Any, ...]:
@@ -303,8 +308,9 @@ class Hand(ABC):
         self.log.append((player, action))
         self.events.append(Event(player, action, card, gin))
 
-    def _verify(self, player: int, action: Action) -> None:
-        """Raise IllegalAction if ``player``, to move, may not make ``action``.
+    def _verify(self, player: int, action: Action) -> Any:
+        """Raise IllegalAction if ``player``, to move, may not make ``action``;
+        returns what the checks worked out for ``_do`` (None for most moves).
         A move is checked as the attempt of its kind with its card; engines
         add the checks of the moves with more parts (a knock, a meld)."""
         if not isinstance(action, Action):
@@ -319,8 +325,8 @@ class Hand(ABC):
         attempt's kind (with its card, which is held)."""
 
     @abstractmethod
-    def _do(self, player: int, action: Action) -> None:
-        """Carry out ``action``, verified already."""
+    def _do(self, player: int, action: Action, checked: Any) -> None:
+        """Carry out ``action``, verified already (``checked``: what ``_verify`` returned)."""
 
     @abstractmethod
     def view(self, player: int) -> PlayerView: ...

@@ -144,16 +144,15 @@ class SkarneyHand(TableHand):
 
     # --- what may not be done, and why ---------------------------------------------
 
-    def _verify(self, player: int, action: Action) -> None:
+    def _verify(self, player: int, action: Action) -> Any:
         if isinstance(action, LayContract):
-            self._checked_contract(player, action)
-        elif isinstance(action, LayMeld):
+            return self._checked_contract(player, action)
+        if isinstance(action, LayMeld):
             self._after_contract(player, action)
-            self._check_meld(player, action.meld)
-        elif isinstance(action, LayOff):
-            self._checked_layoff(player, action)
-        else:
-            super()._verify(player, action)
+            return self._check_meld(player, action.meld)
+        if isinstance(action, LayOff):
+            return self._checked_layoff(player, action)
+        return super()._verify(player, action)
 
     def _check_attempt(self, player: int, attempt: Attempt) -> None:
         """The checks of each kind of move, before its card or melds are chosen."""
@@ -254,18 +253,17 @@ class SkarneyHand(TableHand):
 
     # --- doing it ----------------------------------------------------------------
 
-    def _do(self, player: int, action: Action) -> None:
+    def _do(self, player: int, action: Action, checked: Any) -> None:
         if isinstance(action, DrawStock):
             self._draw(player)
         elif isinstance(action, LayContract):
-            self._lay_contract(player, action)
+            self._lay_contract(player, checked)
         elif isinstance(action, LayMeld):
-            meld = self._check_meld(player, action.meld)
-            self._lay(player, meld)
-            self._record(player, LayMeld(meld))
+            self._lay(player, checked)
+            self._record(player, LayMeld(checked))
             self._went_out_if_empty(player)
         elif isinstance(action, LayOff):
-            self._lay_off(player, action, self._checked_layoff(player, action))
+            self._lay_off(player, action, checked)
             self._laid_off[action.target] = self._laid_off.get(action.target, 0) + 1
             self._record(player, action)
             self._went_out_if_empty(player)
@@ -285,8 +283,7 @@ class SkarneyHand(TableHand):
         self._phase = Phase.PLAY
         self._record(player, DrawStock())
 
-    def _lay_contract(self, player: int, action: LayContract) -> None:
-        melds = self._checked_contract(player, action)
+    def _lay_contract(self, player: int, melds: list[Meld]) -> None:
         for m in melds:
             self._lay(player, m)
         self._contract[player] = True
