@@ -32,7 +32,7 @@ from .core.result import plural, says
 from .play import Session, action_words
 from .play.keys import MOVE_BY_KEY, MOVE_BY_NAME, actions_for, text_help
 from .play.log import Kind
-from .play.tell import deal_lines, round_lines, unit
+from .play.tell import cut_answers, cut_question, deal_lines, round_lines, unit
 from .play.words import why_not
 from .store.saves import Saved
 
@@ -261,6 +261,27 @@ def continue_it(saved: Saved, ask: Callable[[str], str]) -> bool:
         )
         answer = ask(question)[:1].lower()
     return answer == "c"
+
+
+def ask_deal(session: Session, ask: Callable[[str], str]) -> None:
+    """Before the first move: each person who won a cut chooses to deal or
+    to play first (RULES.md 1), asked until the answer is 1 or p (play
+    first) or 2 or d (deal) (Quit to stop); a computer makes the other deal."""
+    winners = session.cut_choosers()
+    if not any(session.seats[seat].is_person for seat in winners):
+        return
+    answers: list[bool] = []
+    for n, seat in enumerate(winners):
+        if not session.seats[seat].is_person:
+            answers.append(False)
+            continue
+        first, deal = cut_answers(session.game, n, session.names)
+        question = f"{cut_question(session.game, n, session.names)} 1: {first}, 2: {deal}. "
+        answer = ""
+        while answer not in ("1", "2", "p", "d"):
+            answer = ask(question).strip()[:1].lower()
+        answers.append(answer in ("2", "d"))
+    session.choose_deal(answers)
 
 
 def _possessive_name(name: str) -> str:

@@ -83,13 +83,17 @@ def run(test: Callable[[], Awaitable[None]]) -> None:
 
 
 async def settle(pilot: Pilot[Any]) -> None:
-    """Wait until the computer has moved and the screen is still."""
+    """Wait until the computer has moved and the screen is still. A person
+    asked after winning the cut plays first (the computer's choice)."""
     app = pilot.app
     deadline = time.monotonic() + 90  # generous: CI machines can be slow and busy
     while time.monotonic() < deadline:
         await app.workers.wait_for_complete()
         await pilot.pause()
         screen = app.screen
+        if isinstance(screen, ChoiceScreen) and not screen.cancel:
+            await pilot.press("enter")
+            continue
         if not (isinstance(screen, TableScreen) and screen.thinking):
             return
     raise AssertionError(f"the computer never finished its move (screen {app.screen})")

@@ -40,7 +40,8 @@ PICKED = (0xFD, 0xE6, 0x8A)
 FOCUSED = (0x01, 0x78, 0xD4)
 PERSON = 0  # the new-game form's first seat is the person
 # the deal served (serve --seed: the new-game form's seed): one where the
-# computer plays on for a few turns, so the test meets no end of a hand
+# computer plays on for a few turns, so the test meets no end of a hand, and
+# the person wins the cut (start_by_keyboard answers its question)
 SEED = 2
 
 
@@ -235,10 +236,12 @@ def _base64(data: bytes) -> str:
 
 
 def start_by_keyboard(table: Table, started: Callable[[], Any] | None = None) -> None:
-    """Menu → New game (Enter) → Start (Ctrl+S), and wait for ``started``
-    (by default: the game saved)."""
+    """Menu → New game (Enter) → Start (Ctrl+S) → play first (Enter: the
+    person wins the cut at SEED), and wait for ``started`` (by default:
+    the game saved)."""
     table.change("Enter")
-    table.press("Control+s")
+    table.change("Control+s")
+    table.press("Enter")
     wait_for(started or table.saved, "a new game started with Enter and Ctrl+S")
 
 

@@ -32,6 +32,7 @@ SIZE = (120, 36)
 # scene's game in the window most terminals open with
 SIZES = {
     "too-small": (80, 20),
+    "cut": (80, 24),
     "small-gin": (80, 24),
     "small-skarney": (80, 24),
     "small-three": (80, 24),
@@ -120,6 +121,13 @@ def scene(name: str, folder: Path | None = None) -> tuple[GinApp, Before]:
             await turns(pilot, 80, until=lambda a: isinstance(a.screen, ResultScreen))
 
         return app, settled(result)
+    if name == "cut":
+        app = make_app("gin", 2)  # you win the cut: deal, or play first?
+
+        async def asked(pilot: Pilot[Any]) -> None:
+            await pilot.pause()
+
+        return app, asked
     if name == "curtain":
         app = make_app("gin", 2, hot_seat=True)
 
@@ -302,6 +310,7 @@ SCENES = [
     "statistics-games",
     "replay",
     "undo",
+    "cut",
     *FORMAT_SCENES,
     "small-three",
     "small-partnership",

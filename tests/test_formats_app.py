@@ -141,6 +141,7 @@ def test_hot_seat_shows_each_hand_only_to_its_owner(
         owner: list[int | None] = [None]
         curtains: list[str] = []
         async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)  # the people who won the cuts play first
             session = app.session
             assert session is not None
 

@@ -61,6 +61,8 @@ def test_the_next_player_cannot_scroll_back_to_the_last_hand(
     terminal: Callable[..., None],
 ) -> None:
     name = terminal.name  # type: ignore[attr-defined]
+    wait_for(name, "wins the cut")
+    terminal("1", "Enter")  # the winner plays first
     wait_for(name, "Pass the keyboard to Player 1")
     terminal("Enter")
     first = wait_for(name, "Your hand:")

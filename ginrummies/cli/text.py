@@ -103,7 +103,7 @@ def text_main(args: argparse.Namespace) -> int:
     from ..play.tell import score_board
     from ..store.files import FolderError, data_dir
     from ..store.saves import SaveError
-    from ..textplay import Quit, another_game, continue_it, play
+    from ..textplay import Quit, another_game, ask_deal, continue_it, play
 
     def fail(message: str) -> int:
         print(f"ginrummies text: {message}", file=sys.stderr)
@@ -193,6 +193,11 @@ def text_main(args: argparse.Namespace) -> int:
             seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
             seats = format_seats(fmt, people, args.opponent)
             session = Session(rules, seats, seed, format=fmt, target=args.target)
+            try:
+                ask_deal(session, ask)
+            except Quit:
+                print("\nGoodbye. (The game had not begun: nothing was saved.)")
+                return 0
         session.on_change = keeper.keep
         keeper.keep(session)
 
@@ -208,7 +213,12 @@ def text_main(args: argparse.Namespace) -> int:
         try:
             play(session, ask, say, clear)
             while another_game(ask):
-                session = session.another(secrets.randbelow(10**6))
+                try:
+                    session = session.another(secrets.randbelow(10**6))
+                    ask_deal(session, ask)
+                except Quit:
+                    print("\nGoodbye. (The next game had not begun: nothing was saved.)")
+                    break
                 session.on_change = keeper.keep
                 keeper.keep(session)
                 say("")

@@ -23,10 +23,17 @@ class Game(Match):
     """Hands to the target between players 0 and 1. Call ``apply`` for the
     hand in play and ``next_hand`` once it is over and the game is not."""
 
-    def __init__(self, rules: RuleSet, seed: int | str, *, first_dealer: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: RuleSet,
+        seed: int | str,
+        *,
+        first_dealer: int | None = None,
+        winner_deals: Sequence[bool] = (),
+    ) -> None:
         if first_dealer not in (None, 0, 1):
             raise ValueError(f"first_dealer must be 0 or 1, not {first_dealer!r}")
-        super().__init__(rules, seed, Format.TWO, first=first_dealer)
+        super().__init__(rules, seed, Format.TWO, first=first_dealer, winner_deals=winner_deals)
 
     @property
     def first_dealer(self) -> int:
@@ -48,8 +55,9 @@ class Game(Match):
         log: Sequence[Sequence[Action]],
         *,
         first_dealer: int | None = None,
+        winner_deals: Sequence[bool] = (),
     ) -> Game:
         """Rebuild a game from its seed and log; IllegalAction names a bad step."""
-        game = cls(rules, seed, first_dealer=first_dealer)
+        game = cls(rules, seed, first_dealer=first_dealer, winner_deals=winner_deals)
         game.replay_log(log)
         return game

@@ -2,8 +2,9 @@
 
 A round is one hand, or in the partnership formats two hands at once, one
 per table. Each hand's deck comes from the game's seed and the hand's
-number, so a match is its rules, format, seed, cut (or ``first``), target
-and the actions of each hand: ``Match.from_log`` rebuilds it exactly.
+number, so a match is its rules, format, seed, cut (or ``first``), what
+the cut's winners chose, its target and the actions of each hand:
+``Match.from_log`` rebuilds it exactly.
 ``Game`` (game.py) is the two-player match.
 """
 
@@ -110,6 +111,7 @@ class Match:
         *,
         first: int | None = None,
         target: int | None = None,
+        winner_deals: Sequence[bool] = (),
     ) -> None:
         format.check(rules)
         self.rules = rules
@@ -120,6 +122,10 @@ class Match:
             raise ValueError("the target must be above 0")
         begun = start(format, seed, first)
         self.first = first
+        self.cut_winners = format.play.cut_winners(begun)  # each who chose, or may choose
+        self.winner_deals = tuple(winner_deals)
+        if winner_deals:
+            begun = format.play.choose(begun, winner_deals)
         self.cuts: tuple[tuple[Card, ...], ...] = begun.cuts
         self.sides = sides(format, begun.rota)
         self._side_of = [
@@ -404,8 +410,9 @@ class Match:
         *,
         first: int | None = None,
         target: int | None = None,
+        winner_deals: Sequence[bool] = (),
     ) -> Match:
         """Rebuild a match from its seed and log; IllegalAction names a bad step."""
-        match = cls(rules, seed, format, first=first, target=target)
+        match = cls(rules, seed, format, first=first, target=target, winner_deals=winner_deals)
         match.replay_log(log)
         return match

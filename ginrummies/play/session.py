@@ -152,12 +152,17 @@ def _computers(n: int, level: str) -> tuple[Seat, ...]:
 
 
 def new_match(
-    rules: RuleSet, seed: int, fmt: Format, target: int | None = None, first: int | None = None
+    rules: RuleSet,
+    seed: int,
+    fmt: Format,
+    target: int | None = None,
+    first: int | None = None,
+    winner_deals: Sequence[bool] = (),
 ) -> Match:
     """The match a session plays: a ``Game`` for two players."""
     if fmt.two_players and target is None:
-        return Game(rules, seed, first_dealer=first)
-    return Match(rules, seed, fmt, target=target, first=first)
+        return Game(rules, seed, first_dealer=first, winner_deals=winner_deals)
+    return Match(rules, seed, fmt, target=target, first=first, winner_deals=winner_deals)
 
 
 class Session:
@@ -173,6 +178,7 @@ class Session:
         format: Format = Format.TWO,
         target: int | None = None,
         first: int | None = None,
+        winner_deals: Sequence[bool] = (),
     ) -> None:
         if len(seats) != format.seats:
             raise ValueError(f"{format.title} has {format.seats} seats, not {len(seats)}")
@@ -186,19 +192,23 @@ class Session:
         self.keyboard: int | None = None
         self.version = 0  # goes up with every change
         self.epoch = 0  # goes up when the game is rebuilt (an undo): older turns are stale
-        self.game: Match = new_match(rules, seed, format, target, first)
         self.bots: dict[int, Bot] = {
             i: make_bot(s.level, rules, seed * 2 + i)
             for i, s in enumerate(seats)
             if not s.is_person
         }
         self.fallback: Bot = make_bot("easy", rules, seed)
-        # the seed deals every hand to come: it is told once the game is over,
-        # never before (it would show a hot-seat player the other's cards)
+        self._start(new_match(rules, seed, format, target, first, winner_deals))
+
+    def _start(self, game: Match) -> None:
+        """Take up ``game`` before its first move: the log begins anew."""
+        self.game: Match = game
         self.records: list[Entry] = []
         self._note(Kind.GAME, f"{self.title}.")
+        # the seed deals every hand to come: it is told once the game is over,
+        # never before (it would show a hot-seat player the other's cards)
         self._seed_told = False
-        self._seen = [0] * format.tables
+        self._seen = [0] * self.format.tables
         self._log_deal()
 
     @classmethod
@@ -214,11 +224,21 @@ class Session:
         target: int | None = None,
         first: int | None = None,
         order: Sequence[Sequence[int]] | None = None,
+        winner_deals: Sequence[bool] = (),
     ) -> Session:
         """The session a saved log describes, its words rebuilt move by move:
         at two tables in ``order`` (each round's tables in the order their
         moves were made), else the tables of a round one after the other."""
-        session = cls(rules, seats, seed, game_id, format=format, target=target, first=first)
+        session = cls(
+            rules,
+            seats,
+            seed,
+            game_id,
+            format=format,
+            target=target,
+            first=first,
+            winner_deals=winner_deals,
+        )
         per = format.tables
         for n in range(len(log) // per):
             if n:
@@ -259,6 +279,7 @@ class Session:
             target=saved.target,
             first=saved.first,
             order=saved.order,
+            winner_deals=saved.winner_deals,
         )
 
     def rebuilt(
@@ -277,6 +298,7 @@ class Session:
             target=None if isinstance(game, Game) else game.target,
             first=game.first,
             order=order,
+            winner_deals=game.winner_deals,
         )
 
     def to_json(self) -> str:
@@ -531,6 +553,32 @@ class Session:
             target=None if target == fmt.target(self.rules) else target,
             first=self.game.next_game_first(),
         )
+
+    def cut_choosers(self) -> tuple[int, ...]:
+        """Before the first move, while nobody has chosen: the seat that
+        won each cut whose winner chooses to deal or play first (RULES.md
+        1), table by table; ``choose_deal`` takes their answers. Nothing
+        once a move is made."""
+        game = self.game
+        if game.winner_deals or len(game.rounds) > 1 or any(h.log for h in game.round.hands):
+            return ()
+        return game.cut_winners
+
+    def choose_deal(self, winner_deals: Sequence[bool]) -> None:
+        """Deal the game as the cuts' winners chose, before its first move:
+        True where the winner of a table's cut deals (a computer makes the
+        other deal, as it does without a choice)."""
+        winners = self.cut_choosers()
+        if not winners:
+            raise IllegalAction("the deal can be chosen only before the first move, once")
+        winner_deals = tuple(
+            deals and self.seats[seat].is_person
+            for seat, deals in zip(winners, winner_deals, strict=True)
+        )
+        game = self.game
+        target = None if isinstance(game, Game) else game.target
+        self._start(new_match(self.rules, self.seed, self.format, target, game.first, winner_deals))
+        self._changed()
 
     def next_hand(self) -> None:
         if not self.round_over:

@@ -39,7 +39,7 @@ def seating_words(match: Match, tables: Sequence[Seating], names: Sequence[str])
 
 
 def cut_lines(match: Match, names: Sequence[str]) -> list[str]:
-    """The cuts that began a game of three or four, card by card."""
+    """The cuts that began the game, card by card."""
     lines = []
     for n, cards in enumerate(match.cuts):
         who, seats = match.format.play.cut_names(n, match.round.tables)
@@ -48,12 +48,30 @@ def cut_lines(match: Match, names: Sequence[str]) -> list[str]:
     return lines
 
 
+def cut_question(match: Match, number: int, names: Sequence[str]) -> str:
+    """What the winner of cut ``number`` is asked (RULES.md 1): the cut,
+    who won it, and the choice."""
+    winner = match.cut_winners[number]
+    cut = cut_lines(match, names)[number]
+    return f"{cut} {says(names[winner], 'wins')} the cut: deal, or play first?"
+
+
+def cut_answers(match: Match, number: int, names: Sequence[str]) -> tuple[str, str]:
+    """The two answers to ``cut_question``: to play first (the usual
+    choice, and the computer's) and to deal."""
+    winner = match.cut_winners[number]
+    other = names[next(s for s in match.rounds[0].tables[number].seats if s != winner)]
+    return f"Play first ({says(other, 'deals')})", f"Deal ({says(other, 'plays')} first)"
+
+
 def deal_lines(match: Match, names: Sequence[str]) -> list[str]:
     """The log's lines for the deal of the round in play."""
     number = len(match.rounds)
     rnd = match.round
     if match.format.two_players:
         lines = [f"Hand {number}: {says(names[rnd.hands[0].dealer], 'deals')}."]
+        if number == 1:
+            lines[:0] = cut_lines(match, names)
     else:
         lines = [f"{unit(match)} {number}: {seating_words(match, rnd.tables, names)}."]
         if number == 1:

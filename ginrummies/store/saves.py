@@ -89,6 +89,9 @@ class Saved:
     # at two tables, each round's moves as they were made: the table of each
     # (None: table after table, as saves from before kept them)
     order: list[list[int]] | None = None
+    # True where the winner of a table's cut chose to deal (RULES.md 1);
+    # empty when no person chose, as in saves from before the choice
+    winner_deals: tuple[bool, ...] = ()
 
 
 def new_game_id() -> str:
@@ -120,6 +123,8 @@ def to_json(
     }
     if order is not None:
         data["order"] = order
+    if game.winner_deals:
+        data["winner_deals"] = list(game.winner_deals)
     return json.dumps(data, ensure_ascii=False, indent=1)
 
 
@@ -279,14 +284,23 @@ def _parse(text: str) -> Saved:
     if not isinstance(game_id, str) or not game_id.isalnum() or len(game_id) > 64:
         raise SaveError("the save's game id is not readable")
     order = _order(data.get("order"), moves, fmt.tables)
-    return Saved(rules, seed, seats, moves, game_id, fmt, target, first, order)
+    deals = data.get("winner_deals", [])
+    if not isinstance(deals, list) or not all(isinstance(d, bool) for d in deals):
+        raise SaveError("the save's choices of the deal are not readable")
+    return Saved(rules, seed, seats, moves, game_id, fmt, target, first, order, tuple(deals))
 
 
 def replay(saved: Saved) -> Match:
     """The game a save describes; SaveError if its moves do not replay."""
     try:
         if saved.format.two_players and saved.target is None:
-            return Game.replay(saved.rules, saved.seed, saved.log, first_dealer=saved.first)
+            return Game.replay(
+                saved.rules,
+                saved.seed,
+                saved.log,
+                first_dealer=saved.first,
+                winner_deals=saved.winner_deals,
+            )
         return Match.from_log(
             saved.rules,
             saved.seed,
@@ -294,6 +308,7 @@ def replay(saved: Saved) -> Match:
             saved.format,
             first=saved.first,
             target=saved.target,
+            winner_deals=saved.winner_deals,
         )
     except (IllegalAction, ValueError) as exc:
         raise SaveError(f"the save has been changed: {_said(exc)}", CHANGED) from None

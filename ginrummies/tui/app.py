@@ -19,7 +19,7 @@ from ..play.keeper import Keeper, Trouble
 from ..play.keys import MOVES
 from ..play.printable import printable
 from ..play.session import Seat, Session
-from ..play.tell import score_board, unit
+from ..play.tell import cut_answers, cut_question, score_board, unit
 from ..store import THEMES, Settings
 from ..store.files import move_aside, write_atomic
 from ..store.saves import Saved, SaveError
@@ -354,11 +354,40 @@ class GinApp(App[None]):
         )
 
     def _begin(self, session: Session) -> None:
-        """The one place a new game takes the save's place."""
+        """The one place a new game takes the save's place, once each person
+        who won a cut has chosen to deal or play first (RULES.md 1)."""
+        winners = session.cut_choosers()
+        if any(session.seats[seat].is_person for seat in winners):
+            self._choose_deal(session, ())
+            return
         self.session = session
         self.watch_session(session)
         self.show_menu()
         self.push_screen(TableScreen(session))
+
+    def _choose_deal(self, session: Session, answers: tuple[bool, ...]) -> None:
+        """Ask the winner of the next cut, a person, to deal or play first;
+        once all are asked, begin the game as they chose."""
+        winners = session.cut_choosers()
+        n = len(answers)
+        if n == len(winners):
+            session.choose_deal(answers)
+            self._begin(session)
+            return
+        if not session.seats[winners[n]].is_person:  # the computer makes the other deal
+            self._choose_deal(session, (*answers, False))
+            return
+
+        def answered(choice: int | None) -> None:
+            self._choose_deal(session, (*answers, choice == 1))
+
+        game, names = session.game, session.names
+        self.push_screen(
+            ChoiceScreen(
+                cut_question(game, n, names), list(cut_answers(game, n, names)), cancel=False
+            ),
+            answered,
+        )
 
     def continue_game(self) -> None:
         # from the menu only: a second Enter already on its way does nothing

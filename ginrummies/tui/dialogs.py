@@ -91,20 +91,26 @@ class Palette(CommandPalette):
 
 
 class ChoiceScreen(ModalScreen[int | None]):
-    """Pick one of a list (a knock arrangement, a meld); Escape cancels."""
+    """Pick one of a list (a knock arrangement, a meld); Escape cancels,
+    unless the question must be answered (``cancel=False``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, labels: list[str]) -> None:
+    def __init__(self, title: str, labels: list[str], *, cancel: bool = True) -> None:
         super().__init__()
         self.title_text = title
         self.labels = labels
+        self.cancel = cancel
 
     def compose(self) -> ComposeResult:
+        keys = "↑↓ choose · Enter confirm" + (" · Esc cancel" if self.cancel else "")
         with Vertical(id="dialog"):
             yield Static(self.title_text, classes="title", markup=False)
             yield OptionList(*self.labels, id="choices", markup=False)
-            yield Static("↑↓ choose · Enter confirm · Esc cancel", classes="hint", markup=False)
+            yield Static(keys, classes="hint", markup=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.cancel if action == "cancel" else True
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)

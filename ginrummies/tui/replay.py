@@ -85,6 +85,7 @@ class ReplayScreen(Screen[None]):
             format=saved.format,
             target=saved.target,
             first=saved.first,
+            winner_deals=saved.winner_deals,
         )
         before = self.session
         self.session = session

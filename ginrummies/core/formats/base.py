@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import ClassVar, Generic, TypeVar
 
@@ -204,6 +204,9 @@ class FormatPlay(ABC, Generic[R]):
     about: ClassVar[str]  # one line for menus and help
     deal_word: ClassVar[str] = "hand"  # Skarney's formats play rounds (RULES.md 6)
     first_means: ClassVar[str]  # what ``first`` names when the cut is skipped
+    # the winner of the cut at each table chooses to deal or play first
+    # (RULES.md 1); elsewhere the format's rule says who deals
+    winner_chooses: ClassVar[bool] = False
 
     # --- the rota ------------------------------------------------------------------
 
@@ -218,6 +221,34 @@ class FormatPlay(ABC, Generic[R]):
     @abstractmethod
     def next_rota(self, rules: RuleSet, rota: R, results: tuple[HandResult, ...]) -> R:
         """The rota of the next round, from this round's results (one per table)."""
+
+    def cut_winners(self, begun: Start[R]) -> tuple[int, ...]:
+        """The seat that won each cut whose winner chooses to deal or play
+        first (RULES.md 1), table by table; none where the format's rule
+        decides or the cut was skipped."""
+        if not self.winner_chooses:
+            return ()
+        tables = self.seatings(begun.rota)
+        return tuple(highest(c, t.seats) for c, t in zip(begun.cuts, tables, strict=False))
+
+    def choose(self, begun: Start[R], winner_deals: Sequence[bool]) -> Start[R]:
+        """``begun`` as the cuts' winners chose: True where the winner of a
+        table's cut deals there. Without a choice the winner makes the
+        other deal, as the computer does."""
+        winners = self.cut_winners(begun)
+        if len(winner_deals) != len(winners):
+            if not winners:
+                raise ValueError("no cut of this game lets its winner choose who deals")
+            raise ValueError(
+                f"{len(winners)} cuts let their winners choose, not {len(winner_deals)}"
+            )
+        dealers = list(begun.rota.dealers)
+        for n, (table, winner, deals) in enumerate(
+            zip(self.seatings(begun.rota), winners, winner_deals, strict=True)
+        ):
+            loser = table.seats[1 - table.player_of(winner)]
+            dealers[n] = winner if deals else loser
+        return replace(begun, rota=replace(begun.rota, dealers=tuple(dealers)))
 
     def sides(self, rota: R) -> tuple[tuple[int, ...], ...]:
         """The seats that score together: one side per seat unless the format pools."""

@@ -42,6 +42,7 @@ class PartnershipGin(FormatPlay[Rota]):
     teams = True
     pooled = True
     about = "A and B against C and D at two tables, partners switching opponents each hand"
+    winner_chooses = True
     first_means = "which team deals at both tables' first hand: A's and B's (0) or C's and D's (1)"
 
     def check_first(self, first: int | None) -> None:

@@ -15,6 +15,7 @@ class TwoPlayers(FormatPlay[Rota]):
     seats = 2
     families = (Family.GIN, Family.SKARNEY, Family.COLONEL)
     about = "one against one"
+    winner_chooses = True
     first_means = "the first dealer"
 
     def start(self, seed: int | str, first: int | None = None) -> Start[Rota]:

@@ -1,0 +1,215 @@
+"""The winner of a cut chooses to deal or to play first (RULES.md 1): in
+the core, in saves, in the app and in text play."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from apphelp import computer_seat, run, step
+
+from ginrummies.ai import make_bot
+from ginrummies.core import Format, Game, Match, preset
+from ginrummies.core.formats import FORMATS, cut_key
+from ginrummies.core.formats.base import Start
+from ginrummies.play.session import Seat, Session, format_seats
+from ginrummies.store import Settings
+from ginrummies.store.saves import SaveError, parse, replay
+from ginrummies.textplay import ask_deal
+from ginrummies.tui.app import GinApp
+from ginrummies.tui.dialogs import ChoiceScreen
+from ginrummies.tui.table import TableScreen
+
+GIN = preset("gin")
+TEXT = [sys.executable, "-m", "ginrummies", "text"]
+
+
+def you_win(seed: int) -> bool:
+    a, b = Game(GIN, seed).cut or ()
+    return cut_key(a) > cut_key(b)
+
+
+YOU_WIN = next(s for s in range(100) if you_win(s))
+COMPUTER_WINS = next(s for s in range(100) if not you_win(s))
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_higher_card_wins_and_chooses(seed: int) -> None:
+    game = Game(GIN, seed)
+    assert game.cut is not None
+    a, b = game.cut
+    winner = 0 if cut_key(a) > cut_key(b) else 1
+    assert game.cut_winners == (winner,)
+    # unasked, the winner makes the other deal, as the computer does
+    assert game.dealer == 1 - winner
+    assert Game(GIN, seed, winner_deals=(False,)).dealer == 1 - winner
+    chose = Game(GIN, seed, winner_deals=(True,))
+    assert chose.dealer == winner
+
+
+def test_each_partnership_table_has_its_own_winner() -> None:
+    for seed in range(30):
+        match = Match(GIN, seed, Format.PARTNERSHIP)
+        tables = match.round.tables
+        assert len(match.cut_winners) == 2
+        for n, (cards, table) in enumerate(zip(match.cuts, tables, strict=True)):
+            high = max(table.seats, key=lambda s: cut_key(cards[table.seats.index(s)]))
+            assert match.cut_winners[n] == high
+            assert table.dealer_seat != high  # unasked: the winner plays first
+        for choice in [(True, False), (False, True), (True, True)]:
+            chose = Match(GIN, seed, Format.PARTNERSHIP, winner_deals=choice)
+            for n, table in enumerate(chose.round.tables):
+                assert (table.dealer_seat == match.cut_winners[n]) is choice[n]
+
+
+@pytest.mark.parametrize(
+    ("fmt", "variant"),
+    [(Format.THREE, "gin"), (Format.SKARNEY3, "skarney"), (Format.CAPTAINS, "skarney")],
+)
+def test_where_the_format_decides_nobody_chooses(fmt: Format, variant: str) -> None:
+    match = Match(preset(variant), 3, fmt)
+    assert match.cut_winners == ()
+    with pytest.raises(ValueError, match="no cut of this game lets its winner choose"):
+        Match(preset(variant), 3, fmt, winner_deals=(True,))
+
+
+def test_a_skipped_cut_has_no_winner_to_choose() -> None:
+    with pytest.raises(ValueError, match="no cut"):
+        Game(GIN, 3, first_dealer=0, winner_deals=(True,))
+    with pytest.raises(ValueError, match="2 cuts"):
+        Match(GIN, 3, Format.PARTNERSHIP, winner_deals=(True,))
+    play = FORMATS[Format.TWO]
+    assert play.cut_winners(Start(play.start(3, first=1).rota)) == ()
+
+
+def test_a_person_chooses_once_before_the_first_move() -> None:
+    session = Session(GIN, (Seat("You"), computer_seat()), YOU_WIN)
+    assert session.cut_choosers() == (0,)
+    version = session.version
+    session.choose_deal([True])
+    assert session.game.dealer == 0
+    assert "Hand 1: You deal." in session.log and "Hand 1: Computer deals." not in session.log
+    assert session.version > version  # the keeper saves the choice
+    assert session.cut_choosers() == ()
+    with pytest.raises(Exception, match="only before the first move"):
+        session.choose_deal([False])
+
+
+def test_no_choice_once_a_move_is_made() -> None:
+    session = Session(GIN, (Seat("You"), computer_seat()), YOU_WIN)
+    assert session.cut_choosers() == (0,)
+    step(session, make_bot("easy", GIN, 1))
+    assert session.cut_choosers() == ()
+
+
+def test_a_computer_that_wins_the_cut_makes_the_other_deal() -> None:
+    session = Session(GIN, (Seat("You"), computer_seat()), COMPUTER_WINS)
+    assert session.cut_choosers() == (1,)
+    session.choose_deal([True])  # not the computer's choice: it is not asked
+    assert session.game.dealer == 0
+
+
+def test_the_choice_is_saved_and_replayed(tmp_path: Path) -> None:
+    session = Session(GIN, (Seat("You"), computer_seat()), YOU_WIN)
+    session.choose_deal([True])
+    person = make_bot("easy", GIN, 1)
+    for _ in range(6):
+        step(session, person)
+    saved = parse(session.to_json())
+    assert saved.winner_deals == (True,)
+    again = Session.from_saved(saved)
+    assert again.game.log == session.game.log and again.game.dealer == 0
+    assert replay(saved).dealer == 0
+    # a save from before the choice was kept deals as the computer would
+    data = json.loads(session.to_json())
+    del data["winner_deals"]
+    data["log"] = [[]]
+    assert replay(parse(json.dumps(data))).dealer == 1
+
+
+@pytest.mark.parametrize(("value", "words"), [("yes", "not readable"), ([True, True], "changed")])
+def test_a_damaged_choice_in_a_save_is_refused(value: object, words: str) -> None:
+    session = Session(GIN, (Seat("You"), computer_seat()), YOU_WIN)
+    data = json.loads(session.to_json())
+    data["winner_deals"] = value
+    with pytest.raises(SaveError, match=words):
+        replay(parse(json.dumps(data)))
+
+
+def test_the_app_asks_the_winner_and_deals_as_they_chose() -> None:
+    async def go() -> None:
+        session = Session(GIN, (Seat("You"), computer_seat()), YOU_WIN)
+        app = GinApp(Settings(speed="instant"), session=session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ChoiceScreen)
+            assert "You win the cut: deal, or play first?" in screen.title_text
+            assert screen.labels == ["Play first (Computer deals)", "Deal (Computer plays first)"]
+            await pilot.press("escape")  # the question has to be answered
+            await pilot.pause()
+            assert app.screen is screen and app.session is None
+            await pilot.press("down", "enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            assert app.session is session and session.game.dealer == 0
+            assert "Hand 1: You deal." in session.log
+
+    run(go)
+
+
+def test_hot_seat_asks_each_table_winner_by_name() -> None:
+    async def go() -> None:
+        seats = format_seats(Format.PARTNERSHIP, 4, names=("Ann", "Bob", "Cy", "Di"))
+        session = Session(GIN, seats, 5, format=Format.PARTNERSHIP)
+        winners = session.cut_choosers()
+        app = GinApp(Settings(speed="instant"), session=session)
+        asked = []
+        async with app.run_test(size=(100, 30)) as pilot:
+            for choice in ("enter", "down"):
+                await pilot.pause()
+                screen = app.screen
+                assert isinstance(screen, ChoiceScreen)
+                asked.append(screen.title_text)
+                if choice == "down":
+                    await pilot.press("down")
+                await pilot.press("enter")
+            await pilot.pause()
+            assert app.session is session
+        names = session.names
+        assert asked[0].startswith("Table 1 cut:") and asked[1].startswith("Table 2 cut:")
+        for n, seat in enumerate(winners):
+            assert f"{names[seat]} wins the cut" in asked[n]
+        tables = session.game.round.tables
+        assert tables[0].dealer_seat != winners[0]  # played first
+        assert tables[1].dealer_seat == winners[1]  # dealt
+
+    run(go)
+
+
+def test_text_play_asks_until_answered() -> None:
+    session = Session(GIN, (Seat("You"), computer_seat()), YOU_WIN)
+    questions: list[str] = []
+    answers = iter(["", "maybe", "2"])
+
+    def ask(question: str) -> str:
+        questions.append(question)
+        return next(answers)
+
+    ask_deal(session, ask)
+    assert len(questions) == 3
+    assert "You win the cut" in questions[0] and "2: Deal (Computer plays first)" in questions[0]
+    assert session.game.dealer == 0
+
+
+def test_text_play_from_the_command_line(tmp_path: Path) -> None:
+    command = [*TEXT, "--seed", str(YOU_WIN), "--opponent", "easy"]
+    env = {**os.environ, "GINRUMMIES_DATA_DIR": str(tmp_path)}
+    out = subprocess.run(command, input="d\nq\n", capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr
+    assert "You win the cut" in out.stdout
+    assert "Hand 1. You deal; Computer plays first." in out.stdout
