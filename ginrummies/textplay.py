@@ -28,7 +28,7 @@ from .core import (
     best_arrangement,
     format_cards,
 )
-from .core.result import plural, says
+from .core.wording import plural, says
 from .play import Session, action_words
 from .play.keys import MOVE_BY_KEY, MOVE_BY_NAME, actions_for, text_help
 from .play.log import Kind
@@ -78,13 +78,16 @@ def show_table(session: Session, say: Callable[[str], None]) -> None:
     arr = best_arrangement(view.hand, rules, discard=False)
     say("")
     board = ", ".join(f"{n} {p}" for n, p in zip(session.side_names, game.scores, strict=True))
-    facts = [f"Score: {board} (to {view.target or rules.target})", f"Stock {view.stock_size}"]
+    facts = [
+        f"Score: {board} (to {view.game.target or rules.target})",
+        f"Stock {view.stock_size}",
+    ]
     if view.knock_limit is not None:
         facts.append(f"Knock limit {view.knock_limit}")
     if view.doubled:
         facts.append("Spade upcard: this hand counts double")
     if rules.has_contract:
-        state = ["down" if laid else "not yet" for laid in view.contracts]
+        state = ["down" if laid else "not yet" for laid in view.table.contracts]
         facts.append(f"Contract: {names[0]} {state[0]}, {names[1]} {state[1]}")
     say("   ".join(facts))
     parts = [f"{says(names[other], 'holds')} {plural(view.opponent_hand_size, 'card')}"]
@@ -92,39 +95,39 @@ def show_table(session: Session, say: Callable[[str], None]) -> None:
         top = view.discard_top.label if view.discard_top else "empty"
         parts.insert(0, f"Discard pile: {top}")
     say("   ".join(parts))
-    if view.match is not None:
-        at = view.match.table_of(view.match.seat or 0) or 0
-        where = f"at table {at + 1} " if len(view.match.tables) > 1 else ""
+    if view.game.match is not None:
+        at = view.game.match.table_of(view.game.match.seat or 0) or 0
+        where = f"at table {at + 1} " if len(view.game.match.tables) > 1 else ""
         say(f"You play {where}against {names[other]}; {seat_words(session, view)}.")
-        if len(view.match.tables) > 1:
+        if len(view.game.match.tables) > 1:
             say(other_table(session, view))
-    for i, t in enumerate(view.table, 1):
+    for i, t in enumerate(view.table.melds, 1):
         say(f"  meld {i} on the table: [{t.meld}] ({names[t.owner]})")
     melds = [f"[{m}]" for m in arr.melds]
     melds.append(f"deadwood {format_cards(sorted(arr.deadwood)) or 'none'} = {arr.points}")
     say("Your hand: " + "  ".join(melds))
-    if view.pending_offer is not None:
-        say(f"{names[other]} offers you {view.pending_offer.label}.")
-    if view.challenge_pending:
+    if view.table.pending_offer is not None:
+        say(f"{names[other]} offers you {view.table.pending_offer.label}.")
+    if view.table.challenge_pending:
         say(f"{names[other]} challenges you: the lower hand total wins.")
 
 
 def seat_words(session: Session, view: PlayerView) -> str:
     """Who is whose partner, or who sits out, in a player's words."""
-    assert view.match is not None
-    me = view.match.seat or 0
-    if view.match.format.play.teams:
-        (partner,) = (s for s in view.match.sides[view.match.side_of(me)] if s != me)
+    assert view.game.match is not None
+    me = view.game.match.seat or 0
+    if view.game.match.format.play.teams:
+        (partner,) = (s for s in view.game.match.sides[view.game.match.side_of(me)] if s != me)
         return f"your partner is {session.names[partner]}"
-    out = ", ".join(session.names[s] for s in view.match.sitting_out)
+    out = ", ".join(session.names[s] for s in view.game.match.sitting_out)
     return f"{says(out, 'sits out')}" if out else "nobody sits out"
 
 
 def other_table(session: Session, view: PlayerView) -> str:
     """One line on the table where the player to move does not play."""
-    assert view.match is not None
-    mine = view.match.table_of(view.match.seat or 0)
-    shown = next(t for t in view.match.tables if t.table != mine)
+    assert view.game.match is not None
+    mine = view.game.match.table_of(view.game.match.seat or 0)
+    shown = next(t for t in view.game.match.tables if t.table != mine)
     a, b = (session.names[s] for s in shown.seats)
     head = f"Other table, {a} v {b}:"
     if shown.result is not None:
@@ -471,7 +474,7 @@ def take_turn(
             if len(gained) == 1:
                 (drawn,) = gained
                 where = ""
-                if view.match is not None and len(view.match.tables) > 1:
-                    where = f"Table {(view.match.table_of(seat) or 0) + 1}: "
+                if view.game.match is not None and len(view.game.match.tables) > 1:
+                    where = f"Table {(view.game.match.table_of(seat) or 0) + 1}: "
                 return f"{where}{session.names[seat]} drew {drawn.label} from the stock."
         return None

@@ -65,7 +65,7 @@ def choose(hand: Hand, rng: random.Random) -> Action:
     def worth(cards: list[Card]) -> int:
         return deadwood(cards, rules, discard=False)
 
-    offered = hand.view(player).pending_offer
+    offered = hand.view(player).table.pending_offer
     if offered is not None:
         return Accept() if worth([*mine, offered]) < worth(mine) + 1 else Decline()
     if TakeDiscard() in actions and hand.discard_pile:

@@ -104,7 +104,7 @@ def scene(name: str, folder: Path | None = None) -> tuple[GinApp, Before]:
             # played without the app (fast) to melds on the table, your turn, then shown
             session = Session(preset(variant), default_seats(False, "easy"), 4)
             person = make_bot("easy", session.rules, 8)
-            while len(session.view(0).table) < 3 or session.to_move != 0:
+            while len(session.view(0).table.melds) < 3 or session.to_move != 0:
                 step(session, person)
             assert not session.hand.is_over
             return GinApp(felt, session=session), settled()

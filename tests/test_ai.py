@@ -20,10 +20,12 @@ from ginrummies.core import (
     Discard,
     DrawStock,
     Game,
+    GameView,
     Hand,
     Knock,
     Pass,
     PlayerView,
+    TableState,
     TakeDiscard,
     parse_cards,
     preset,
@@ -48,7 +50,7 @@ def reshuffled(hand: Hand, player: int, rng: random.Random) -> Hand:
     """
     view = hand.view(player)
     seen = set(view.hand) | set(view.discard_pile) | set(view.known_opponent_cards)
-    seen |= {c for t in view.table for c in t.meld.cards}
+    seen |= {c for t in view.table.melds for c in t.meld.cards}
     seen |= {e.card for e in view.history if e.card is not None}
     for _, action in hand.log:  # cards named by any action are public
         for attr in ("card", "discard"):
@@ -129,16 +131,14 @@ def test_a_choice_later_in_a_game_ignores_the_unseen_cards(variant: str) -> None
             assert p is not None
             game.apply(walker.choose(game.view(p), hand.legal_actions()))
         hand = game.hand
-        if hand.is_over or not game.view(0).past:
+        if hand.is_over or not game.view(0).game.past:
             continue
         p = hand.to_move
         assert p is not None
         view = game.view(p)
         other = reshuffled(hand, p, rng)
         assert hidden_cards(other, p) != hidden_cards(hand, p)
-        other_view = dataclasses.replace(
-            other.view(p), scores=view.scores, past=view.past, target=view.target
-        )
+        other_view = dataclasses.replace(other.view(p), game=view.game)
         assert other_view == view
         for name in bots_for(variant):
             bot, again = make_bot(name, rules, 5, samples=8), make_bot(name, rules, 5, samples=8)
@@ -338,10 +338,10 @@ def test_normal_takes_more_knock_risk_when_the_game_may_end() -> None:
     rules = preset("gin")
     bot = make_bot("normal", rules, 1)
     view = Game(rules, 3).view(0)
-    early = dataclasses.replace(view, scores=(10, 20))
+    early = dataclasses.replace(view, game=GameView(scores=(10, 20)))
     assert bot.knock_threshold(early) == bot.knock_risk  # type: ignore[attr-defined]
     for scores in ((90, 20), (20, 80)):  # either side within reach of 100
-        late = dataclasses.replace(view, scores=scores)
+        late = dataclasses.replace(view, game=GameView(scores=scores))
         assert bot.knock_threshold(late) == bot.endgame_risk > bot.knock_risk  # type: ignore[attr-defined]
 
 
@@ -423,7 +423,9 @@ def test_skarney_hard_offers_what_the_opponent_takes_without_gain() -> None:
         return sum(c.bit for c in parse_cards(cards))
 
     def offer(level: str, memory: Memory) -> Action:
-        view: Any = SimpleNamespace(phase=Phase.PLAY, table=(), player=0, opponent_hand_size=5)
+        view: Any = SimpleNamespace(
+            phase=Phase.PLAY, table=TableState(), player=0, opponent_hand_size=5
+        )
         offers: list[Action] = [Offer(c) for c in parse_cards("Ks 9d 2h")]
         bot = TableBot(rules, 1, level)
         return bot._skarney(view, offers, memory, random.Random(1))
@@ -453,12 +455,12 @@ def test_a_bot_plays_for_its_teams_score_and_the_match_target() -> None:
     bot = make_bot("normal", rules, 1)
     assert isinstance(bot, GinBot)
     early = match.view(0)
-    assert early.target == 125 and early.scores == (0, 0)
+    assert early.game.target == 125 and early.game.scores == (0, 0)
     assert bot.knock_threshold(early) == bot.knock_risk
     match.scores[1] = 110  # C and D, at this table C, are 15 from the target
     late = match.view(0)
-    assert late.scores == (0, 110) and match.view(2).scores == (0, 110)
-    assert match.view(1).scores == (0, 110)  # B's opponent D is on the same team as C
+    assert late.game.scores == (0, 110) and match.view(2).game.scores == (0, 110)
+    assert match.view(1).game.scores == (0, 110)  # B's opponent D is on the same team as C
     assert bot.knock_threshold(late) == bot.endgame_risk
     # in a two-player game 110 would be past the target: the match's own target counts
-    assert match.target - max(late.scores) <= bot.endgame_reach
+    assert match.target - max(late.game.scores) <= bot.endgame_reach

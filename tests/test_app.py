@@ -299,8 +299,8 @@ def test_skarney_meld_needs_a_contract_of_nine_marked_cards() -> None:
                 await pilot.press("m")
                 assert session.hand.log[-1] == (me, wanted)
                 await settle(pilot)
-                assert session.hand.view(me).contracts[me]
-                laid = [t.meld for t in session.hand.view(me).table if t.owner == me]
+                assert session.hand.view(me).table.contracts[me]
+                laid = [t.meld for t in session.hand.view(me).table.melds if t.owner == me]
                 assert sorted(laid, key=str) == sorted(wanted.melds, key=str)
                 assert not set(cards) & set(session.hand.cards_of(me))
                 return

@@ -97,7 +97,7 @@ class Spy:
 
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         game = self.session.game
-        self.seen.append((view.scores, (game.scores[0], game.scores[1])))
+        self.seen.append((view.game.scores, (game.scores[0], game.scores[1])))
         return self.bot.choose(view, legal)
 
 

@@ -69,7 +69,7 @@ def test_melds_during_play_and_lay_offs_on_the_opponents_melds() -> None:
     hand.apply(meld("7c 7d 7h"))
     hand.apply(LayOff(c("5h"), 0))  # on the other player's set
     v = hand.view(P)
-    assert [(t.owner, str(t.meld)) for t in v.table] == [
+    assert [(t.owner, str(t.meld)) for t in v.table.melds] == [
         (P, "5♣ 5♦ 5♥ 5♠"),
         (O, "J♥ Q♥ K♥"),
         (O, "7♣ 7♦ 7♥"),
@@ -139,7 +139,7 @@ def test_the_challenge() -> None:
     assert Challenge() in hand.legal_actions()
     hand.apply(Challenge())
     assert hand.to_move == O and hand.phase is Phase.CHALLENGED
-    assert hand.view(O).challenge_pending
+    assert hand.view(O).table.challenge_pending
     assert hand.legal_actions() == [Accept(), Decline()]
     hand.apply(Decline())
     assert hand.to_move == P and hand.phase is Phase.DRAW

@@ -58,7 +58,7 @@ def test_a_session_of_three_plays_to_the_end_with_words_for_every_round() -> Non
             session.computer_plays()
         else:
             view = session.view()
-            assert view.match is not None and session.viewer() == 0
+            assert view.game.match is not None and session.viewer() == 0
             session.play(view.legal_actions[0])
     assert any(line.startswith("Score: Ann") for line in session.log)
     assert session.undo_problem() == "the hand is over"

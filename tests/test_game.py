@@ -22,7 +22,7 @@ from ginrummies.core import (
     preset,
     settle,
 )
-from ginrummies.core.result import says
+from ginrummies.core.wording import says
 
 GIN = preset("gin")
 

@@ -65,14 +65,14 @@ def check_views(match: Match) -> None:
         if not hand.is_over:
             assert set(view.known_opponent_cards) <= other
         a, b = seating.seats
-        assert view.scores == (match.scores[match.side_of(a)], match.scores[match.side_of(b)])
-        assert view.target == match.target
+        assert view.game.scores == (match.scores[match.side_of(a)], match.scores[match.side_of(b)])
+        assert view.game.target == match.target
         if match.format is Format.TWO:
-            assert view.match is None  # two players: the view is today's
+            assert view.game.match is None  # two players: the view is today's
             continue
         # the match state shows each table as everybody there sees it
-        assert view.match is not None and view.match.seat == seat
-        for t, shown in enumerate(view.match.tables):
+        assert view.game.match is not None and view.game.match.seat == seat
+        for t, shown in enumerate(view.game.match.tables):
             h = match.round.hands[t]
             assert shown.history == h.view(0).history
             assert shown.stock_size == h.stock_size

@@ -73,7 +73,7 @@ def check_views(hand: Hand) -> None:
         assert not set(v.hand) & theirs
         assert v.opponent_hand_size == len(theirs)
         assert (len(v.legal_actions) > 0) == (hand.to_move == p)
-        table = {c for t in v.table for c in t.meld.cards}
+        table = {c for t in v.table.melds for c in t.meld.cards}
         assert not table & (mine | theirs), "table cards are in no hand"
 
 
@@ -335,7 +335,7 @@ def play_game(rules: RuleSet, seed: int, level: str = "eager") -> Game:
         if game.hand.is_over:
             done = [h.result for h in game.hands]
             for p in (0, 1):
-                assert game.view(p).scores == tuple(
+                assert game.view(p).game.scores == tuple(
                     sum(r.points[q] for r in done if r is not None) for q in (0, 1)
                 )
     return game

@@ -80,12 +80,12 @@ def test_going_out_after_the_contract_with_an_accepted_ace() -> None:
     good = contract("4s 5s 6s", "9c 9d 9h", "Jc Qd Kh")
     assert good in hand.legal_actions()
     hand.apply(good)
-    assert hand.view(P).contracts == (False, True)
+    assert hand.view(P).table.contracts == (False, True)
     # nothing else the turn the contract goes down
     refused(hand, LayOff(c("7s"), 0), "in the turn you lay the contract")
     assert not [a for a in hand.legal_actions() if isinstance(a, LayOff | LayMeld)]
     hand.apply(Offer(c("8s")))
-    assert hand.to_move == O and hand.view(O).pending_offer == c("8s")
+    assert hand.to_move == O and hand.view(O).table.pending_offer == c("8s")
     assert hand.legal_actions() == [Accept(), Decline()]
     hand.apply(Decline())
     assert c("8s") in hand.view(O).known_opponent_cards  # it was shown
@@ -94,7 +94,7 @@ def test_going_out_after_the_contract_with_an_accepted_ace() -> None:
     hand.apply(Offer(c("Ad")))
     hand.apply(Accept())
     v = hand.view(P)
-    assert v.skip_draw is False and v.no_offer_back == c("Ad")
+    assert v.table.skip_draw is False and v.table.no_offer_back == c("Ad")
     assert c("Ad") in hand.view(O).known_opponent_cards
     # the accepted ace costs the draw: straight to play
     assert hand.to_move == P and hand.phase is Phase.PLAY
@@ -190,8 +190,8 @@ def test_no_lay_off_on_the_opponents_melds() -> None:
     hand.apply(Decline())
     hand.apply(DrawStock())
     hand.apply(contract("2c 3c 4c", "5h 5d 5c", "Th Jh Qh"))
-    assert hand.view(P).contracts == (True, True)
-    assert [t.owner for t in hand.view(P).table] == [P, P, P, O, O, O]
+    assert hand.view(P).table.contracts == (True, True)
+    assert [t.owner for t in hand.view(P).table.melds] == [P, P, P, O, O, O]
     hand.apply(Offer(c("8c")))
     hand.apply(Decline())
     hand.apply(DrawStock())  # Ac would extend the opponent's 2c 3c 4c
@@ -202,11 +202,11 @@ def test_no_lay_off_on_the_opponents_melds() -> None:
 def test_the_stock_ends_the_hand_and_the_lower_total_scores() -> None:
     hand = Hand.deal(SK, 0, seed=12)
     assert isinstance(hand, SkarneyHand)
-    while not hand.view(hand.to_move or 0).last_turn:
+    while not hand.view(hand.to_move or 0).table.last_turn:
         mover = hand.to_move or 0
         before = set(hand.cards_of(mover))
         hand.apply(DrawStock())
-        if hand.view(mover).last_turn:
+        if hand.view(mover).table.last_turn:
             break
         (drawn,) = set(hand.cards_of(mover)) - before
         hand.apply(Offer(drawn))

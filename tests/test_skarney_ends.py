@@ -109,7 +109,7 @@ def test_an_ace_may_not_be_offered_in_a_turn_with_no_draw() -> None:
     hand.apply(Offer(c("Ac")))  # after a draw an ace may be offered, as ever
     hand.apply(Accept())
     assert hand.to_move == P and hand.phase is Phase.PLAY  # the accepted ace cost the draw
-    assert hand.view(P).draw_skipped and not hand.view(O).draw_skipped
+    assert hand.view(P).table.draw_skipped and not hand.view(O).table.draw_skipped
     refused(hand, Offer(c("As")), "you drew no card this turn .* may not offer an ace")
     refused(hand, Offer(c("Ac")), "may not be offered back")
     legal = hand.legal_actions()
@@ -121,14 +121,14 @@ def test_an_ace_may_not_be_offered_in_a_turn_with_no_draw() -> None:
     hand.apply(Decline())
     assert hand.phase is Phase.DRAW  # so the other player draws
     hand.apply(DrawStock())
-    assert not hand.view(O).draw_skipped
+    assert not hand.view(O).table.draw_skipped
 
 
 def test_with_only_aces_to_offer_the_turn_ends_without_an_offer() -> None:
     hand = after_an_accepted_ace()
     assert hand.to_move == O and hand.phase is Phase.PLAY
     assert hand.cards_of(O) == tuple(parse_cards("Ac As"))
-    assert hand.view(O).draw_skipped
+    assert hand.view(O).table.draw_skipped
     assert hand.legal_actions() == [EndTurn()]
     refused(hand, Offer(c("Ac")), "you drew no card this turn")
     refused(hand, Offer(c("As")), "may not be offered back")
@@ -241,7 +241,7 @@ def ace_lover(rng: random.Random, accept_aces: bool = True) -> Chooser:
     be offered, and otherwise play at random (``rng``)."""
 
     def choose(hand: Hand, legal: list[Action]) -> Action:
-        offered = hand.view(hand.to_move or 0).pending_offer
+        offered = hand.view(hand.to_move or 0).table.pending_offer
         if offered is not None:
             return Accept() if offered.rank == 1 and accept_aces else rng.choice(legal)
         aces = [a for a in legal if isinstance(a, Offer) and a.card.rank == 1]
@@ -254,8 +254,8 @@ def hoarder(hand: Hand, legal: list[Action]) -> Action:
     """Never melds; offers an ace whenever one may be offered, accepts every
     ace and declines the rest: the two players of issue 30."""
     view = hand.view(hand.to_move or 0)
-    if view.pending_offer is not None:
-        return Accept() if view.pending_offer.rank == 1 else Decline()
+    if view.table.pending_offer is not None:
+        return Accept() if view.table.pending_offer.rank == 1 else Decline()
     for kinds in (DrawStock, Offer):
         moves = [a for a in legal if isinstance(a, kinds)]
         aces = [a for a in moves if isinstance(a, Offer) and a.card.rank == 1]

@@ -29,7 +29,7 @@ from ginrummies.core import (
     preset,
     settle,
 )
-from ginrummies.core.result import plural
+from ginrummies.core.wording import plural
 from ginrummies.play import Seat, SeatKind, Session
 from ginrummies.play.keys import CARD_KEYS_SHOWN, CONTROLS, MOVE_BY_KEY, MOVES
 from ginrummies.play.words import prompt, why_not

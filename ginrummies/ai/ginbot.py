@@ -178,8 +178,8 @@ class GinBot:
         """The undercut risk worth taking: more near the end of the game,
         where a knock that wins the hand may win the game, and waiting lets
         an opponent close to the target end it."""
-        target = view.target or self.rules.target
-        closest = target - max(view.scores)
+        target = view.game.target or self.rules.target
+        closest = target - max(view.game.scores)
         return self.endgame_risk if closest <= self.endgame_reach else self.knock_risk
 
     def pick_discard(self, view: PlayerView, memory: Memory, discards: list[Discard]) -> Discard:

@@ -585,9 +585,9 @@ class _TableReasons:
         if isinstance(action, Challenge):
             return self.challenge()
         if isinstance(action, Accept | Decline):
-            if self.view.phase is Phase.CHALLENGED or self.view.pending_offer is None:
+            if self.view.phase is Phase.CHALLENGED or self.view.table.pending_offer is None:
                 return self.answer_challenge(isinstance(action, Accept))
-            return self.answer_offer(self.view.pending_offer, isinstance(action, Accept))
+            return self.answer_offer(self.view.table.pending_offer, isinstance(action, Accept))
         if isinstance(action, DrawStock):
             return self.draw()
         if isinstance(action, TakeDiscard):
@@ -682,7 +682,7 @@ class _TableReasons:
         """The table melds the other player may lay ``card`` off on."""
         return [
             t.meld
-            for t in self.view.table
+            for t in self.view.table.melds
             if (t.owner != self.view.player or not self.skarney)
             and card in layoff_targets(t.meld, self.rules)
         ]
@@ -742,7 +742,7 @@ class _TableReasons:
         )
         if left > best:
             out += f" (another contract leaves {best})"
-        if not self.view.contracts[1 - self.view.player]:
+        if not self.view.table.contracts[1 - self.view.player]:
             return out
         rules = self.rules
         return (
@@ -791,7 +791,11 @@ class _TableReasons:
     def lay_off(self, action: LayOff) -> str:
         card = action.card
         value = self.value(card)
-        target = self.view.table[action.target] if action.target < len(self.view.table) else None
+        target = (
+            self.view.table.melds[action.target]
+            if action.target < len(self.view.table.melds)
+            else None
+        )
         where = f"[{target.meld}]" if target else "the table"
         whose = "your" if target and target.owner == self.view.player else "their"
         rest = self.hand & ~card.bit
@@ -811,7 +815,7 @@ class _TableReasons:
             near = from_mask(neighbours(card, self.rules) & self.memory.opp_known)
             if near and danger(card, self.memory, self.rules) > 0:
                 parts.append(f"but the other hand holds {_cards(near[:2])}, which it may meld with")
-            elif any(t.owner != self.view.player for t in self.view.table):
+            elif any(t.owner != self.view.player for t in self.view.table.melds):
                 parts.append("it fits none of the other hand's melds on the table")
             else:
                 parts.append("the other hand has shown no use for it")
@@ -845,14 +849,14 @@ class _TableReasons:
 
     def end_turn(self) -> str:
         view = self.view
-        if view.last_turn:
+        if view.table.last_turn:
             return (
                 f"the stock is down to two: no offer, the hand ends with your {self.count} "
                 "in hand, and the lower count scores the difference"
             )
         if self.hand.bit_count() == 1:
             return 'one card left ("last card"): no offer; meld or lay it off next turn to go out'
-        if view.draw_skipped:
+        if view.table.draw_skipped:
             return (
                 "you drew no card this turn, so no ace may be offered and you hold nothing "
                 f"else to offer: no offer this turn; {self.count} stays in your hand"

@@ -55,7 +55,7 @@ def read(view: PlayerView, solver: Solver) -> Read:
     """The read of the opponent from this game's finished hands."""
     me, opp = view.player, 1 - view.player
     high = held = 0
-    for past in view.past:
+    for past in view.game.past:
         result = past.result
         limit = result.knock_limit if result.knock_limit is not None else view.rules.knock_limit
         if result.knocker == opp:

@@ -99,7 +99,7 @@ class TableBot:
         self, view: PlayerView, legal: list[Action], memory: Memory, rng: random.Random
     ) -> Action:
         if view.phase is Phase.RESPOND:
-            card = view.pending_offer
+            card = view.table.pending_offer
             assert card is not None
             return Accept() if self.wants(memory.mine, card) else Decline()
         contracts = [a for a in legal if isinstance(a, LayContract)]
@@ -176,7 +176,7 @@ class TableBot:
         """How much a card would help the opponent."""
         fits = sum(
             1
-            for t in view.table
+            for t in view.table.melds
             if t.owner != view.player or self.rules.family is Family.COLONEL
             if card in layoff_targets(t.meld, self.rules)
         )

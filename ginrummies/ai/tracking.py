@@ -63,7 +63,7 @@ def remember(view: PlayerView) -> Memory:
             refused |= pile[-1].bit
     mine = to_mask(view.hand)
     pile_mask = to_mask(view.discard_pile)
-    table = to_mask(c for t in view.table for c in t.meld.cards)
+    table = to_mask(c for t in view.table.melds for c in t.meld.cards)
     known = to_mask(view.known_opponent_cards)
     top = view.discard_pile[-1].bit if view.discard_pile else 0
     unseen = ALL & ~mine & ~pile_mask & ~known & ~table

@@ -40,8 +40,8 @@ from .formats import (
 )
 from .game import Game
 from .gin import GinHand
-from .hand import Event, Hand, PastHand, Phase, PlayerView, replay
-from .match import Match, MatchView, PastRound, Round, TableView
+from .hand import Hand, replay
+from .match import Match, Round
 from .melds import (
     Arrangement,
     Meld,
@@ -86,6 +86,18 @@ from .rules import (
 from .settle import GameResult, RoundScore, settle
 from .skarney import SkarneyHand
 from .table import TableHand, extend
+from .views import (
+    Event,
+    GameView,
+    MatchView,
+    PastHand,
+    PastRound,
+    Phase,
+    PlayerView,
+    TableState,
+    TableView,
+)
+from .wording import plural, says
 
 __all__ = [
     "CARDS",
@@ -112,6 +124,7 @@ __all__ = [
     "Format",
     "Game",
     "GameResult",
+    "GameView",
     "GinHand",
     "Hand",
     "HandResult",
@@ -145,6 +158,7 @@ __all__ = [
     "SkarneyHand",
     "TableHand",
     "TableMeld",
+    "TableState",
     "TableView",
     "TakeDiscard",
     "action_from_data",
@@ -171,8 +185,10 @@ __all__ = [
     "meld_kind",
     "next_dealer",
     "parse_cards",
+    "plural",
     "preset",
     "replay",
+    "says",
     "score_going_out",
     "score_knock",
     "score_lower_total",

@@ -28,6 +28,7 @@ from .hand import Hand, Phase, PlayerView
 from .result import Outcome
 from .rules import Family, RuleSet
 from .table import TableHand
+from .views import TableState
 
 
 class ColonelHand(TableHand):
@@ -49,10 +50,9 @@ class ColonelHand(TableHand):
         return (*self._base_state(), self._taken, self._challenged, self._challenger)
 
     def view(self, player: int) -> PlayerView:
+        table = TableState(melds=self._melds(), challenge_pending=self._phase is Phase.CHALLENGED)
         return self._view(
-            player,
-            taken_card=self._taken if self._to_move == player else None,
-            challenge_pending=self._phase is Phase.CHALLENGED,
+            player, taken_card=self._taken if self._to_move == player else None, table=table
         )
 
     # --- what may be done -----------------------------------------------------

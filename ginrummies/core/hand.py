@@ -1,4 +1,5 @@
-"""What every hand engine shares: phases, public events, the player's view.
+"""What every hand engine shares: dealing, the legal moves, verifying and
+applying a move, and the player's view (its records are in views.py).
 
 A hand is its deal (rules, dealer, deck order) plus its log of actions:
 ``replay`` rebuilds it exactly. ``Hand.deal`` picks the engine for the rule
@@ -10,101 +11,16 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from .actions import Action, Attempt, Discard, Offer
 from .cards import Card, cards_of_mask, check_deck, shuffled_deck
 from .errors import IllegalAction, Reason, Refusal
-from .result import HandResult, TableMeld
+from .result import HandResult
 from .rules import Family, RuleSet
+from .views import Event, PastHand, Phase, PlayerView, TableState
 
-if TYPE_CHECKING:
-    from .match import MatchView
-
-
-class Phase(Enum):
-    UPCARD = "upcard"  # first turn: take the upcard or pass
-    DRAW = "draw"  # take from the stock or the discard pile
-    DISCARD = "discard"  # discard, or knock
-    FIFTIETH = "fiftieth"  # may take the last discard, only to knock at once
-    PLAY = "play"  # Skarney, Colonel: lay melds and lay off, then offer or discard
-    RESPOND = "respond"  # Skarney: accept or decline the card offered
-    CHALLENGED = "challenged"  # Colonel: accept or decline the challenge
-    OVER = "over"
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One applied action as everybody at the table saw it.
-
-    ``card`` is the card that became public with it (the discard taken), or
-    None; cards drawn from the stock never appear here.
-    """
-
-    player: int
-    action: Action
-    card: Card | None = None
-    gin: bool = False  # a knock that was gin
-
-    def describe(self, names: Sequence[str] = ("Player 1", "Player 2")) -> str:
-        """The event in words: 'Computer took 7♥ from the discard pile'."""
-        return f"{names[self.player]} {self.action.said(self.card, self.gin)}"
-
-
-@dataclass(frozen=True, slots=True)
-class PastHand:
-    """A finished hand of this game as the whole table saw it: its dealer,
-    its public moves and its result (which shows both hands)."""
-
-    dealer: int
-    history: tuple[Event, ...]
-    result: HandResult
-
-
-@dataclass(frozen=True)
-class PlayerView:
-    """Exactly what one player may know: the only thing bots are given."""
-
-    player: int
-    rules: RuleSet
-    dealer: int
-    phase: Phase
-    to_move: int | None
-    hand: tuple[Card, ...]
-    opponent_hand_size: int
-    stock_size: int
-    discard_pile: tuple[Card, ...]  # bottom first; the last is the top
-    upcard: Card | None  # the card first turned up (it sets Oklahoma's limit)
-    knock_limit: int | None
-    doubled: bool  # Oklahoma: the upcard was a spade
-    known_opponent_cards: tuple[Card, ...]  # taken by the opponent from the pile
-    history: tuple[Event, ...]
-    legal_actions: tuple[Action, ...]  # empty unless this player is to move
-    result: HandResult | None
-    taken_card: Card | None = None  # the discard this player took this turn
-    # Skarney and Colonel
-    table: tuple[TableMeld, ...] = ()  # melds on the table, in the order laid
-    contracts: tuple[bool, bool] = (False, False)  # Skarney: contract laid, by player
-    pending_offer: Card | None = None  # Skarney: the card held out, awaiting an answer
-    challenge_pending: bool = False  # Colonel: a challenge awaits an answer
-    skip_draw: bool = False  # Skarney: this player accepted an ace, no draw next
-    draw_skipped: bool = False  # Skarney: this turn began with no draw, so no ace may be offered
-    no_offer_back: Card | None = None  # Skarney: just accepted, may not be offered now
-    last_turn: bool = False  # Skarney: the stock is down to two, no offer this turn
-    scores: tuple[int, int] = (0, 0)  # running totals of each player's side (Match.view)
-    past: tuple[PastHand, ...] = ()  # finished hands between these two seats, oldest first
-    target: int = 0  # the score that ends the game (Match.view fills it)
-    match: MatchView | None = None  # three or four players: the match as all may see it
-
-    @property
-    def discard_top(self) -> Card | None:
-        return self.discard_pile[-1] if self.discard_pile else None
-
-    @property
-    def my_turn(self) -> bool:
-        return self.to_move == self.player
+__all__ = ["Event", "Hand", "PastHand", "Phase", "PlayerView", "replay"]
 
 
 class Hand(ABC):
@@ -191,8 +107,17 @@ class Hand(ABC):
     @abstractmethod
     def _compute_legal(self) -> list[Action]: ...
 
-    def _view(self, player: int, **extra: Any) -> PlayerView:
-        """The view every engine shares; ``extra`` holds its own fields."""
+    def _view(
+        self,
+        player: int,
+        *,
+        upcard: Card | None = None,
+        knock_limit: int | None = None,
+        doubled: bool = False,
+        taken_card: Card | None = None,
+        table: TableState | None = None,
+    ) -> PlayerView:
+        """The view every engine shares, with the engine's own parts."""
         self._check_player(player)
         opp = 1 - player
         return PlayerView(
@@ -205,11 +130,15 @@ class Hand(ABC):
             opponent_hand_size=self._masks[opp].bit_count(),
             stock_size=len(self._stock),
             discard_pile=tuple(self._pile),
+            upcard=upcard,
+            knock_limit=knock_limit,
+            doubled=doubled,
             known_opponent_cards=tuple(sorted(self._known[opp])),
             history=tuple(self.events),
             legal_actions=tuple(self.legal_actions()) if self._to_move == player else (),
             result=self.result,
-            **extra,
+            taken_card=taken_card,
+            table=table or TableState(),
         )
 
     def refusal(self, what: Action | Attempt, player: int | None = None) -> Refusal | None:

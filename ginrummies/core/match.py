@@ -29,10 +29,13 @@ from .formats import (
     sitting_out,
     start,
 )
-from .hand import Event, Hand, PastHand, PlayerView
+from .hand import Hand
 from .result import HandResult
 from .rules import RuleSet
 from .settle import GameResult, RoundScore, score_round, settle
+from .views import GameView, MatchView, PastHand, PastRound, PlayerView, TableView
+
+__all__ = ["Match", "MatchView", "PastRound", "Round", "TableView"]
 
 
 @dataclass
@@ -48,55 +51,6 @@ class Round:
     @property
     def is_over(self) -> bool:
         return all(h.is_over for h in self.hands)
-
-
-@dataclass(frozen=True)
-class TableView:
-    """One table as everybody may see it: never a hidden card."""
-
-    table: int
-    seats: tuple[int, int]  # the seats of hand players 0 and 1
-    dealer: int  # the seat that dealt (in three-player Gin, the one sitting out)
-    to_move: int | None  # the seat to move, None once the hand is over
-    stock_size: int
-    discard_top: Card | None
-    hand_sizes: tuple[int, int]
-    history: tuple[Event, ...]  # its public events (players 0 and 1 as ``seats``)
-    result: HandResult | None
-
-
-@dataclass(frozen=True)
-class PastRound:
-    """A finished round as the table saw it: each table's result and what
-    the round added to each side."""
-
-    number: int  # 0-based
-    tables: tuple[tuple[Seating, HandResult], ...]
-    score: RoundScore
-
-
-@dataclass(frozen=True)
-class MatchView:
-    """The public state of a match, for a seat's view or for anyone."""
-
-    format: Format
-    seat: int | None  # whose view this is (None: nobody's in particular)
-    sides: tuple[tuple[int, ...], ...]  # seats that score together
-    scores: tuple[int, ...]  # per side
-    boxes: tuple[int, ...]
-    hands_won: tuple[int, ...]
-    target: int
-    number: int  # the round in play, from 1
-    tables: tuple[TableView, ...]
-    sitting_out: tuple[int, ...]
-    rounds: tuple[PastRound, ...]  # the finished rounds, oldest first
-    result: GameResult | None
-
-    def side_of(self, seat: int) -> int:
-        return next(i for i, side in enumerate(self.sides) if seat in side)
-
-    def table_of(self, seat: int) -> int | None:
-        return next((t.table for t in self.tables if seat in t.seats), None)
 
 
 class Match:
@@ -210,7 +164,8 @@ class Match:
         past = self._past.get(seating.seats, ())
         view = self.round.hands[table].view(player)
         public = None if self.format.two_players else self.public(seat)
-        return dataclasses.replace(view, scores=scores, past=past, target=self.target, match=public)
+        game = GameView(scores=scores, past=past, target=self.target, match=public)
+        return dataclasses.replace(view, game=game)
 
     def watch(self, table: int = 0) -> PlayerView:
         """A table as one who does not play there sees it (sitting out, or
@@ -224,10 +179,12 @@ class Match:
             hand=(),
             legal_actions=(),
             taken_card=None,
-            scores=(self.scores[self._side_of[a]], self.scores[self._side_of[b]]),
-            past=self._past.get(seating.seats, ()),
-            target=self.target,
-            match=self.public(),
+            game=GameView(
+                scores=(self.scores[self._side_of[a]], self.scores[self._side_of[b]]),
+                past=self._past.get(seating.seats, ()),
+                target=self.target,
+                match=self.public(),
+            ),
         )
 
     def public(self, seat: int | None = None) -> MatchView:

@@ -15,50 +15,9 @@ from .cards import Card, format_cards
 from .defense import Layoff
 from .melds import Meld, hand_value
 from .rules import Family, KnockScoring, RuleSet
+from .wording import says, whose
 
 CANCELLED = "The stock is down to two cards: the hand is cancelled, no score."
-
-_PLAIN = {
-    "knocks": "knock",
-    "deals": "deal",
-    "goes": "go",
-    "lays": "lay",
-    "scores": "score",
-    "wins": "win",
-    "holds": "hold",
-    "challenges": "challenge",
-    "accepts": "accept",
-    "takes": "take",
-    "sits": "sit",
-    "plays": "play",
-    "pays": "pay",
-    "is": "are",
-}
-
-
-def plural(n: int, word: str, words: str | None = None) -> str:
-    """``n`` with the noun that agrees with it: "1 box", "2 boxes", "0 games".
-
-    ``words`` is the plural when adding "s" (or "es" after s, x, z, ch, sh)
-    does not make it."""
-    if n == 1:
-        return f"{n} {word}"
-    if words is None:
-        words = word + ("es" if word.endswith(("s", "x", "z", "ch", "sh")) else "s")
-    return f"{n} {words}"
-
-
-def says(name: str, verb: str) -> str:
-    """``name`` and a verb that agrees with it: "Elder knocks", "You knock"."""
-    if name.lower() == "you" or " & " in name:  # "You knock", "Ann & Bob score"
-        head, _, rest = verb.partition(" ")
-        verb = " ".join(filter(None, [_PLAIN.get(head, head), rest]))
-    return f"{name} {verb}"
-
-
-def _whose(name: str) -> str:
-    """A player's name before their melds: "Elder melds", but "Your melds"."""
-    return "Your" if name.lower() == "you" else name
 
 
 class Outcome(Enum):
@@ -243,7 +202,7 @@ class HandResult:
         for p in (kn, df):
             melds = "  ".join(f"[{m}]" for m in self.melds[p]) or "none"
             if hands:
-                out.append(f"{_whose(names[p])} melds: {melds}")
+                out.append(f"{whose(names[p])} melds: {melds}")
             if p == df and self.layoffs:
                 groups: dict[int, list[Card]] = {}
                 for lo in self.layoffs:
@@ -254,7 +213,7 @@ class HandResult:
                 out.append(f"{says(names[p], 'lays off')} {laid}")
             dead = format_cards(sorted(self.deadwood[p])) or "none"
             if hands:
-                out.append(f"{_whose(names[p])} deadwood: {dead} = {self.counts[p]}")
+                out.append(f"{whose(names[p])} deadwood: {dead} = {self.counts[p]}")
         out.extend(self.lines)
         if any(self.bonuses):
             out.append(

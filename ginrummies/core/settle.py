@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .result import HandResult, plural, says
+from .result import HandResult
 from .rules import RuleSet, Shutout
+from .wording import plural, says
 
 
 @dataclass(frozen=True)

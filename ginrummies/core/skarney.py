@@ -32,6 +32,7 @@ from .melds import Meld, meld_masks
 from .result import Outcome
 from .rules import Family, RuleSet
 from .table import TableHand, extend
+from .views import TableState
 
 LAYOFFS_PER_MELD = 2  # per own meld, per turn
 
@@ -70,8 +71,8 @@ class SkarneyHand(TableHand):
         )
 
     def view(self, player: int) -> PlayerView:
-        return self._view(
-            player,
+        table = TableState(
+            melds=self._melds(),
             contracts=(self._contract[0], self._contract[1]),
             pending_offer=self._offer,
             skip_draw=self._skip_draw[player],
@@ -79,6 +80,7 @@ class SkarneyHand(TableHand):
             no_offer_back=self._no_offer_back[player],
             last_turn=self._last_turn,
         )
+        return self._view(player, table=table)
 
     # --- what may be done -----------------------------------------------------
 

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from .actions import Action, Attempt, LayMeld, LayOff
 from .cards import Card, cards_of_mask
 from .errors import Reason
-from .hand import Hand, Phase, PlayerView
+from .hand import Hand, Phase
 from .melds import (
     Meld,
     card_value,
@@ -64,10 +64,8 @@ class TableHand(Hand):
     def _base_state(self) -> tuple[Any, ...]:
         return (*self._hand_state(), tuple(self._table), self.result)
 
-    def _view(self, player: int, **extra: Any) -> PlayerView:
-        return super()._view(
-            player, upcard=None, knock_limit=None, doubled=False, table=tuple(self._table), **extra
-        )
+    def _melds(self) -> tuple[TableMeld, ...]:
+        return tuple(self._table)
 
     # --- melds and lay-offs ------------------------------------------------------
 

@@ -32,7 +32,7 @@ from ..core import (
     Refusal,
     RuleSet,
 )
-from ..core.result import says
+from ..core.wording import says
 from ..levels import Level
 from ..store.files import write_atomic
 from ..store.saves import Saved, SeatRecord, new_game_id, to_json
@@ -366,9 +366,9 @@ class Session:
 
     def names_for(self, view: PlayerView) -> tuple[str, str]:
         """The names of the two players in ``view``'s hand."""
-        if view.match is None:
+        if view.game.match is None:
             return (self.seats[0].name, self.seats[1].name)
-        table = view.match.table_of(view.match.seat or 0) or 0
+        table = view.game.match.table_of(view.game.match.seat or 0) or 0
         return self.names_at(table)
 
     def opponent(self, seat: int) -> int:
@@ -470,7 +470,7 @@ class Session:
     def refusal(self, what: Action | Attempt, view: PlayerView) -> Refusal | None:
         """Why the player of ``view`` may not do ``what`` now, as the rules
         core says it; None if they may."""
-        match = view.match
+        match = view.game.match
         table = None if match is None or match.seat is None else match.table_of(match.seat)
         return self.game.refusal(what, table or 0, view.player)
 

@@ -20,7 +20,7 @@ from ..core import (
     Seating,
 )
 from ..core.actions import melds_text
-from ..core.result import plural, says
+from ..core.wording import plural, says
 
 
 def unit(match: Match) -> str:
@@ -150,9 +150,9 @@ def action_words(action: Action, view: PlayerView) -> str:
         points = action.deadwood(view.hand, view.rules)
         what = "gin" if points == 0 else f"knock with {points}"
         return f"{what}, discarding {action.discard.label}: {melds_text(action.melds)}"
-    if isinstance(action, LayOff) and 0 <= action.target < len(view.table):
-        return f"lay off {action.card.label} on [{view.table[action.target].meld}]"
+    if isinstance(action, LayOff) and 0 <= action.target < len(view.table.melds):
+        return f"lay off {action.card.label} on [{view.table.melds[action.target].meld}]"
     if isinstance(action, Accept | Decline):
-        what = view.pending_offer.label if view.pending_offer else "the challenge"
+        what = view.table.pending_offer.label if view.table.pending_offer else "the challenge"
         return f"{action} {what}"
     return str(action)

@@ -25,7 +25,7 @@ from ..core import (
     RuleSet,
     format_cards,
 )
-from ..core.result import plural
+from ..core.wording import plural
 from .keys import CARD_KEYS_SHOWN, MOVE_BY_NAME, MOVES, actions_for, move_of, shown_keys
 
 if TYPE_CHECKING:
@@ -72,7 +72,7 @@ def _choice(name: str, view: PlayerView) -> str:
     if name == "meld" and any(isinstance(a, LayContract) for a in view.legal_actions):
         return f"lay the contract {key}"
     if name == "accept":
-        offer = view.pending_offer
+        offer = view.table.pending_offer
         return f"accept {offer.label if offer else 'the challenge'} {key}"
     if name == "decline":
         return f"decline it {key}"
@@ -396,7 +396,7 @@ def prompt(session: Session, view: PlayerView) -> str:
         return "The hand is over."
     if view.to_move is None:
         return ""
-    match = view.match
+    match = view.game.match
     seat = view.to_move
     if match is not None:
         table = None if match.seat is None else match.table_of(match.seat)
@@ -432,10 +432,10 @@ def prompt(session: Session, view: PlayerView) -> str:
         extra = ", or " + " / ".join(ends) if ends else ""
         return f"Pick a card ({pick}) and discard it {_key('discard')}{extra}."
     if phase is Phase.RESPOND:
-        offer = view.pending_offer.label if view.pending_offer else "a card"
+        offer = view.table.pending_offer.label if view.table.pending_offer else "a card"
         cost = (
             " An accepted ace costs your next draw."
-            if view.pending_offer and view.pending_offer.rank == 1
+            if view.table.pending_offer and view.table.pending_offer.rank == 1
             else ""
         )
         return (

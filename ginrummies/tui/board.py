@@ -36,6 +36,6 @@ def show_board(
     )
     melds = root.query_one(TableMeldsView)
     melds.display = rules.has_table_melds
-    melds.show([(t.meld, names[t.owner]) for t in view.table])
+    melds.show([(t.meld, names[t.owner]) for t in view.table.melds])
     board = root.query_one(Scoreboard)
     board.show(short_names(session), score_rows(session), tuple(game.boxes), rules)

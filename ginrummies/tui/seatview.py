@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core import Card, PlayerView, hand_count
-from ..core.result import plural, says
+from ..core.wording import plural, says
 from ..play.log import Entry, Kind
 from ..play.session import Session
 from ..play.tell import seating_words, unit
@@ -171,7 +171,7 @@ def shown(
 
 
 def _sizes(seen: Look) -> tuple[int, int]:
-    match = seen.view.match
+    match = seen.view.game.match
     if match is None:
         return (0, 0)
     return match.tables[seen.table].hand_sizes
@@ -230,7 +230,7 @@ def other_table(session: Session, seen: Look, thinking: bool, short: bool = Fals
     if game.format.tables < 2:
         return ""
     t = 1 - seen.table
-    match = seen.view.match
+    match = seen.view.game.match
     assert match is not None  # a format of two tables
     tv = match.tables[t]
     names = session.names_at(t)

@@ -28,7 +28,7 @@ from ..core import (
     Meld,
     PlayerView,
 )
-from ..core.result import plural, says
+from ..core.wording import plural, says
 from ..play.keys import CONTROLS, MOVE_BY_KEY, MOVE_BY_NAME, MOVES, actions_for
 from ..play.session import Session
 from ..play.tell import action_words, unit
@@ -231,10 +231,10 @@ class TableScreen(Screen[None]):
             out.append("spade upcard: counts double")
         if rules.has_contract:
             for p in (0, 1):
-                state = "down" if view.contracts[p] else "not laid"
+                state = "down" if view.table.contracts[p] else "not laid"
                 out.append(f"{seen.names[p]}: contract {state}")
-        if view.pending_offer is not None:
-            out.append(f"offered: {view.pending_offer.label}")
+        if view.table.pending_offer is not None:
+            out.append(f"offered: {view.table.pending_offer.label}")
         return out
 
     def moment(self) -> object:

@@ -24,8 +24,9 @@ from enum import Enum
 from typing import ClassVar, Generic, TypeVar
 
 from ..cards import Card, shuffled_deck
-from ..result import HandResult, says
+from ..result import HandResult
 from ..rules import DealerRotation, Family, RuleSet
+from ..wording import says
 
 SEAT_LETTERS = "ABCD"
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..result import HandResult, says
+from ..result import HandResult
 from ..rules import Family, RuleSet
+from ..wording import says
 from .base import (
     Format,
     FormatPlay,
