@@ -27,8 +27,9 @@ from .core import (
     PlayerView,
     best_arrangement,
     format_cards,
+    plural,
+    says,
 )
-from .core.wording import plural, says
 from .play import Session, action_words
 from .play.keys import MOVE_BY_KEY, MOVE_BY_NAME, actions_for, text_help
 from .play.log import Kind

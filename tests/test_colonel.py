@@ -89,7 +89,7 @@ def test_going_out_by_the_discard() -> None:
     assert hand.view(P).hand == (c("Tc"),)
     hand.apply(Discard(c("Tc")))
     r = hand.result
-    assert r is not None and r.outcome is Outcome.OUT and r.went_out == P
+    assert r is not None and r.outcome is Outcome.OUT and r.ending.went_out == P
     assert r.points == (0, 10 * 4 + 3 + 3 + 2 + 4 + 7 + 8)  # A K Q J at 10 each
     assert any("A♠ 10" in line for line in r.breakdown())
 
@@ -113,7 +113,7 @@ def test_a_lone_taken_card_may_be_discarded() -> None:
     # the card taken is all that is left: throwing it is the only way on
     assert hand.legal_actions() == [Discard(c("2c"))]
     hand.apply(Discard(c("2c")))
-    assert hand.result is not None and hand.result.went_out == P
+    assert hand.result is not None and hand.result.ending.went_out == P
 
 
 def test_the_stock_running_out_ends_the_hand() -> None:
@@ -152,7 +152,7 @@ def test_the_challenge() -> None:
     o_total = 10 * 4 + 3 + 3 + 2 + 4 + 7 + 8
     hand.apply(Accept())
     r = hand.result
-    assert r is not None and r.outcome is Outcome.CHALLENGE and r.challenger == O
+    assert r is not None and r.outcome is Outcome.CHALLENGE and r.ending.challenger == O
     assert r.counts == (o_total, p_total)
     low = P if p_total < o_total else O
     assert r.points[low] == max(p_total, o_total)

@@ -9,6 +9,7 @@ import pytest
 from ginrummies.core import (
     Format,
     HandResult,
+    KnockEnd,
     Match,
     Outcome,
     Seating,
@@ -38,7 +39,7 @@ def won(winner: int, points: int, boxes: int = 1) -> HandResult:
     """A hand won by hand player ``winner`` for ``points``."""
     pts = (points, 0) if winner == 0 else (0, points)
     box = (boxes, 0) if winner == 0 else (0, boxes)
-    return HandResult(Outcome.KNOCK, knocker=winner, winner=winner, points=pts, boxes=box)
+    return HandResult(Outcome.KNOCK, winner, pts, box, ending=KnockEnd(knocker=winner))
 
 
 CANCELLED = HandResult(Outcome.CANCELLED)

@@ -12,6 +12,7 @@ from ginrummies.core import (
     HandResult,
     IllegalAction,
     Knock,
+    KnockEnd,
     LayContract,
     LayMeld,
     LayOff,
@@ -55,7 +56,7 @@ def test_no_bonuses_under_fosdick_rules() -> None:
 
 
 def knock_result(winner: int) -> HandResult:
-    return HandResult(Outcome.KNOCK, knocker=winner, winner=winner, points=(10, 0))
+    return HandResult(Outcome.KNOCK, winner=winner, points=(10, 0), ending=KnockEnd(knocker=winner))
 
 
 @pytest.mark.parametrize(

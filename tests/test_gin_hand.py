@@ -149,7 +149,7 @@ def test_worked_example_1_layoffs_from_002() -> None:
     r = hand.result
     assert r is not None and r.outcome is Outcome.KNOCK
     assert r.counts == (9, 1)[::-1][::-1] if False else r.counts[ND] == 1 and r.counts[DL] == 9
-    assert sorted(lo.card.code for lo in r.layoffs) == ["2h", "6h"]
+    assert sorted(lo.card.code for lo in r.ending.layoffs) == ["2h", "6h"]
     assert r.deadwood[ND] == (c("Ah"),)  # the knocker cannot lay off the ace
     assert r.points[ND] == 8 and r.points[DL] == 0
     assert r.boxes[ND] == 1 and r.winner == ND
@@ -181,7 +181,7 @@ def test_worked_example_3_gin_gets_no_layoffs() -> None:
     r = hand.result
     assert r is not None and r.outcome is Outcome.GIN
     # 3h would lay off on 4h 5h 6h against a knock, but not against gin
-    assert r.layoffs == () and r.counts[DL] == 23
+    assert r.ending.layoffs == () and r.counts[DL] == 23
     assert r.points[ND] == 25 + 23
     assert hand.events[-1].describe() == "Player 2 went gin"
 
@@ -197,7 +197,7 @@ def test_worked_example_4_oklahoma_spade_upcard_doubles() -> None:
     r = best_knock(
         rules, "As 2s 3s 4h 5h 6h 9c 9d 9h 5c", "2d 3d 4d 5d 8s 8c 8d 8h Tc Jd", "7s", "Kc"
     )
-    assert r.knock_limit == 7
+    assert r.ending.knock_limit == 7
     assert (r.counts[ND], r.counts[DL]) == (5, 20)
     assert r.points[ND] == 30
     assert r.boxes[ND] == 1  # a knock earns no extra box
@@ -248,7 +248,7 @@ def test_worked_example_5_fosdick_knocker_scores_all() -> None:
     r = best_knock(
         rules, "As 2s 3s 4h 5h 6h 7c 7d 7h 3c", "2d 3d 4d 5d 8s 8c 8d 8h Tc Jd", "9d", "Kc"
     )
-    assert r.knock_limit == 9
+    assert r.ending.knock_limit == 9
     assert (r.counts[ND], r.counts[DL]) == (3, 20)
     assert r.points[ND] == 20
     assert r.boxes == (0, 0)  # Fosdick rules: no boxes

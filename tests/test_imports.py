@@ -196,3 +196,17 @@ def test_serve_says_what_it_needs_without_the_web_extra() -> None:
     assert out.stderr.strip() == (
         "ginrummies serve: browser play needs the web extra: pip install 'ginrummies[web]'"
     )
+
+
+def test_other_layers_import_the_core_only_by_its_front() -> None:
+    """Outside the core, names come from ``ginrummies.core`` itself, whose
+    ``__all__`` (documented in docs/api.md) is what other layers may use;
+    the core's modules are its own to rearrange."""
+    graph = import_graph(package_sources())
+    core = "ginrummies.core"
+    wrong = {
+        module: sorted(i for i in imported if i.startswith(core + "."))
+        for module, imported in graph.items()
+        if module != core and not module.startswith(core + ".")
+    }
+    assert not {m: i for m, i in wrong.items() if i}, wrong

@@ -356,7 +356,8 @@ def boxes_for(rules: RuleSet, result: HandResult) -> tuple[int, int]:
     extra = 0
     if rules.extra_boxes:
         extra = {Outcome.UNDERCUT: 1, Outcome.GIN: 2, Outcome.BIG_GIN: 2}.get(result.outcome, 0)
-        if rules.spade_doubles and result.upcard is not None and result.upcard.suit == "s":
+        upcard = result.knock.upcard if result.knock else None
+        if rules.spade_doubles and upcard is not None and upcard.suit == "s":
             extra *= 2
     boxes = [0, 0]
     boxes[result.winner] = 1 + extra

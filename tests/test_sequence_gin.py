@@ -43,7 +43,7 @@ def test_bonuses_add_to_the_hand_score_for_both_players() -> None:
     r = hand.result
     assert r is not None and r.outcome is Outcome.KNOCK
     assert (r.counts[1], r.counts[0]) == (5, 29)  # the bonuses never change the counts
-    assert r.bonuses == (3, 9)
+    assert r.ending.bonuses == (3, 9)
     assert r.points == (3, 29 + 9)  # knocker scores all of D (Fosdick) plus bonus
     assert any("Sequence bonuses" in line for line in r.breakdown())
 

@@ -105,9 +105,9 @@ def test_going_out_after_the_contract_with_an_accepted_ace() -> None:
     hand.apply(LayOff(c("8s"), 0))
     hand.apply(LayOff(c("Ad"), 2))  # J Q K A, ace high in a poker meld
     r = hand.result
-    assert r is not None and r.outcome is Outcome.OUT and r.went_out == P
+    assert r is not None and r.outcome is Outcome.OUT and r.ending.went_out == P
     held = sum(15 if x.rank == 1 else min(x.rank, 10) for x in parse_cards(OPP))
-    assert r.points == (0, held + 40) and r.out_bonus == 40
+    assert r.points == (0, held + 40) and r.ending.out_bonus == 40
     text = "\n".join(r.breakdown(("Computer", "You")))
     assert "You go out." in text and "Computer never laid the contract." in text
     assert "A♣ 15" in text and f"= {held + 40}" in text

@@ -43,6 +43,8 @@ def picture(name: str) -> str:
         async with app.run_test(size=SIZE) as pilot:
             await before(pilot)
             await pilot.pause()
+            # the tabs' underline slides: a busy machine would catch it half-way
+            await pilot.wait_for_scheduled_animations()
             return app.export_screenshot()
 
     return asyncio.run(draw())

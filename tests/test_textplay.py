@@ -165,14 +165,14 @@ def test_g_goes_gin_and_k_knocks_with_the_least_deadwood() -> None:
     session = seated(GIN, GIN_DEAL)
     script(session, ["t", "g"])
     first = session.game.results[0]
-    assert first.outcome.value == "gin" and first.discard is not None
-    assert first.discard.code == "Kd"
+    assert first.outcome.value == "gin" and first.ending.discard is not None
+    assert first.ending.discard.code == "Kd"
 
     session = seated(GIN, GIN_DEAL)
     script(session, ["p", "d", "k"])
     knock = session.game.results[0]
-    assert knock.knocker == 0 and knock.discard is not None
-    assert knock.discard.code == "Kd" and knock.counts[0] == 2
+    assert knock.knocker == 0 and knock.ending.discard is not None
+    assert knock.ending.discard.code == "Kd" and knock.counts[0] == 2
 
 
 COLONEL_DEAL = stack("5c 5d 5s 5h 8c 9d Kc Qd 2s 3h", OTHER, "Kh", "4d 7d")

@@ -100,8 +100,9 @@ def count_hand(result: HandResult, stats: Sequence[BotStats]) -> None:
         k.gins += result.outcome in (Outcome.GIN, Outcome.BIG_GIN)
         if result.outcome is Outcome.UNDERCUT:
             stats[1 - result.knocker].undercuts += 1
-    if result.went_out is not None:
-        stats[result.went_out].outs += 1
+    tabled = result.table_end
+    if tabled is not None and tabled.went_out is not None:
+        stats[tabled.went_out].outs += 1
 
 
 def play_match(

@@ -22,11 +22,13 @@ from ..core import (
     Phase,
     PlayerView,
     RuleSet,
+    Solver,
     TakeDiscard,
+    from_mask,
+    mask_value,
+    meld_masks,
     solver_for,
 )
-from ..core.cards import from_mask
-from ..core.melds import Solver, mask_value, meld_masks
 from .tracking import Memory, knock_limit, public_rng, remember
 
 SUIT_MASK = 0x1FFF

@@ -39,17 +39,18 @@ from ..core import (
     Pass,
     Phase,
     PlayerView,
+    Solver,
     TakeDiscard,
     card_value,
+    from_mask,
     hand_count,
     hand_value,
     layoff_exposure,
     layoff_targets,
     meld_kind,
+    meld_masks,
     solver_for,
 )
-from ..core.cards import from_mask
-from ..core.melds import Solver, meld_masks
 from .ginbot import GinBot, danger, expected_deadwood, neighbours, undercut_risk
 from .search import HardGinBot
 from .tablebot import TableBot

@@ -21,9 +21,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..core import DrawStock, PlayerView
-from ..core.cards import from_mask
-from ..core.melds import Solver
+from ..core import DrawStock, PlayerView, Solver, from_mask
 from .panel import Camper
 from .tracking import Memory, knock_limit, turns_of
 
@@ -56,21 +54,23 @@ def read(view: PlayerView, solver: Solver) -> Read:
     me, opp = view.player, 1 - view.player
     high = held = 0
     for past in view.game.past:
-        result = past.result
-        limit = result.knock_limit if result.knock_limit is not None else view.rules.knock_limit
-        if result.knocker == opp:
+        result, knock = past.result, past.result.knock
+        if knock is None:  # no knock to read: the Gin family's reading
+            continue
+        limit = knock.knock_limit if knock.knock_limit is not None else view.rules.knock_limit
+        if knock.knocker == opp:
             turns = turns_of(past.history, opp)
             count = result.counts[opp] if result.counts else 0
             stock_left = 31 - sum(1 for e in past.history if isinstance(e.action, DrawStock))
             if count >= CAMP_AT and turns >= EARLY and stock_left > LATE:
                 high += 1
-        elif result.knocker == me and turns_of(past.history, opp) >= 1:
+        elif knock.knocker == me and turns_of(past.history, opp) >= 1:
             cards = 0
-            for m in result.melds[opp]:
+            for m in knock.melds[opp]:
                 cards |= m.mask
             for c in result.deadwood[opp]:
                 cards |= c.bit
-            for lay in result.layoffs:
+            for lay in knock.layoffs:
                 cards &= ~lay.card.bit
             if cards.bit_count() == 10 and solver.deadwood(cards) <= limit:
                 held += 1

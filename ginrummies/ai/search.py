@@ -18,16 +18,18 @@ from ..core import (
     Action,
     Discard,
     Knock,
+    Meld,
     Phase,
     PlayerView,
     RuleSet,
+    Solver,
     TakeDiscard,
+    cards_of_mask,
     defend,
+    from_mask,
     score_knock,
     sequence_bonus,
 )
-from ..core.cards import cards_of_mask, from_mask
-from ..core.melds import Meld, Solver
 from .ginbot import GinBot
 from .reading import EARLY, LATE, Read, develop, read
 from .tracking import Memory, knock_limit, remember, turns_of

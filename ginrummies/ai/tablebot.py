@@ -35,12 +35,12 @@ from ..core import (
     PlayerView,
     RuleSet,
     TakeDiscard,
+    from_mask,
     hand_count,
     hand_value,
     layoff_targets,
     solver_for,
 )
-from ..core.cards import from_mask
 from .ginbot import danger, expected_deadwood
 from .tracking import Memory, public_rng, remember
 

@@ -20,8 +20,8 @@ from ..core import (
     Pass,
     PlayerView,
     TakeDiscard,
+    to_mask,
 )
-from ..core.cards import to_mask
 
 ALL = (1 << 52) - 1
 

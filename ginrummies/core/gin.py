@@ -28,7 +28,7 @@ from .melds import (
     sequence_bonus,
     solver_for,
 )
-from .result import HandResult, Outcome, score_knock
+from .result import HandResult, KnockEnd, Outcome, score_knock
 from .rules import Family, FirstTurn, RuleSet
 
 
@@ -321,9 +321,7 @@ class GinHand(Hand):
                 self._phase = Phase.DRAW
                 self._must_draw_stock = True
         else:  # the fiftieth card passed: the hand is cancelled
-            self._end(
-                HandResult(Outcome.CANCELLED, upcard=self._upcard, knock_limit=self.knock_limit)
-            )
+            self._end(HandResult(Outcome.CANCELLED, ending=self._no_knock()))
 
     def _discard(self, player: int, card: Card) -> None:
         self._masks[player] &= ~card.bit
@@ -337,9 +335,7 @@ class GinHand(Hand):
                 self._to_move = 1 - player
                 self._phase = Phase.FIFTIETH
             else:
-                self._end(
-                    HandResult(Outcome.CANCELLED, upcard=self._upcard, knock_limit=self.knock_limit)
-                )
+                self._end(HandResult(Outcome.CANCELLED, ending=self._no_knock()))
         else:
             self._to_move = 1 - player
             self._phase = Phase.DRAW
@@ -399,21 +395,27 @@ class GinHand(Hand):
         self._end(
             HandResult(
                 outcome=outcome,
-                knocker=player,
                 winner=winner,
                 points=(points[0], points[1]),
                 boxes=(boxes[0], boxes[1]),
-                melds=(all_melds[0], all_melds[1]),
                 deadwood=(deadwood[0], deadwood[1]),
                 counts=(counts[0], counts[1]),
-                layoffs=defense.layoffs,
-                discard=action.discard,
-                bonuses=(bonuses[0], bonuses[1]),
-                upcard=self._upcard,
-                knock_limit=self.knock_limit,
                 lines=tuple(lines),
+                ending=KnockEnd(
+                    knocker=player,
+                    melds=(all_melds[0], all_melds[1]),
+                    layoffs=defense.layoffs,
+                    discard=action.discard,
+                    bonuses=(bonuses[0], bonuses[1]),
+                    upcard=self._upcard,
+                    knock_limit=self.knock_limit,
+                ),
             )
         )
+
+    def _no_knock(self) -> KnockEnd:
+        """A hand that ended with no knock (the stock ran down): its upcard and limit."""
+        return KnockEnd(upcard=self._upcard, knock_limit=self.knock_limit)
 
     def _end(self, result: HandResult) -> None:
         self.result = result

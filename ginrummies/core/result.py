@@ -134,68 +134,34 @@ def score_lower_total(totals: Sequence[int], *, whole: bool) -> tuple[list[int],
     return points, [f"Lower total wins: {theirs} − {mine} = {theirs - mine}."]
 
 
-@dataclass(frozen=True)
-class HandResult:
-    """How a hand ended and what each player scored (player 0 and player 1)."""
+def _scored_lines(result: HandResult, names: Sequence[str]) -> list[str]:
+    return [f"{says(names[p], 'scores')} {result.points[p]}." for p in (0, 1) if result.points[p]]
 
-    outcome: Outcome
+
+@dataclass(frozen=True)
+class KnockEnd:
+    """How a hand of the Gin family ended: the upcard and knock limit, and
+    once a player knocked, the knock, each hand's melds and the lay-offs."""
+
     knocker: int | None = None
-    winner: int | None = None
-    points: tuple[int, int] = (0, 0)
-    boxes: tuple[int, int] = (0, 0)  # the box for the hand plus any extra boxes
     melds: tuple[tuple[Meld, ...], tuple[Meld, ...]] = ((), ())
-    deadwood: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())
-    counts: tuple[int, int] = (0, 0)  # final deadwood points
     layoffs: tuple[Layoff, ...] = ()
     discard: Card | None = None  # the knocker's face-down discard
     bonuses: tuple[int, int] = (0, 0)  # Sequence Gin bonuses
     upcard: Card | None = None
     knock_limit: int | None = None
-    lines: tuple[str, ...] = field(default=())  # the score's arithmetic
-    # Skarney and Colonel
-    family: Family = Family.GIN
-    went_out: int | None = None
-    challenger: int | None = None
-    out_bonus: int = 0  # Skarney's going-out bonus (20, or 40 with no contract)
-    contracts: tuple[bool, bool] = (True, True)
-    table: tuple[TableMeld, ...] = ()
-    # the value of each card left in each hand, in rank order (Skarney, Colonel)
-    values: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
 
-    @property
-    def scored(self) -> bool:
-        return self.outcome is not Outcome.CANCELLED
-
-    def summary(self, names: Sequence[str] = ("Player 1", "Player 2")) -> str:
-        """The hand's score in one line: who scores what ("Ann scores 25."),
-        or that nothing is scored."""
-        if self.outcome is Outcome.CANCELLED:
-            return CANCELLED
-        scored = [f"{says(names[p], 'scores')} {self.points[p]}." for p in (0, 1) if self.points[p]]
-        return " ".join(scored) or "No score."
-
-    def breakdown(
-        self,
-        names: Sequence[str] = ("Player 1", "Player 2"),
-        *,
-        boxes: bool = True,
-        hands: bool = True,
+    def tell(
+        self, result: HandResult, names: Sequence[str], *, boxes: bool, hands: bool
     ) -> list[str]:
-        """The hand told line by line, with the players' names. ``boxes``:
-        with the boxes the hand won (False where a team's box is counted per
-        round, not per table). ``hands``: with each Gin hand's melds and
-        deadwood in words (False where they are shown as cards)."""
-        if self.outcome is Outcome.CANCELLED:
-            return [CANCELLED]
-        if self.family is not Family.GIN:
-            return self._table_breakdown(names)
-        assert self.knocker is not None and self.winner is not None
+        """The knock told line by line (see ``HandResult.breakdown``)."""
+        assert self.knocker is not None and result.winner is not None
         kn, df = self.knocker, 1 - self.knocker
         out = []
         if self.upcard is not None:
             out.append(f"Upcard {self.upcard.label}; knock limit {self.knock_limit}.")
         verb = {Outcome.GIN: "goes gin", Outcome.BIG_GIN: "goes big gin"}.get(
-            self.outcome, "knocks"
+            result.outcome, "knocks"
         )
         discard = f", discarding {self.discard.label}" if self.discard else ""
         out.append(f"{says(names[kn], verb)}{discard}.")
@@ -211,31 +177,45 @@ class HandResult:
                     f"{format_cards(cs)} on [{self.melds[kn][i]}]" for i, cs in groups.items()
                 )
                 out.append(f"{says(names[p], 'lays off')} {laid}")
-            dead = format_cards(sorted(self.deadwood[p])) or "none"
+            dead = format_cards(sorted(result.deadwood[p])) or "none"
             if hands:
-                out.append(f"{whose(names[p])} deadwood: {dead} = {self.counts[p]}")
-        out.extend(self.lines)
+                out.append(f"{whose(names[p])} deadwood: {dead} = {result.counts[p]}")
+        out.extend(result.lines)
         if any(self.bonuses):
             out.append(
                 "Sequence bonuses: " + ", ".join(f"{names[p]} +{self.bonuses[p]}" for p in (0, 1))
             )
-        for p in (0, 1):
-            if self.points[p]:
-                out.append(f"{says(names[p], 'scores')} {self.points[p]}.")
-        if boxes and any(self.boxes):
+        out.extend(_scored_lines(result, names))
+        if boxes and any(result.boxes):
             out.append(
                 "Boxes: "
-                + ", ".join(f"{names[p]} {self.boxes[p]}" for p in (0, 1) if self.boxes[p])
+                + ", ".join(f"{names[p]} {result.boxes[p]}" for p in (0, 1) if result.boxes[p])
             )
         return out
 
-    def _table_breakdown(self, names: Sequence[str]) -> list[str]:
-        """Skarney and Colonel: how the hand ended, what each still held, the score."""
+
+@dataclass(frozen=True)
+class TableEnd:
+    """How a hand of Skarney or Colonel ended: who went out or challenged,
+    the melds on the table, and what each card left in hand was worth."""
+
+    went_out: int | None = None
+    challenger: int | None = None
+    out_bonus: int = 0  # Skarney's going-out bonus (20, or 40 with no contract)
+    contracts: tuple[bool, bool] = (True, True)  # Colonel has none: both count as laid
+    table: tuple[TableMeld, ...] = ()
+    # the value of each card left in each hand, in rank order
+    values: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+
+    def tell(
+        self, result: HandResult, names: Sequence[str], *, boxes: bool, hands: bool
+    ) -> list[str]:
+        """How the hand ended, what each still held, the score."""
         out = []
-        if self.outcome is Outcome.OUT:
+        if result.outcome is Outcome.OUT:
             assert self.went_out is not None
             out.append(f"{says(names[self.went_out], 'goes')} out.")
-        elif self.outcome is Outcome.CHALLENGE:
+        elif result.outcome is Outcome.CHALLENGE:
             assert self.challenger is not None
             out.append(
                 f"{says(names[self.challenger], 'challenges')}; "
@@ -248,22 +228,77 @@ class HandResult:
             if mine:
                 out.append(f"{names[p]} on the table: " + "  ".join(f"[{m}]" for m in mine))
         for p in (0, 1):
-            if self.outcome is Outcome.OUT and p == self.went_out:
+            if result.outcome is Outcome.OUT and p == self.went_out:
                 continue
-            cards = sorted(self.deadwood[p])
+            cards = sorted(result.deadwood[p])
             if cards:
                 held = " + ".join(
                     f"{c.label} {v}" for c, v in zip(cards, self.values[p], strict=True)
                 )
-                out.append(f"{says(names[p], 'holds')} {held} = {self.counts[p]}")
+                out.append(f"{says(names[p], 'holds')} {held} = {result.counts[p]}")
             else:
                 out.append(f"{says(names[p], 'holds')} nothing = 0")
-            if self.family is Family.SKARNEY and not self.contracts[p]:
+            if not self.contracts[p]:
                 out.append(f"{names[p]} never laid the contract.")
-        out.extend(self.lines)
-        for p in (0, 1):
-            if self.points[p]:
-                out.append(f"{says(names[p], 'scores')} {self.points[p]}.")
-        if not any(self.points):
+        out.extend(result.lines)
+        out.extend(_scored_lines(result, names))
+        if not any(result.points):
             out.append("No score.")
         return out
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How a hand ended and what each player scored (player 0 and player 1).
+    ``ending`` holds what the variant's family adds: a ``KnockEnd`` in the
+    Gin family, a ``TableEnd`` in Skarney and Colonel."""
+
+    outcome: Outcome
+    winner: int | None = None
+    points: tuple[int, int] = (0, 0)
+    boxes: tuple[int, int] = (0, 0)  # the box for the hand plus any extra boxes
+    deadwood: tuple[tuple[Card, ...], tuple[Card, ...]] = ((), ())  # what each still held
+    counts: tuple[int, int] = (0, 0)  # final deadwood points
+    lines: tuple[str, ...] = field(default=())  # the score's arithmetic
+    ending: KnockEnd | TableEnd = field(default_factory=KnockEnd)
+
+    @property
+    def scored(self) -> bool:
+        return self.outcome is not Outcome.CANCELLED
+
+    @property
+    def knock(self) -> KnockEnd | None:
+        """The Gin family's ending, or None."""
+        return self.ending if isinstance(self.ending, KnockEnd) else None
+
+    @property
+    def table_end(self) -> TableEnd | None:
+        """Skarney's and Colonel's ending, or None."""
+        return self.ending if isinstance(self.ending, TableEnd) else None
+
+    @property
+    def knocker(self) -> int | None:
+        """Who knocked (the Gin family), else None."""
+        return self.ending.knocker if isinstance(self.ending, KnockEnd) else None
+
+    def summary(self, names: Sequence[str] = ("Player 1", "Player 2")) -> str:
+        """The hand's score in one line: who scores what ("Ann scores 25."),
+        or that nothing is scored."""
+        if self.outcome is Outcome.CANCELLED:
+            return CANCELLED
+        return " ".join(_scored_lines(self, names)) or "No score."
+
+    def breakdown(
+        self,
+        names: Sequence[str] = ("Player 1", "Player 2"),
+        *,
+        boxes: bool = True,
+        hands: bool = True,
+    ) -> list[str]:
+        """The hand told line by line, with the players' names. ``boxes``:
+        with the boxes the hand won (False where a team's box is counted per
+        round, not per table). ``hands``: with each Gin hand's melds and
+        deadwood in words (False where they are shown as cards)."""
+        if self.outcome is Outcome.CANCELLED:
+            return [CANCELLED]
+        return self.ending.tell(self, names, boxes=boxes, hands=hands)

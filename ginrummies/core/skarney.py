@@ -315,7 +315,7 @@ class SkarneyHand(TableHand):
     def _end_turn(self, player: int) -> None:
         self._record(player, EndTurn())
         if self._last_turn:
-            self._lower_total_scores(Outcome.STOCK, whole=False, contracts=self._contracts())
+            self._lower_total_scores(Outcome.STOCK, whole=False)
             return
         self._no_offer_back[player] = None
         self._start_turn(1 - player)
@@ -336,7 +336,7 @@ class SkarneyHand(TableHand):
 
     def _went_out_if_empty(self, player: int) -> None:
         if not self._masks[player]:
-            self._go_out(player, self._contract[1 - player], contracts=self._contracts())
+            self._go_out(player, self._contract[1 - player])
 
 
 Hand.engines[Family.SKARNEY] = SkarneyHand

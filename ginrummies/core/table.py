@@ -22,7 +22,7 @@ from .melds import (
     meld_masks,
     solver_for,
 )
-from .result import HandResult, Outcome, TableMeld, score_going_out, score_lower_total
+from .result import HandResult, Outcome, TableEnd, TableMeld, score_going_out, score_lower_total
 from .rules import RuleSet
 
 
@@ -143,7 +143,20 @@ class TableHand(Hand):
 
     # --- the end --------------------------------------------------------------------
 
-    def _finish(self, outcome: Outcome, points: list[int], lines: list[str], **extra: Any) -> None:
+    def _contracts(self) -> tuple[bool, bool]:
+        """Whether each player has laid the contract (Colonel has none to lay)."""
+        return (True, True)
+
+    def _finish(
+        self,
+        outcome: Outcome,
+        points: list[int],
+        lines: list[str],
+        *,
+        went_out: int | None = None,
+        challenger: int | None = None,
+        out_bonus: int = 0,
+    ) -> None:
         cards = (cards_of_mask(self._masks[0]), cards_of_mask(self._masks[1]))
         counts = (self._hand_count(0), self._hand_count(1))
         values = [tuple(card_value(c, self.rules) for c in sorted(held)) for held in cards]
@@ -155,26 +168,32 @@ class TableHand(Hand):
             deadwood=cards,
             counts=counts,
             lines=tuple(lines),
-            family=self.rules.family,
-            table=tuple(self._table),
-            values=(values[0], values[1]),
-            **extra,
+            ending=TableEnd(
+                went_out=went_out,
+                challenger=challenger,
+                out_bonus=out_bonus,
+                contracts=self._contracts(),
+                table=tuple(self._table),
+                values=(values[0], values[1]),
+            ),
         )
         self._phase = Phase.OVER
         self._to_move = None
         self._legal = []
 
-    def _lower_total_scores(self, outcome: Outcome, whole: bool, **extra: Any) -> None:
+    def _lower_total_scores(
+        self, outcome: Outcome, whole: bool, challenger: int | None = None
+    ) -> None:
         """Stock's end (difference) or an accepted challenge (``whole`` total)."""
         points, lines = score_lower_total((self._hand_count(0), self._hand_count(1)), whole=whole)
-        self._finish(outcome, points, lines, **extra)
+        self._finish(outcome, points, lines, challenger=challenger)
 
-    def _go_out(self, player: int, contract: bool = True, **extra: Any) -> None:
+    def _go_out(self, player: int, contract: bool = True) -> None:
         held = cards_of_mask(self._masks[1 - player])
         worth, bonus, lines = score_going_out(self.rules, held, contract=contract)
         points = [0, 0]
         points[player] = worth
-        self._finish(Outcome.OUT, points, lines, went_out=player, out_bonus=bonus, **extra)
+        self._finish(Outcome.OUT, points, lines, went_out=player, out_bonus=bonus)
 
     def _need_play(self, what: Action | Attempt) -> None:
         if self._phase is not Phase.PLAY:

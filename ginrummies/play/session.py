@@ -31,8 +31,8 @@ from ..core import (
     PlayerView,
     Refusal,
     RuleSet,
+    says,
 )
-from ..core.wording import says
 from ..levels import Level
 from ..store.files import write_atomic
 from ..store.saves import Saved, SeatRecord, new_game_id, to_json

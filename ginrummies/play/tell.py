@@ -18,9 +18,10 @@ from ..core import (
     Match,
     PlayerView,
     Seating,
+    melds_text,
+    plural,
+    says,
 )
-from ..core.actions import melds_text
-from ..core.wording import plural, says
 
 
 def unit(match: Match) -> str:

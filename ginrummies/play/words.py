@@ -24,8 +24,8 @@ from ..core import (
     Refusal,
     RuleSet,
     format_cards,
+    plural,
 )
-from ..core.wording import plural
 from .keys import CARD_KEYS_SHOWN, MOVE_BY_NAME, MOVES, actions_for, move_of, shown_keys
 
 if TYPE_CHECKING:

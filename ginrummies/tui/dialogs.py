@@ -18,7 +18,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Footer, Markdown, OptionList, Static
 from textual.worker import Worker
 
-from ..core import Format, HandResult, RuleSet
+from ..core import Format, HandResult, KnockEnd, RuleSet, TableEnd
 from ..play.keys import help_rows
 from ..play.session import Session
 from ..play.tell import round_lines, side_names, unit
@@ -279,10 +279,11 @@ class ResultView(CardInk):
             if not game.format.two_players:
                 where = f"Table {t + 1}: " if len(hands) > 1 else ""
                 out.append(f"{where}{names[0]} against {names[1]}\n", "bold underline")
-            if session.rules.has_table_melds:
-                self._table_hands(out, result, names)
-            elif result.knocker is not None:
-                self._gin_hands(out, result, names)
+            knock, tabled = result.knock, result.table_end
+            if tabled is not None:
+                self._table_hands(out, result, tabled, names)
+            elif knock is not None and knock.knocker is not None:
+                self._gin_hands(out, result, knock, names)
             out.append("\n")
             # a team's box is the round's, below; two tables show the hands as cards
             boxes = not game.format.play.teams
@@ -290,33 +291,37 @@ class ResultView(CardInk):
                 out.append(line + "\n")
             out.append("\n")
 
-    def _gin_hands(self, out: Text, result: HandResult, names: tuple[str, str]) -> None:
-        kn = result.knocker
+    def _gin_hands(
+        self, out: Text, result: HandResult, knock: KnockEnd, names: tuple[str, str]
+    ) -> None:
+        kn = knock.knocker
         assert kn is not None
         for p in (kn, 1 - kn):
             out.append(f"{names[p]}\n", "bold")
-            for meld in result.melds[p]:
+            for meld in knock.melds[p]:
                 out.append("  [")
                 out.append_text(self.cards_text(list(meld.cards)))
                 out.append("]")
             out.append("\n")
-            if p != kn and result.layoffs:
+            if p != kn and knock.layoffs:
                 out.append("  lays off ")
-                for lo in result.layoffs:
+                for lo in knock.layoffs:
                     out.append_text(self.card_text(lo.card))
                     # the knocker's meld, shown: "meld 1" read as the layer's own
                     out.append(" on [")
-                    out.append_text(self.cards_text(list(result.melds[kn][lo.meld].cards)))
+                    out.append_text(self.cards_text(list(knock.melds[kn][lo.meld].cards)))
                     out.append("]  ")
                 out.append("\n")
             out.append("  deadwood ")
             out.append_text(self.cards_text(sorted(result.deadwood[p])) or Text("none"))
             out.append(f" = {result.counts[p]}\n")
 
-    def _table_hands(self, out: Text, result: HandResult, names: tuple[str, str]) -> None:
+    def _table_hands(
+        self, out: Text, result: HandResult, tabled: TableEnd, names: tuple[str, str]
+    ) -> None:
         for p in (0, 1):
             out.append(f"{names[p]}\n", "bold")
-            mine = [t.meld for t in result.table if t.owner == p]
+            mine = [t.meld for t in tabled.table if t.owner == p]
             if mine:
                 out.append("  on the table ")
                 for meld in mine:

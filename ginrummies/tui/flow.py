@@ -17,7 +17,7 @@ from typing import Protocol
 from textual.app import App
 from textual.timer import Timer
 
-from ..core.wording import says
+from ..core import says
 from ..play.session import Decision, Session, Turn, decide
 from .dialogs import CurtainScreen, ResultScreen
 

@@ -33,8 +33,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from ..ai import LEVEL_ABOUT, LEVELS, level_about
-from ..core import PRESETS, Family, Format, RulesError, RuleSet, formats_for, preset
-from ..core.formats import SEAT_LETTERS
+from ..core import PRESETS, SEAT_LETTERS, Family, Format, RulesError, RuleSet, formats_for, preset
 from ..play.printable import clean_name
 from ..play.session import Seat, SeatKind
 from ..store import SPEEDS, THEMES, Settings

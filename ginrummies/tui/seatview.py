@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core import Card, PlayerView, hand_count
-from ..core.wording import plural, says
+from ..core import Card, PlayerView, hand_count, plural, says
 from ..play.log import Entry, Kind
 from ..play.session import Session
 from ..play.tell import seating_words, unit

@@ -16,7 +16,7 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
 
-from ..core.wording import plural
+from ..core import plural
 from ..play.printable import printable
 from ..store.saves import SaveError, parse
 from ..store.stats import Line, Played, Stats, StatsError

@@ -27,8 +27,9 @@ from ..core import (
     LayOff,
     Meld,
     PlayerView,
+    plural,
+    says,
 )
-from ..core.wording import plural, says
 from ..play.keys import CONTROLS, MOVE_BY_KEY, MOVE_BY_NAME, MOVES, actions_for
 from ..play.session import Session
 from ..play.tell import action_words, unit
