@@ -18,7 +18,7 @@ from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
 
 from ..core import plural
 from ..play.printable import printable
-from ..store.saves import SaveError, parse
+from ..store.saves import Saved, SaveError, parse
 from ..store.stats import Line, Played, Stats, StatsError
 from .dialogs import BackScreen
 from .replay import ReplayScreen
@@ -249,15 +249,23 @@ class StatsScreen(BackScreen):
     def row_chosen(self) -> None:
         self.action_watch()
 
-    def action_watch(self) -> None:
+    def _chosen(self, cannot: str) -> tuple[str, Saved] | None:
+        """The chosen game's replay, as text and read; None (and why, in
+        ``cannot``'s words) when there is none or it cannot be read."""
         text = self.replay_text()
         if text is None:
-            return
+            return None
         try:
-            saved = parse(text)
+            return text, parse(text)
         except SaveError as exc:
-            self.notify(f"This game cannot be replayed: {exc}", severity="error")
+            self.notify(f"This game cannot be {cannot}: {exc}", severity="error")
+            return None
+
+    def action_watch(self) -> None:
+        chosen = self._chosen("replayed")
+        if chosen is None:
             return
+        _, saved = chosen
         if saved.format.seats != 2:
             self.notify(
                 f"The replay shows games of two players; this one is {saved.format.title}. "
@@ -269,14 +277,10 @@ class StatsScreen(BackScreen):
         self.app.push_screen(ReplayScreen(saved))
 
     def action_export(self) -> None:
-        text = self.replay_text()
-        if text is None:
+        chosen = self._chosen("exported")
+        if chosen is None:
             return
-        try:
-            saved = parse(text)
-        except SaveError as exc:
-            self.notify(f"This game cannot be exported: {exc}", severity="error")
-            return
+        text, saved = chosen
         self.app.export_replay(text, saved.rules.name, saved.seed)  # type: ignore[attr-defined]
 
 
