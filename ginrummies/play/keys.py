@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from ..core import (
     Accept,
@@ -34,11 +35,30 @@ def _always(rules: RuleSet) -> bool:
     return True
 
 
+class MoveName(StrEnum):
+    """A move key's name: the app's action (``action_<name>``, its binding)
+    and a word text play takes. One ``Move`` in ``MOVES`` has each."""
+
+    DRAW = "draw"
+    TAKE = "take"
+    PASS = "pass"
+    DISCARD = "discard"
+    KNOCK = "knock"
+    GIN = "gin"
+    MELD = "meld"
+    LAY_OFF = "lay_off"
+    OFFER = "offer"
+    ACCEPT = "accept"
+    DECLINE = "decline"
+    END_TURN = "end_turn"
+    CHALLENGE = "challenge"
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """A move key: the same letter in the app and in text play."""
 
-    name: str  # the app's action name: action_<name>
+    name: MoveName  # the app's action name: action_<name>
     key: str  # the key in the app and the command in text play
     label: str  # the footer's word
     words: str  # "draw from the stock": what the player tries, in refusals
@@ -77,7 +97,7 @@ class TextCommand:
 
 MOVES: tuple[Move, ...] = (
     Move(
-        name="draw",
+        name=MoveName.DRAW,
         key="d",
         label="Draw",
         words="draw from the stock",
@@ -85,7 +105,7 @@ MOVES: tuple[Move, ...] = (
         help="draw from the stock",
     ),
     Move(
-        name="take",
+        name=MoveName.TAKE,
         key="t",
         label="Take",
         words="take the discard",
@@ -95,7 +115,7 @@ MOVES: tuple[Move, ...] = (
         where="not in Skarney",
     ),
     Move(
-        name="pass",
+        name=MoveName.PASS,
         key="p",
         label="Pass",
         words="pass",
@@ -105,7 +125,7 @@ MOVES: tuple[Move, ...] = (
         where="the Gin games",
     ),
     Move(
-        name="discard",
+        name=MoveName.DISCARD,
         key="x",
         label="Discard",
         words="discard",
@@ -117,7 +137,7 @@ MOVES: tuple[Move, ...] = (
         where="not in Skarney",
     ),
     Move(
-        name="knock",
+        name=MoveName.KNOCK,
         key="k",
         label="Knock",
         words="knock",
@@ -128,7 +148,7 @@ MOVES: tuple[Move, ...] = (
         where="the Gin games",
     ),
     Move(
-        name="gin",
+        name=MoveName.GIN,
         key="g",
         label="Gin",
         words="go gin",
@@ -138,7 +158,7 @@ MOVES: tuple[Move, ...] = (
         where="the Gin games",
     ),
     Move(
-        name="meld",
+        name=MoveName.MELD,
         key="m",
         label="Meld",
         words="meld",
@@ -149,7 +169,7 @@ MOVES: tuple[Move, ...] = (
         where="Skarney, Colonel",
     ),
     Move(
-        name="lay_off",
+        name=MoveName.LAY_OFF,
         key="l",
         label="Lay off",
         words="lay off",
@@ -161,7 +181,7 @@ MOVES: tuple[Move, ...] = (
         where="Skarney, Colonel",
     ),
     Move(
-        name="offer",
+        name=MoveName.OFFER,
         key="o",
         label="Offer",
         words="offer a card",
@@ -173,7 +193,7 @@ MOVES: tuple[Move, ...] = (
         where="Skarney",
     ),
     Move(
-        name="accept",
+        name=MoveName.ACCEPT,
         key="a",
         label="Accept",
         words="accept",
@@ -183,7 +203,7 @@ MOVES: tuple[Move, ...] = (
         where="Skarney; Colonel's challenge",
     ),
     Move(
-        name="decline",
+        name=MoveName.DECLINE,
         key="n",
         label="Decline",
         words="decline",
@@ -193,7 +213,7 @@ MOVES: tuple[Move, ...] = (
         where="Skarney; Colonel's challenge",
     ),
     Move(
-        name="end_turn",
+        name=MoveName.END_TURN,
         key="e",
         label="End turn",
         words="end the turn",
@@ -203,7 +223,7 @@ MOVES: tuple[Move, ...] = (
         where="Skarney",
     ),
     Move(
-        name="challenge",
+        name=MoveName.CHALLENGE,
         key="c",
         label="Challenge",
         words="challenge",
@@ -214,8 +234,8 @@ MOVES: tuple[Move, ...] = (
     ),
 )
 
-MOVE_BY_NAME = {m.name: m for m in MOVES}
-MOVE_BY_KEY = {m.key: m for m in MOVES}
+MOVE_BY_NAME: dict[MoveName, Move] = {m.name: m for m in MOVES}
+MOVE_BY_KEY: dict[str, Move] = {m.key: m for m in MOVES}
 
 # the eleventh and twelfth cards: the keys after 0 on the number row
 CARD_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus", "equals_sign")
@@ -347,7 +367,7 @@ def move_of(action: Action, hand: Iterable[Card], rules: RuleSet) -> Move | None
     """The move key that makes ``action``: a knock that leaves no deadwood
     is gin's (g), any other knock is the knock key's (k)."""
     if isinstance(action, Knock):
-        return MOVE_BY_NAME["gin" if action.deadwood(hand, rules) == 0 else "knock"]
+        return MOVE_BY_NAME[MoveName.GIN if action.deadwood(hand, rules) == 0 else MoveName.KNOCK]
     for m in MOVES:
         if isinstance(action, m.kinds):
             return m
@@ -355,13 +375,13 @@ def move_of(action: Action, hand: Iterable[Card], rules: RuleSet) -> Move | None
 
 
 def actions_for(
-    name: str, legal: Iterable[Action], hand: Sequence[Card], rules: RuleSet
+    name: MoveName, legal: Iterable[Action], hand: Sequence[Card], rules: RuleSet
 ) -> list[Action]:
     """The actions among ``legal`` that the move ``name`` makes, in their order
     (``knock`` keeps the knocks with deadwood, ``gin`` those without)."""
     move = MOVE_BY_NAME[name]
     found = [a for a in legal if isinstance(a, move.kinds)]
-    if name in ("knock", "gin"):
+    if name in (MoveName.KNOCK, MoveName.GIN):
         return [a for a in found if move_of(a, hand, rules) is move]
     return found
 
@@ -383,7 +403,7 @@ def help_rows(rules: RuleSet | None = None) -> list[tuple[str, str]]:
             rows.append((c.shown, c.help))
     for m in moves_for(rules):
         where = f" ({m.where})" if m.where and rules is None else ""
-        rows.append((m.key + (" Enter" if m.name == "discard" else ""), m.help + where))
+        rows.append((m.key + (" Enter" if m.name == MoveName.DISCARD else ""), m.help + where))
     rows.extend((c.shown, c.help) for c in TOOLS)
     rows.append(("Ctrl+P", "the command palette: every legal move, themes"))
     return rows
