@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +33,7 @@ from ..core import (
 )
 from ..core.result import says
 from ..levels import Level
+from ..levels import SeatKind as SeatKind  # in the leaf for storage; callers import it here
 from ..store.files import write_atomic
 from ..store.saves import Saved, SeatRecord, new_game_id, to_json
 from ..store.settings import NAME_LENGTH
@@ -46,11 +46,6 @@ from .tell import action_words, deal_lines, round_lines, side_names
 def seed_line(seed: int) -> str:
     """The seed of a game that is over, in words: how to deal it again."""
     return f"The cards were dealt from seed {seed}: --seed {seed} deals this game again."
-
-
-class SeatKind(Enum):
-    PERSON = "person"
-    COMPUTER = "computer"
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,7 +320,7 @@ class Session:
     def seats_data(self) -> tuple[SeatRecord, ...]:
         """The seats as saves and the statistics keep them (ValueError for a
         computer level there is not)."""
-        return tuple(SeatRecord(s.name, s.kind.value, Level(s.level)) for s in self.seats)
+        return tuple(SeatRecord(s.name, s.kind, Level(s.level)) for s in self.seats)
 
     @staticmethod
     def seats_from(data: Sequence[SeatRecord], count: int = 2) -> tuple[Seat, ...]:

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..core import PRESETS, Format, RulesError, RuleSet, preset
 from ..levels import LEVELS as LEVELS  # the one list; kept here for store users
+from ..levels import SeatKind
 from .files import UnfitFile, move_aside, read_capped, write_atomic
 from .saves import NUMBER_LIMIT
 
@@ -27,8 +28,10 @@ THEMES = ("felt", "dark", "light", "contrast")
 SPEEDS = {"instant": 0.0, "fast": 0.2, "normal": 0.4, "slow": 1.2}  # seconds a computer move shows
 CARD_STYLES = ("unicode", "ascii")
 HINT_LEVELS = ("normal", "hard")
-PERSON = "person"  # a seat's kind: a person, or a computer level
-SEAT_KINDS = (PERSON, *LEVELS)
+PERSON: str = SeatKind.PERSON.value  # a seat chosen for a person
+# what the new-game form may seat, and settings.toml remember: a person, or
+# the computer at one of its levels (a save says "computer" and the level)
+SEAT_CHOICES: tuple[str, ...] = (PERSON, *LEVELS)
 NAME_LENGTH = 16  # the longest name a seat may have
 SIZE_LIMIT = 1024 * 1024  # bytes: a settings file is a few hundred
 
@@ -145,8 +148,8 @@ def seats_problem(fmt: Format, seats: Any) -> str | None:
     if not isinstance(seats, list | tuple) or len(seats) != fmt.seats:
         return f"{fmt.title} has {fmt.seats} seats"
     for kind, name in seats:
-        if kind not in SEAT_KINDS:
-            return f"{_shown(kind)} is not one of {', '.join(SEAT_KINDS)}"
+        if kind not in SEAT_CHOICES:
+            return f"{_shown(kind)} is not one of {', '.join(SEAT_CHOICES)}"
         if not isinstance(name, str) or not name.strip():
             return "every seat needs a name"
         if len(name) > NAME_LENGTH:

@@ -38,7 +38,7 @@ from ..core.formats import SEAT_LETTERS
 from ..play.printable import clean_name
 from ..play.session import Seat, SeatKind
 from ..store import SPEEDS, THEMES, Settings
-from ..store.settings import NAME_LENGTH, PERSON, SeatChoice, seats_problem
+from ..store.settings import NAME_LENGTH, PERSON, SEAT_CHOICES, SeatChoice, seats_problem
 from .dialogs import BackScreen, on_top
 from .rulestext import format_markdown, rules_markdown
 from .statsview import StatsScreen
@@ -47,7 +47,8 @@ from .widgets import header
 VARIANTS = ["gin", "oklahoma", "sequence", "skarney", "colonel", "fosdick", "eaai"]
 
 SKIPPED = ("name", "family")
-SEAT_CHOICES = [("a person", PERSON)] + [(f"computer, {lv}", lv) for lv in LEVELS]
+# the seat kind select's options: (shown, the seat choice)
+SEAT_OPTIONS = [("a person" if c == PERSON else f"computer, {c}", c) for c in SEAT_CHOICES]
 
 
 class MenuScreen(Screen[None]):
@@ -297,7 +298,7 @@ class NewGameScreen(BackScreen):
                         markup=False,
                     )
                     yield Select(
-                        SEAT_CHOICES,
+                        SEAT_OPTIONS,
                         value=kind,
                         allow_blank=False,
                         id=f"seat{seat}",
