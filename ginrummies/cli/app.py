@@ -8,6 +8,7 @@ import sys
 
 from .. import __version__
 from ..core import PRESETS, Format, RulesError, preset
+from ..levels import Level
 from ..store import THEMES
 from .options import (
     add_format_option,
@@ -124,7 +125,7 @@ def app_main(args: argparse.Namespace) -> int:
     if at_once:
         seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
         rules = preset(args.rules or variant_for(fmt, settings.default_rules))
-        seats = format_seats(fmt, people, args.opponent)
+        seats = format_seats(fmt, people, Level(args.opponent))
         session = Session(rules, seats, seed, format=fmt)
     app = GinApp(
         settings,

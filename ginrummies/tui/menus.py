@@ -35,6 +35,7 @@ from textual.widgets.option_list import Option
 from ..ai import LEVEL_ABOUT, LEVELS, level_about
 from ..core import PRESETS, Family, Format, RulesError, RuleSet, formats_for, preset
 from ..core.formats import SEAT_LETTERS
+from ..levels import Level
 from ..play.printable import clean_name
 from ..play.session import Seat, SeatKind
 from ..store import SPEEDS, THEMES, Settings
@@ -542,7 +543,7 @@ class NewGameScreen(BackScreen):
             if kind == PERSON:
                 seats.append(Seat(name))
             else:
-                seats.append(Seat(name, SeatKind.COMPUTER, kind))
+                seats.append(Seat(name, SeatKind.COMPUTER, Level(kind)))
         names = [s.name.casefold() for s in seats]
         if len(set(names)) != len(names):
             if fmt.seats == 2:
