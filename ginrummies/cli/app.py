@@ -9,7 +9,7 @@ import sys
 from .. import __version__
 from ..core import PRESETS, Format, RulesError, preset
 from ..levels import Level
-from ..store import THEMES
+from ..store import THEMES, CardStyle, Theme
 from .options import (
     add_format_option,
     add_game_options,
@@ -118,9 +118,9 @@ def app_main(args: argparse.Namespace) -> int:
         lock.release()  # the app takes it again as it starts
     settings, problems = load_settings(settings_path)
     if args.theme:
-        settings = dataclasses.replace(settings, theme=args.theme)
+        settings = dataclasses.replace(settings, theme=Theme(args.theme))
     if args.ascii:
-        settings = dataclasses.replace(settings, card_style="ascii")
+        settings = dataclasses.replace(settings, card_style=CardStyle.ASCII)
     session = None
     if at_once:
         seed = args.seed if args.seed is not None else secrets.randbelow(10**6)

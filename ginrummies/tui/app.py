@@ -20,7 +20,7 @@ from ..play.keys import MOVES
 from ..play.printable import printable
 from ..play.session import Seat, Session
 from ..play.tell import cut_answers, cut_question, score_board, unit
-from ..store import THEMES, Settings
+from ..store import CardStyle, Settings, Theme
 from ..store.files import move_aside, write_atomic
 from ..store.saves import Saved, SaveError
 from ..store.settings import save_settings
@@ -39,11 +39,12 @@ except ImportError:  # pragma: no cover - a broken install
         "checkout? use the ginrummies command, or install it with pip install -e .)"
     ) from None
 
+# the Textual theme under each of ours (its own widgets' colours)
 TEXTUAL_THEME = {
-    "felt": "textual-dark",
-    "dark": "tokyo-night",
-    "light": "textual-light",
-    "contrast": "textual-dark",
+    Theme.FELT: "textual-dark",
+    Theme.DARK: "tokyo-night",
+    Theme.LIGHT: "textual-light",
+    Theme.CONTRAST: "textual-dark",
 }
 
 
@@ -108,7 +109,7 @@ class GinApp(App[None]):
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, and with ASCII cards the ASCII filter over everything."""
         filters = list(super().get_line_filters())
-        if self.settings.card_style == "ascii":
+        if self.settings.card_style is CardStyle.ASCII:
             filters.append(self.ascii_filter)
         return filters
 
@@ -260,10 +261,10 @@ class GinApp(App[None]):
     # --- settings ----------------------------------------------------------------
 
     def apply_theme(self) -> None:
-        name = self.settings.theme if self.settings.theme in THEMES else "felt"
-        for t in THEMES:
-            self.set_class(t == name, f"theme-{t}")
-        self.theme = TEXTUAL_THEME[name]
+        theme = self.settings.theme
+        for t in Theme:
+            self.set_class(t is theme, f"theme-{t.value}")
+        self.theme = TEXTUAL_THEME[theme]
 
     def change_settings(self, settings: Settings) -> None:
         redraw = settings.card_style != self.settings.card_style
@@ -307,8 +308,8 @@ class GinApp(App[None]):
             timeout=15,
         )
 
-    def use_theme(self, name: str) -> None:
-        self.change_settings(dataclasses.replace(self.settings, theme=name))
+    def use_theme(self, theme: Theme) -> None:
+        self.change_settings(dataclasses.replace(self.settings, theme=theme))
 
     # --- games -------------------------------------------------------------------
 
@@ -440,9 +441,11 @@ class GinApp(App[None]):
         for command in super().get_system_commands(screen):
             if command.title != "Theme":  # Textual's own themes: the game has its own
                 yield command
-        for name in THEMES:
+        for theme in Theme:
             yield SystemCommand(
-                f"Theme: {name}", f"use the {name} theme", partial(self.use_theme, name)
+                f"Theme: {theme.value}",
+                f"use the {theme.value} theme",
+                partial(self.use_theme, theme),
             )
         if isinstance(screen, TableScreen):
             for move in MOVES:

@@ -10,15 +10,11 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..core import Card
+from ..store.settings import CardStyle
 
 SUIT_SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 SUIT_NAME = {"c": "club", "d": "diamond", "h": "heart", "s": "spade"}
 RANK = {1: "A", 11: "J", 12: "Q", 13: "K"}
-
-
-class CardStyle(Enum):
-    UNICODE = "unicode"
-    ASCII = "ascii"
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ import dataclasses
 import re
 import secrets
 from collections.abc import Callable
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any, ClassVar
 
 from rich.table import Table
@@ -32,13 +32,13 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from ..ai import LEVEL_ABOUT, LEVELS, level_about
+from ..ai import LEVEL_ABOUT, level_about
 from ..core import PRESETS, Family, Format, RulesError, RuleSet, formats_for, preset
 from ..core.formats import SEAT_LETTERS
 from ..levels import Level
 from ..play.printable import clean_name
 from ..play.session import Seat, SeatKind
-from ..store import SPEEDS, THEMES, Settings
+from ..store import Settings
 from ..store.settings import NAME_LENGTH, PERSON, SEAT_CHOICES, SeatChoice, seats_problem
 from .dialogs import BackScreen, on_top
 from .rulestext import format_markdown, rules_markdown
@@ -201,7 +201,7 @@ def computer_name(fmt: Format, seat: int) -> str:
     return f"Computer {SEAT_LETTERS[seat]}"
 
 
-def default_seats(fmt: Format, level: str) -> list[SeatChoice]:
+def default_seats(fmt: Format, level: Level) -> list[SeatChoice]:
     """A format's seats with nothing remembered: you, and the computer in the others."""
     return [(PERSON, "You")] + [(level, computer_name(fmt, s)) for s in range(1, fmt.seats)]
 
@@ -249,7 +249,7 @@ class NewGameScreen(BackScreen):
         except ValueError:
             fmt = Format.TWO
         self.format = fmt if fmt.allows(preset(self.variant)) else Format.TWO
-        level = settings.default_level if settings.default_level in LEVELS else "normal"
+        level = settings.default_level
         # each format's seats as the form has them, from the last game in it
         self.chosen: dict[Format, list[SeatChoice]] = {}
         for f in Format:
@@ -663,6 +663,11 @@ SETTING_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
 """The settings screen's sections: id, title and the settings in each."""
 
 
+def choice_select(value: StrEnum) -> Select[StrEnum]:
+    """A setting that is a choice: its enum's words, in the enum's order."""
+    return Select([(e.value, e) for e in type(value)], value=value, allow_blank=False)
+
+
 class SettingsScreen(BackScreen):
     """Theme, cards, pace and aids, in folding sections; changes apply at once."""
 
@@ -675,27 +680,12 @@ class SettingsScreen(BackScreen):
     def compose(self) -> ComposeResult:
         s = self.settings
         rows: dict[str, tuple[Any, str]] = {
-            "theme": (Select([(t, t) for t in THEMES], value=s.theme, allow_blank=False), ""),
-            "card_style": (
-                Select(
-                    [("unicode", "unicode"), ("ascii", "ascii")],
-                    value=s.card_style,
-                    allow_blank=False,
-                ),
-                "card faces",
-            ),
+            "theme": (choice_select(s.theme), ""),
+            "card_style": (choice_select(s.card_style), "card faces"),
             "four_colour": (OnOffSwitch(value=s.four_colour), "a colour for each suit"),
-            "speed": (
-                Select([(k, k) for k in SPEEDS], value=s.speed, allow_blank=False),
-                "pace of the computer's moves",
-            ),
+            "speed": (choice_select(s.speed), "pace of the computer's moves"),
             "hints": (OnOffSwitch(value=s.hints), "the ? key"),
-            "hint_level": (
-                Select(
-                    [("normal", "normal"), ("hard", "hard")], value=s.hint_level, allow_blank=False
-                ),
-                "hard adds win chances",
-            ),
+            "hint_level": (choice_select(s.hint_level), "hard adds win chances"),
             "discard_history": (
                 OnOffSwitch(value=s.discard_history),
                 "show the cards discarded so far",
@@ -709,10 +699,7 @@ class SettingsScreen(BackScreen):
                 ),
                 "variant for a new game",
             ),
-            "default_level": (
-                Select([(lv, lv) for lv in LEVELS], value=s.default_level, allow_blank=False),
-                "computer for a new game",
-            ),
+            "default_level": (choice_select(s.default_level), "computer for a new game"),
         }
         yield header()
         with VerticalScroll(id="form"):

@@ -20,7 +20,8 @@ from textual.widgets import Header, RichLog, Static
 from textual.widgets._header import HeaderTitle
 
 from ..core import Card, Meld, MeldKind, RuleSet
-from .cardart import CardSize, CardStyle, back_rows, face_label, face_rows, suit_class
+from ..store.settings import CardStyle
+from .cardart import CardSize, back_rows, face_label, face_rows, suit_class
 
 INK_CLASSES = {
     "card--face",
@@ -494,7 +495,7 @@ def side_panel() -> Vertical:
     )
 
 
-def style_cards(root: Widget, card_style: str, four_colour: bool) -> None:
+def style_cards(root: Widget, card_style: CardStyle, four_colour: bool) -> None:
     """Apply the card settings to every card widget under ``root``."""
     for w in root.query(".cards").results(CardInk):
         w.card_style = CardStyle(card_style)
