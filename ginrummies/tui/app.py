@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Literal
@@ -49,13 +50,25 @@ TEXTUAL_THEME = {
 
 
 Severity = Literal["information", "warning", "error"]
-# how each of the keeper's problems is shown: title, severity, seconds
-WARNINGS: dict[Trouble, tuple[str | None, Severity, int]] = {
-    Trouble.FOLDER: ("Data folder", "error", 20),
-    Trouble.BUSY: ("Already running", "warning", 20),
-    Trouble.SAVE: (None, "error", 15),
-    Trouble.STATS: ("Statistics", "error", 15),
-    Trouble.STATS_NOTE: ("Statistics", "warning", 15),
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """How the app shows a kind of trouble: a notification's title, colour
+    and seconds on screen."""
+
+    title: str  # "": the message says it all
+    severity: Severity
+    seconds: int
+
+
+# how each of the keeper's problems is shown
+WARNINGS: dict[Trouble, Notice] = {
+    Trouble.FOLDER: Notice(title="Data folder", severity="error", seconds=20),
+    Trouble.BUSY: Notice(title="Already running", severity="warning", seconds=20),
+    Trouble.SAVE: Notice(title="", severity="error", seconds=15),
+    Trouble.STATS: Notice(title="Statistics", severity="error", seconds=15),
+    Trouble.STATS_NOTE: Notice(title="Statistics", severity="warning", seconds=15),
 }
 
 
@@ -195,8 +208,8 @@ class GinApp(App[None]):
         if self.closing:  # no screen left to show it on: said after the app
             self.said_at_close.append(message)
             return
-        title, severity, timeout = WARNINGS[kind]
-        self.notify(message, title=title or "", severity=severity, timeout=timeout)
+        notice = WARNINGS[kind]
+        self.notify(message, title=notice.title, severity=notice.severity, timeout=notice.seconds)
 
     def load_saved(self) -> None:
         assert self.keeper is not None

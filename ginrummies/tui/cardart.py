@@ -29,12 +29,12 @@ class Frame:
 
 # the picked card has its own edge, so it shows without colour too
 FRAMES = {
-    CardStyle.UNICODE: Frame("╭─╮", "│", "╰─╯", "▒"),
-    CardStyle.ASCII: Frame("+-+", "|", "+-+", "#"),
+    CardStyle.UNICODE: Frame(top="╭─╮", side="│", bottom="╰─╯", back="▒"),
+    CardStyle.ASCII: Frame(top="+-+", side="|", bottom="+-+", back="#"),
 }
 PICKED = {
-    CardStyle.UNICODE: Frame("╔═╗", "║", "╚═╝", "▒"),
-    CardStyle.ASCII: Frame("#=#", "#", "#=#", "#"),
+    CardStyle.UNICODE: Frame(top="╔═╗", side="║", bottom="╚═╝", back="▒"),
+    CardStyle.ASCII: Frame(top="#=#", side="#", bottom="#=#", back="#"),
 }
 
 

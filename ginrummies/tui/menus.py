@@ -7,6 +7,7 @@ import dataclasses
 import re
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any, ClassVar
 
@@ -18,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.scrollbar import ScrollBarRender
+from textual.widget import Widget
 from textual.widgets import (
     Button,
     Collapsible,
@@ -655,12 +657,31 @@ def rules_and_formats(rules: RuleSet) -> str:
     return "\n\n".join([rules_markdown(rules), *more])
 
 
-SETTING_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "looks": ("Looks", ("theme", "card_style", "four_colour")),
-    "play": ("Pace and help", ("speed", "hints", "hint_level", "discard_history", "undo")),
-    "new": ("New games", ("default_rules", "default_level")),
+@dataclass(frozen=True, slots=True)
+class SettingGroup:
+    """A section of the settings screen: its title and the settings in it."""
+
+    title: str
+    names: tuple[str, ...]
+
+
+SETTING_GROUPS: dict[str, SettingGroup] = {
+    "looks": SettingGroup(title="Looks", names=("theme", "card_style", "four_colour")),
+    "play": SettingGroup(
+        title="Pace and help",
+        names=("speed", "hints", "hint_level", "discard_history", "undo"),
+    ),
+    "new": SettingGroup(title="New games", names=("default_rules", "default_level")),
 }
-"""The settings screen's sections: id, title and the settings in each."""
+"""The settings screen's sections, by their id."""
+
+
+@dataclass(frozen=True, slots=True)
+class SettingRow:
+    """A setting's row on the settings screen: what changes it, and a note."""
+
+    widget: Widget
+    note: str = ""
 
 
 def choice_select(value: StrEnum) -> Select[StrEnum]:
@@ -679,41 +700,50 @@ class SettingsScreen(BackScreen):
 
     def compose(self) -> ComposeResult:
         s = self.settings
-        rows: dict[str, tuple[Any, str]] = {
-            "theme": (choice_select(s.theme), ""),
-            "card_style": (choice_select(s.card_style), "card faces"),
-            "four_colour": (OnOffSwitch(value=s.four_colour), "a colour for each suit"),
-            "speed": (choice_select(s.speed), "pace of the computer's moves"),
-            "hints": (OnOffSwitch(value=s.hints), "the ? key"),
-            "hint_level": (choice_select(s.hint_level), "hard adds win chances"),
-            "discard_history": (
-                OnOffSwitch(value=s.discard_history),
-                "show the cards discarded so far",
+        rows: dict[str, SettingRow] = {
+            "theme": SettingRow(widget=choice_select(s.theme)),
+            "card_style": SettingRow(widget=choice_select(s.card_style), note="card faces"),
+            "four_colour": SettingRow(
+                widget=OnOffSwitch(value=s.four_colour), note="a colour for each suit"
             ),
-            "undo": (OnOffSwitch(value=s.undo), "take back a move against the computer (u)"),
-            "default_rules": (
-                Select(
+            "speed": SettingRow(widget=choice_select(s.speed), note="pace of the computer's moves"),
+            "hints": SettingRow(widget=OnOffSwitch(value=s.hints), note="the ? key"),
+            "hint_level": SettingRow(
+                widget=choice_select(s.hint_level), note="hard adds win chances"
+            ),
+            "discard_history": SettingRow(
+                widget=OnOffSwitch(value=s.discard_history),
+                note="show the cards discarded so far",
+            ),
+            "undo": SettingRow(
+                widget=OnOffSwitch(value=s.undo),
+                note="take back a move against the computer (u)",
+            ),
+            "default_rules": SettingRow(
+                widget=Select(
                     [(preset(v).name, v) for v in VARIANTS],
                     value=s.default_rules,
                     allow_blank=False,
                 ),
-                "variant for a new game",
+                note="variant for a new game",
             ),
-            "default_level": (choice_select(s.default_level), "computer for a new game"),
+            "default_level": SettingRow(
+                widget=choice_select(s.default_level), note="computer for a new game"
+            ),
         }
         yield header()
         with VerticalScroll(id="form"):
             yield Static("Settings", classes="title", markup=False)
             yield Static("Enter on a section opens or folds it.", classes="hint", markup=False)
-            for key, (title, names) in SETTING_GROUPS.items():
-                with Collapsible(title=title, id=f"settings-{key}"):
-                    for name in names:
-                        widget, note = rows[name]
-                        widget.id = f"set-{name}"
+            for key, group in SETTING_GROUPS.items():
+                with Collapsible(title=group.title, id=f"settings-{key}"):
+                    for name in group.names:
+                        row = rows[name]
+                        row.widget.id = f"set-{name}"
                         with Horizontal(classes="row"):
                             yield Label(name.replace("_", " "), classes="name", markup=False)
-                            yield widget
-                            yield Static(note, classes="hint", markup=False)
+                            yield row.widget
+                            yield Static(row.note, classes="hint", markup=False)
             path = getattr(self.app, "settings_path", None)
             where = f"Kept in {path}" if path else "Kept for this run only"
             yield Static(
