@@ -43,3 +43,18 @@ def test_a_seat_holds_its_level_as_a_level() -> None:
     rules = preset("gin")
     assert make_bot(Level.HARD, rules, seed=1) is not None
     assert make_bot("camper", rules, seed=1) is not None
+
+
+def test_each_level_is_told_and_found_by_its_enum() -> None:
+    """The new-game form's line on each level is keyed by Level, and a
+    Level finds its bot and its line as its word does."""
+    from ginrummies.ai import FAMILY_LEVEL_ABOUT, LEVEL_ABOUT, level_about
+    from ginrummies.core import Family
+    from ginrummies.levels import Level
+
+    assert set(LEVEL_ABOUT) == set(Level)
+    assert all(type(k) is Level for k in LEVEL_ABOUT)
+    assert all(type(k) is Level for lines in FAMILY_LEVEL_ABOUT.values() for k in lines)
+    for level in Level:
+        assert BOTS[level] is BOTS[level.value]
+        assert level_about(level, Family.COLONEL) == level_about(level.value, Family.COLONEL)
