@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import SIZE, run
+from apphelp import SIZE, run, settle
 from textual.widgets import Input, Select, Switch
 
 from ginrummies.core import AcePolicy, preset
@@ -199,7 +199,7 @@ def test_new_game_form_starts_from_and_remembers_house_rules(tmp_path: Path) -> 
             limit.value = "6"
             form.query_one("#opt-gin_bonus", Input).value = "30"
             await pilot.press("ctrl+s")
-            await pilot.pause()
+            await settle(pilot)  # a person who wins the cut is asked who deals
             assert isinstance(app.screen, TableScreen)
             assert app.session is not None
             assert app.session.rules.knock_limit == 6
