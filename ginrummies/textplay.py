@@ -31,30 +31,20 @@ from .core import (
     says,
 )
 from .play import Session, action_words
-from .play.keys import MOVE_BY_KEY, MOVE_BY_NAME, actions_for, text_help
+from .play.keys import MOVE_BY_KEY, MOVE_BY_NAME, MoveName, actions_for, text_help
 from .play.log import Kind
 from .play.tell import cut_answers, cut_question, deal_lines, round_lines, unit
 from .play.words import why_not
 from .store.saves import Saved
 
 # words typed in full, besides the keys of the key map
-WORDS = {
-    "draw": "draw",
-    "take": "take",
-    "pass": "pass",
-    "discard": "discard",
-    "knock": "knock",
-    "gin": "gin",
-    "meld": "meld",
-    "lay": "lay_off",
-    "layoff": "lay_off",
-    "offer": "offer",
-    "accept": "accept",
-    "yes": "accept",
-    "decline": "decline",
-    "no": "decline",
-    "end": "end_turn",
-    "challenge": "challenge",
+WORDS: dict[str, MoveName] = {
+    **{name.value: name for name in MoveName},
+    "lay": MoveName.LAY_OFF,
+    "layoff": MoveName.LAY_OFF,
+    "yes": MoveName.ACCEPT,
+    "no": MoveName.DECLINE,
+    "end": MoveName.END_TURN,
 }
 
 
@@ -177,12 +167,13 @@ def parse_command(text: str, session: Session, view: PlayerView) -> Action:
         if 1 <= n <= len(menu):
             return menu[n - 1]
         raise ValueError(f"choose 1 to {len(menu)}")
-    move = MOVE_BY_KEY.get(head) or MOVE_BY_NAME.get(WORDS.get(head, head))
+    word = WORDS.get(head)
+    move = MOVE_BY_KEY.get(head) or (MOVE_BY_NAME[word] if word else None)
     if move is None:
         raise ValueError(f"unknown command {shorten(head)!r} (h for help)")
     name = move.name
-    if name == "discard" and not rules.has_discard_pile and rules.has_offers:
-        name = "offer"  # Skarney has no discard: x offers the card, as in the app
+    if name == MoveName.DISCARD and not rules.has_discard_pile and rules.has_offers:
+        name = MoveName.OFFER  # Skarney has no discard: x offers the card, as in the app
     key = MOVE_BY_NAME[name].key
 
     def refuse(card: Card | None = None, marked: frozenset[Card] | None = None) -> ValueError:
@@ -190,12 +181,12 @@ def parse_command(text: str, session: Session, view: PlayerView) -> Action:
 
     if not MOVE_BY_NAME[name].applies(rules):
         raise refuse()
-    if name in ("knock", "gin"):
+    if name in (MoveName.KNOCK, MoveName.GIN):
         # k: the knock leaving the least deadwood (gin if it can); g: gin only.
         # The core lists them best first; "k 7h" chooses the discard too.
         options: list[Action] = [a for a in menu if isinstance(a, Knock)]
-        if name == "gin":
-            options = actions_for("gin", menu, view.hand, rules)
+        if name == MoveName.GIN:
+            options = actions_for(MoveName.GIN, menu, view.hand, rules)
         card = _card(words, key) if len(words) > 1 else None
         if card is not None:
             if card not in view.hand:
@@ -207,7 +198,7 @@ def parse_command(text: str, session: Session, view: PlayerView) -> Action:
             raise refuse()
         return options[0]
     options = actions_for(name, menu, view.hand, rules)
-    if name in ("discard", "offer"):
+    if name in (MoveName.DISCARD, MoveName.OFFER):
         card = _card(words, key)
         if len(words) > 2:
             raise ValueError(f"say just the card: {key} {words[1]}")
@@ -215,7 +206,7 @@ def parse_command(text: str, session: Session, view: PlayerView) -> Action:
             if getattr(a, "card", None) == card:
                 return a
         raise refuse(card)
-    if name == "lay_off":
+    if name == MoveName.LAY_OFF:
         card = _card(words, key)
         fits = [a for a in options if isinstance(a, LayOff) and a.card == card]
         if not fits:
@@ -232,7 +223,7 @@ def parse_command(text: str, session: Session, view: PlayerView) -> Action:
                 f"({key} {words[1]} 2) or choose by number."
             )
         return fits[0]
-    if name == "meld":
+    if name == MoveName.MELD:
         if len(words) > 1:
             marked = frozenset(Card.parse(w) for w in words[1:])
             for a in options:

@@ -17,6 +17,7 @@ from textual.pilot import Pilot
 
 from ginrummies.ai import make_bot
 from ginrummies.core import Format, preset
+from ginrummies.play.keys import MoveName
 from ginrummies.play.session import Seat, SeatKind, Session, default_seats, format_seats
 from ginrummies.store import Settings
 from ginrummies.store.saves import parse
@@ -148,7 +149,7 @@ def scene(name: str, folder: Path | None = None) -> tuple[GinApp, Before]:
         async def knock(pilot: Pilot[Any]) -> None:
             def can_knock(a: GinApp) -> bool:
                 screen = a.screen
-                return isinstance(screen, TableScreen) and bool(screen.legal_of("knock"))
+                return isinstance(screen, TableScreen) and bool(screen.legal_of(MoveName.KNOCK))
 
             await turns(pilot, 60, until=can_knock)
             await pilot.press("k")

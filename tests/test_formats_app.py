@@ -15,6 +15,7 @@ from apphelp import format_app, play_game, run, settle
 from textual.widgets import Static
 
 from ginrummies.core import Format, preset
+from ginrummies.play.keys import MoveName
 from ginrummies.tui.dialogs import CurtainScreen, ResultScreen, ResultView
 from ginrummies.tui.table import TableScreen
 from ginrummies.tui.widgets import HandView
@@ -224,7 +225,7 @@ def test_undo_takes_back_a_move_at_a_table_of_three() -> None:
             table = app.screen
             assert isinstance(table, TableScreen)
             before = session.view().hand
-            key = "t" if table.legal_of("take") else "p"
+            key = "t" if table.legal_of(MoveName.TAKE) else "p"
             await pilot.press(key)
             await settle(pilot)
             assert session.game.round.hands[0].log  # the move was made
@@ -253,7 +254,7 @@ def test_a_game_of_four_is_saved_and_continued(tmp_path: Path) -> None:
         async with app.run_test(size=(120, 36)) as pilot:
             await settle(pilot)
             await until_person(pilot)
-            await pilot.press("p" if app.screen.legal_of("pass") else "d")  # type: ignore[attr-defined]
+            await pilot.press("p" if app.screen.legal_of(MoveName.PASS) else "d")  # type: ignore[attr-defined]
             await settle(pilot)
             log = session.game.log
             assert any(log)

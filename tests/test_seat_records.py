@@ -42,3 +42,19 @@ def test_the_statistics_keep_the_seats_and_the_opponent_as_before(tmp_path: Path
         seats, opponent = conn.execute("SELECT seats, opponent FROM games").fetchone()
     assert json.loads(seats) == AS_WRITTEN
     assert opponent == "hard"
+
+
+def test_a_seat_kind_is_one_enum_in_the_leaf_module() -> None:
+    """Saves check a seat's kind against SeatKind, which lives in
+    ginrummies.levels so that storage reads it without the play layer; the
+    settings' seat choices are another list: a person or a computer level."""
+    from ginrummies import levels
+    from ginrummies.play import session as play_session
+    from ginrummies.store import saves, settings
+
+    assert play_session.SeatKind is levels.SeatKind
+    assert saves.SEAT_KINDS == ("person", "computer")
+    assert settings.SEAT_CHOICES == ("person", "easy", "normal", "hard", "random")
+    saved = parse(session().to_json())
+    assert [type(seat.kind) for seat in saved.seats] == [SeatKind, SeatKind]
+    assert [seat.kind for seat in saved.seats] == [SeatKind.PERSON, SeatKind.COMPUTER]

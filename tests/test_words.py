@@ -31,7 +31,7 @@ from ginrummies.core import (
 )
 from ginrummies.core.wording import plural
 from ginrummies.play import Seat, SeatKind, Session
-from ginrummies.play.keys import CARD_KEYS_SHOWN, CONTROLS, MOVE_BY_KEY, MOVES
+from ginrummies.play.keys import CARD_KEYS_SHOWN, CONTROLS, MOVE_BY_KEY, MOVES, MoveName
 from ginrummies.play.words import prompt, why_not
 
 GIN = preset("gin")
@@ -51,8 +51,9 @@ def seated(rules: RuleSet, deck: list[Card], dealer: int = COMPUTER) -> Session:
 
 
 def why(session: Session, name: str, card: str | None = None, marked: str = "") -> str:
+    """Why the move ``name`` (a MoveName's word) cannot be made now."""
     cards = frozenset(parse_cards(marked)) if marked else None
-    return why_not(session, session.view(YOU), name, c(card) if card else None, cards)
+    return why_not(session, session.view(YOU), MoveName(name), c(card) if card else None, cards)
 
 
 def drawn(rules: RuleSet, hand: str, draw: str, upcard: str = "9h") -> Session:

@@ -8,7 +8,8 @@ import sys
 
 from .. import __version__
 from ..core import PRESETS, Format, RulesError, preset
-from ..store import THEMES
+from ..levels import Level
+from ..store import THEMES, CardStyle, Theme
 from .options import (
     add_format_option,
     add_game_options,
@@ -117,14 +118,14 @@ def app_main(args: argparse.Namespace) -> int:
         lock.release()  # the app takes it again as it starts
     settings, problems = load_settings(settings_path)
     if args.theme:
-        settings = dataclasses.replace(settings, theme=args.theme)
+        settings = dataclasses.replace(settings, theme=Theme(args.theme))
     if args.ascii:
-        settings = dataclasses.replace(settings, card_style="ascii")
+        settings = dataclasses.replace(settings, card_style=CardStyle.ASCII)
     session = None
     if at_once:
         seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
         rules = preset(args.rules or variant_for(fmt, settings.default_rules))
-        seats = format_seats(fmt, people, args.opponent)
+        seats = format_seats(fmt, people, Level(args.opponent))
         session = Session(rules, seats, seed, format=fmt)
     app = GinApp(
         settings,

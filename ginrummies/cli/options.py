@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..ai import LEVELS
 from ..core import PRESETS, Format, preset
+from ..levels import LEVELS
 
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:

@@ -73,9 +73,9 @@ def replay_main(argv: Sequence[str]) -> int:
                 "it for a new game, and replay it when it is over: a replay shows both hands "
                 "face up."
             )
-    from ..store import Settings
+    from ..store import CardStyle, Settings
     from ..tui.app import GinApp
 
-    settings = Settings(card_style="ascii") if args.ascii else Settings()
+    settings = Settings(card_style=CardStyle.ASCII) if args.ascii else Settings()
     GinApp(settings, replay=saved).run()
     return 0

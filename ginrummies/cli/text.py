@@ -8,6 +8,7 @@ import secrets
 import sys
 
 from ..core import PRESETS, Format, RulesError, preset
+from ..levels import Level
 from .options import add_format_option, add_game_options, add_people_option, people_for
 
 
@@ -191,7 +192,7 @@ def text_main(args: argparse.Namespace) -> int:
             say(f"Continuing {session.log[0][:-1]}: {board}.")
         else:
             seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
-            seats = format_seats(fmt, people, args.opponent)
+            seats = format_seats(fmt, people, Level(args.opponent))
             session = Session(rules, seats, seed, format=fmt, target=args.target)
             try:
                 ask_deal(session, ask)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from ..core import (
     Accept,
@@ -34,11 +35,30 @@ def _always(rules: RuleSet) -> bool:
     return True
 
 
+class MoveName(StrEnum):
+    """A move key's name: the app's action (``action_<name>``, its binding)
+    and a word text play takes. One ``Move`` in ``MOVES`` has each."""
+
+    DRAW = "draw"
+    TAKE = "take"
+    PASS = "pass"
+    DISCARD = "discard"
+    KNOCK = "knock"
+    GIN = "gin"
+    MELD = "meld"
+    LAY_OFF = "lay_off"
+    OFFER = "offer"
+    ACCEPT = "accept"
+    DECLINE = "decline"
+    END_TURN = "end_turn"
+    CHALLENGE = "challenge"
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """A move key: the same letter in the app and in text play."""
 
-    name: str  # the app's action name: action_<name>
+    name: MoveName  # the app's action name: action_<name>
     key: str  # the key in the app and the command in text play
     label: str  # the footer's word
     words: str  # "draw from the stock": what the player tries, in refusals
@@ -67,177 +87,274 @@ class Control:
     footer: bool = False  # shown in the footer
 
 
+@dataclass(frozen=True, slots=True)
+class TextCommand:
+    """A text-play command that makes no move: a number, hint, help, quit."""
+
+    command: str  # as typed
+    help: str
+
+
 MOVES: tuple[Move, ...] = (
-    Move("draw", "d", "Draw", "draw from the stock", (DrawStock,), "draw from the stock"),
     Move(
-        "take",
-        "t",
-        "Take",
-        "take the discard",
-        (TakeDiscard,),
-        "take the top card of the discard pile",
+        name=MoveName.DRAW,
+        key="d",
+        label="Draw",
+        words="draw from the stock",
+        kinds=(DrawStock,),
+        help="draw from the stock",
+    ),
+    Move(
+        name=MoveName.TAKE,
+        key="t",
+        label="Take",
+        words="take the discard",
+        kinds=(TakeDiscard,),
+        help="take the top card of the discard pile",
         applies=lambda r: r.has_discard_pile,
         where="not in Skarney",
     ),
     Move(
-        "pass",
-        "p",
-        "Pass",
-        "pass",
-        (Pass,),
-        "pass on the upcard",
+        name=MoveName.PASS,
+        key="p",
+        label="Pass",
+        words="pass",
+        kinds=(Pass,),
+        help="pass on the upcard",
         applies=lambda r: r.has_upcard and r.has_knock,
         where="the Gin games",
     ),
     Move(
-        "discard",
-        "x",
-        "Discard",
-        "discard",
-        (Discard,),
-        "discard the card picked",
+        name=MoveName.DISCARD,
+        key="x",
+        label="Discard",
+        words="discard",
+        kinds=(Discard,),
+        help="discard the card picked",
         card=True,
         text="discard that card (x 7h, x 10h, x qs)",
         applies=lambda r: r.has_discard_pile,
         where="not in Skarney",
     ),
     Move(
-        "knock",
-        "k",
-        "Knock",
-        "knock",
-        (Knock,),
-        "knock: you choose which melds to spread",
+        name=MoveName.KNOCK,
+        key="k",
+        label="Knock",
+        words="knock",
+        kinds=(Knock,),
+        help="knock: you choose which melds to spread",
         text="knock, spreading the melds that leave the least deadwood",
         applies=lambda r: r.has_knock,
         where="the Gin games",
     ),
     Move(
-        "gin",
-        "g",
-        "Gin",
-        "go gin",
-        (Knock,),
-        "go gin (no deadwood)",
+        name=MoveName.GIN,
+        key="g",
+        label="Gin",
+        words="go gin",
+        kinds=(Knock,),
+        help="go gin (no deadwood)",
         applies=lambda r: r.has_knock,
         where="the Gin games",
     ),
     Move(
-        "meld",
-        "m",
-        "Meld",
-        "meld",
-        (LayMeld, LayContract),
-        "meld the marked cards",
+        name=MoveName.MELD,
+        key="m",
+        label="Meld",
+        words="meld",
+        kinds=(LayMeld, LayContract),
+        help="meld the marked cards",
         text="meld (the list offers each meld by number)",
         applies=lambda r: r.has_table_melds,
         where="Skarney, Colonel",
     ),
     Move(
-        "lay_off",
-        "l",
-        "Lay off",
-        "lay off",
-        (LayOff,),
-        "lay the card picked off on a meld on the table",
+        name=MoveName.LAY_OFF,
+        key="l",
+        label="Lay off",
+        words="lay off",
+        kinds=(LayOff,),
+        help="lay the card picked off on a meld on the table",
         card=True,
         text="lay that card off on a meld on the table",
         applies=lambda r: r.has_table_melds,
         where="Skarney, Colonel",
     ),
     Move(
-        "offer",
-        "o",
-        "Offer",
-        "offer a card",
-        (Offer,),
-        "offer the card picked to the other player",
+        name=MoveName.OFFER,
+        key="o",
+        label="Offer",
+        words="offer a card",
+        kinds=(Offer,),
+        help="offer the card picked to the other player",
         card=True,
         text="offer that card to the other player",
         applies=lambda r: r.has_offers,
         where="Skarney",
     ),
     Move(
-        "accept",
-        "a",
-        "Accept",
-        "accept",
-        (Accept,),
-        "accept the offer or the challenge",
+        name=MoveName.ACCEPT,
+        key="a",
+        label="Accept",
+        words="accept",
+        kinds=(Accept,),
+        help="accept the offer or the challenge",
         applies=lambda r: r.has_offers or r.challenge,
         where="Skarney; Colonel's challenge",
     ),
     Move(
-        "decline",
-        "n",
-        "Decline",
-        "decline",
-        (Decline,),
-        "decline the offer or the challenge",
+        name=MoveName.DECLINE,
+        key="n",
+        label="Decline",
+        words="decline",
+        kinds=(Decline,),
+        help="decline the offer or the challenge",
         applies=lambda r: r.has_offers or r.challenge,
         where="Skarney; Colonel's challenge",
     ),
     Move(
-        "end_turn",
-        "e",
-        "End turn",
-        "end the turn",
-        (EndTurn,),
-        "end the turn (when there is nothing to offer)",
+        name=MoveName.END_TURN,
+        key="e",
+        label="End turn",
+        words="end the turn",
+        kinds=(EndTurn,),
+        help="end the turn (when there is nothing to offer)",
         applies=lambda r: r.has_offers,
         where="Skarney",
     ),
     Move(
-        "challenge",
-        "c",
-        "Challenge",
-        "challenge",
-        (Challenge,),
-        "challenge: the lower total in hand wins",
+        name=MoveName.CHALLENGE,
+        key="c",
+        label="Challenge",
+        words="challenge",
+        kinds=(Challenge,),
+        help="challenge: the lower total in hand wins",
         applies=lambda r: r.challenge,
         where="Colonel, with the challenge rule",
     ),
 )
 
-MOVE_BY_NAME = {m.name: m for m in MOVES}
-MOVE_BY_KEY = {m.key: m for m in MOVES}
+MOVE_BY_NAME: dict[MoveName, Move] = {m.name: m for m in MOVES}
+MOVE_BY_KEY: dict[str, Move] = {m.key: m for m in MOVES}
 
 # the eleventh and twelfth cards: the keys after 0 on the number row
 CARD_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus", "equals_sign")
 CARD_KEYS_SHOWN = "1-9 0 - ="
 
 PICKING: tuple[Control, ...] = (
-    Control("cursor(-1)", "left", "Left", "← →", "pick the card to the left or right"),
-    Control("cursor(1)", "right", "Right", "← →", "pick the card to the left or right"),
-    Control("cursor_to(0)", "home", "First", "Home End", "pick the first or the last card"),
-    Control("cursor_to(-1)", "end", "Last", "Home End", "pick the first or the last card"),
+    Control(
+        name="cursor(-1)",
+        keys="left",
+        label="Left",
+        shown="← →",
+        help="pick the card to the left or right",
+    ),
+    Control(
+        name="cursor(1)",
+        keys="right",
+        label="Right",
+        shown="← →",
+        help="pick the card to the left or right",
+    ),
+    Control(
+        name="cursor_to(0)",
+        keys="home",
+        label="First",
+        shown="Home End",
+        help="pick the first or the last card",
+    ),
+    Control(
+        name="cursor_to(-1)",
+        keys="end",
+        label="Last",
+        shown="Home End",
+        help="pick the first or the last card",
+    ),
     *(
         Control(
-            f"cursor_to({i})", key, f"Card {i + 1}", CARD_KEYS_SHOWN, "pick a card by its place"
+            name=f"cursor_to({i})",
+            keys=key,
+            label=f"Card {i + 1}",
+            shown=CARD_KEYS_SHOWN,
+            help="pick a card by its place",
         )
         for i, key in enumerate(CARD_KEYS)
     ),
-    Control("mark", "space", "Mark", "space", "mark the card picked (to meld several at once)"),
+    Control(
+        name="mark",
+        keys="space",
+        label="Mark",
+        shown="space",
+        help="mark the card picked (to meld several at once)",
+    ),
 )
 TOOLS: tuple[Control, ...] = (
-    Control("sort", "s", "Sort", "s", "sort the hand: by melds, by rank, by suit", footer=True),
-    Control("hint", "question_mark", "Hint", "?", "a hint: the best move and why", footer=True),
-    Control("play_hint", "y", "Play hint", "y", "play the move the hint gave"),
-    Control("undo", "u", "Undo", "u", "take back your last move against the computer", footer=True),
-    Control("log", "v", "Moves", "v", "show or hide the moves in words (narrow windows)"),
     Control(
-        "help", "f1,h", "Help", "F1 h", "the keys and the rules of the game in play", footer=True
+        name="sort",
+        keys="s",
+        label="Sort",
+        shown="s",
+        help="sort the hand: by melds, by rank, by suit",
+        footer=True,
     ),
-    Control("leave", "escape,q", "Menu", "Esc q", "back to the menu: the game waits", footer=True),
+    Control(
+        name="hint",
+        keys="question_mark",
+        label="Hint",
+        shown="?",
+        help="a hint: the best move and why",
+        footer=True,
+    ),
+    Control(
+        name="play_hint",
+        keys="y",
+        label="Play hint",
+        shown="y",
+        help="play the move the hint gave",
+    ),
+    Control(
+        name="undo",
+        keys="u",
+        label="Undo",
+        shown="u",
+        help="take back your last move against the computer",
+        footer=True,
+    ),
+    Control(
+        name="log",
+        keys="v",
+        label="Moves",
+        shown="v",
+        help="show or hide the moves in words (narrow windows)",
+    ),
+    Control(
+        name="help",
+        keys="f1,h",
+        label="Help",
+        shown="F1 h",
+        help="the keys and the rules of the game in play",
+        footer=True,
+    ),
+    Control(
+        name="leave",
+        keys="escape,q",
+        label="Menu",
+        shown="Esc q",
+        help="back to the menu: the game waits",
+        footer=True,
+    ),
 )
 CONTROLS = PICKING + TOOLS
 
-TEXT_CONTROLS: tuple[tuple[str, str], ...] = (
-    ("NUMBER", "the move of that number in the list"),
-    ("?", "a hint: the best move and why"),
-    ("y", "play the move the hint gave"),
-    ("h", "this help"),
-    ("q", "stop playing (the game is saved: ginrummies text --continue goes on with it)"),
+TEXT_CONTROLS: tuple[TextCommand, ...] = (
+    TextCommand(command="NUMBER", help="the move of that number in the list"),
+    TextCommand(command="?", help="a hint: the best move and why"),
+    TextCommand(command="y", help="play the move the hint gave"),
+    TextCommand(command="h", help="this help"),
+    TextCommand(
+        command="q",
+        help="stop playing (the game is saved: ginrummies text --continue goes on with it)",
+    ),
 )
 
 
@@ -250,7 +367,7 @@ def move_of(action: Action, hand: Iterable[Card], rules: RuleSet) -> Move | None
     """The move key that makes ``action``: a knock that leaves no deadwood
     is gin's (g), any other knock is the knock key's (k)."""
     if isinstance(action, Knock):
-        return MOVE_BY_NAME["gin" if action.deadwood(hand, rules) == 0 else "knock"]
+        return MOVE_BY_NAME[MoveName.GIN if action.deadwood(hand, rules) == 0 else MoveName.KNOCK]
     for m in MOVES:
         if isinstance(action, m.kinds):
             return m
@@ -258,13 +375,13 @@ def move_of(action: Action, hand: Iterable[Card], rules: RuleSet) -> Move | None
 
 
 def actions_for(
-    name: str, legal: Iterable[Action], hand: Sequence[Card], rules: RuleSet
+    name: MoveName, legal: Iterable[Action], hand: Sequence[Card], rules: RuleSet
 ) -> list[Action]:
     """The actions among ``legal`` that the move ``name`` makes, in their order
     (``knock`` keeps the knocks with deadwood, ``gin`` those without)."""
     move = MOVE_BY_NAME[name]
     found = [a for a in legal if isinstance(a, move.kinds)]
-    if name in ("knock", "gin"):
+    if name in (MoveName.KNOCK, MoveName.GIN):
         return [a for a in found if move_of(a, hand, rules) is move]
     return found
 
@@ -286,7 +403,7 @@ def help_rows(rules: RuleSet | None = None) -> list[tuple[str, str]]:
             rows.append((c.shown, c.help))
     for m in moves_for(rules):
         where = f" ({m.where})" if m.where and rules is None else ""
-        rows.append((m.key + (" Enter" if m.name == "discard" else ""), m.help + where))
+        rows.append((m.key + (" Enter" if m.name == MoveName.DISCARD else ""), m.help + where))
     rows.extend((c.shown, c.help) for c in TOOLS)
     rows.append(("Ctrl+P", "the command palette: every legal move, themes"))
     return rows
@@ -298,8 +415,8 @@ def text_help(rules: RuleSet | None = None) -> str:
     width = 8
     for m in moves_for(rules):
         lines.append(f"  {m.command:<{width}} {m.text or m.help}")
-    for command, words in TEXT_CONTROLS:
-        lines.append(f"  {command:<{width}} {words}")
+    for c in TEXT_CONTROLS:
+        lines.append(f"  {c.command:<{width}} {c.help}")
     return "\n".join(lines)
 
 

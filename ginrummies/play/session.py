@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +33,7 @@ from ..core import (
     says,
 )
 from ..levels import Level
+from ..levels import SeatKind as SeatKind  # in the leaf for storage; callers import it here
 from ..store.files import write_atomic
 from ..store.saves import Saved, SeatRecord, new_game_id, to_json
 from ..store.settings import NAME_LENGTH
@@ -46,11 +46,6 @@ from .tell import action_words, deal_lines, round_lines, side_names
 def seed_line(seed: int) -> str:
     """The seed of a game that is over, in words: how to deal it again."""
     return f"The cards were dealt from seed {seed}: --seed {seed} deals this game again."
-
-
-class SeatKind(Enum):
-    PERSON = "person"
-    COMPUTER = "computer"
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,30 +100,33 @@ def decide(turn: Turn) -> Decision:
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """Who plays a seat: a person, or the computer at a level."""
+    """Who plays a seat: a person, or the computer at a level (kept for a
+    person too, as saves keep it)."""
 
     name: str
     kind: SeatKind = SeatKind.PERSON
-    level: str = "normal"
+    level: Level = Level.NORMAL
 
     def __post_init__(self) -> None:
         # a name may come from a file or the command line: it is shown as
         # typed, but never as something that acts on the terminal
         object.__setattr__(self, "name", clean_name(self.name, NAME_LENGTH))
+        # a level's word is taken too ("hard"); ValueError for no level
+        object.__setattr__(self, "level", Level(self.level))
 
     @property
     def is_person(self) -> bool:
         return self.kind is SeatKind.PERSON
 
 
-def default_seats(hot_seat: bool = False, level: str = "normal") -> tuple[Seat, Seat]:
+def default_seats(hot_seat: bool = False, level: Level = Level.NORMAL) -> tuple[Seat, Seat]:
     if hot_seat:
         return (Seat("Player 1"), Seat("Player 2"))
     return (Seat("You"), Seat("Computer", SeatKind.COMPUTER, level))
 
 
 def format_seats(
-    fmt: Format, people: int = 1, level: str = "normal", names: Sequence[str] = ()
+    fmt: Format, people: int = 1, level: Level = Level.NORMAL, names: Sequence[str] = ()
 ) -> tuple[Seat, ...]:
     """Seats for a format: ``people`` people first (named ``names``, or
     "You" alone, or "Player N"), then computers at ``level``."""
@@ -147,7 +145,7 @@ def format_seats(
     return tuple(seats)
 
 
-def _computers(n: int, level: str) -> tuple[Seat, ...]:
+def _computers(n: int, level: Level) -> tuple[Seat, ...]:
     return tuple(Seat(f"Computer {'ABCD'[i]}", SeatKind.COMPUTER, level) for i in range(n))
 
 
@@ -197,7 +195,7 @@ class Session:
             for i, s in enumerate(seats)
             if not s.is_person
         }
-        self.fallback: Bot = make_bot("easy", rules, seed)
+        self.fallback: Bot = make_bot(Level.EASY, rules, seed)
         self._start(new_match(rules, seed, format, target, first, winner_deals))
 
     def _start(self, game: Match) -> None:
@@ -323,9 +321,8 @@ class Session:
         )
 
     def seats_data(self) -> tuple[SeatRecord, ...]:
-        """The seats as saves and the statistics keep them (ValueError for a
-        computer level there is not)."""
-        return tuple(SeatRecord(s.name, s.kind.value, Level(s.level)) for s in self.seats)
+        """The seats as saves and the statistics keep them."""
+        return tuple(SeatRecord(s.name, s.kind, s.level) for s in self.seats)
 
     @staticmethod
     def seats_from(data: Sequence[SeatRecord], count: int = 2) -> tuple[Seat, ...]:
@@ -333,7 +330,7 @@ class Session:
         for record in data:
             kind = SeatKind(record.kind)
             level = Level(record.level)  # ValueError: no computer level of that name
-            seats.append(Seat(record.name, kind, level.value))
+            seats.append(Seat(record.name, kind, level))
         if len(seats) != count:
             raise ValueError(f"this game has {count} players, not {len(seats)}")
         return tuple(seats)

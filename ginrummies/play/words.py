@@ -26,7 +26,15 @@ from ..core import (
     format_cards,
     plural,
 )
-from .keys import CARD_KEYS_SHOWN, MOVE_BY_NAME, MOVES, actions_for, move_of, shown_keys
+from .keys import (
+    CARD_KEYS_SHOWN,
+    MOVE_BY_NAME,
+    MOVES,
+    MoveName,
+    actions_for,
+    move_of,
+    shown_keys,
+)
 
 if TYPE_CHECKING:
     from .session import Session
@@ -35,7 +43,7 @@ if TYPE_CHECKING:
 # --- pieces -------------------------------------------------------------------
 
 
-def _key(name: str) -> str:
+def _key(name: MoveName) -> str:
     """A move's key, as the key map has it: ``(x)``."""
     return f"({MOVE_BY_NAME[name].key})"
 
@@ -55,7 +63,7 @@ def _possessive(name: str) -> str:
     return "your" if name.lower() == "you" else f"{name}'s"
 
 
-def _legal(view: PlayerView, name: str) -> list[Action]:
+def _legal(view: PlayerView, name: MoveName) -> list[Action]:
     return actions_for(name, view.legal_actions, view.hand, view.rules)
 
 
@@ -63,20 +71,20 @@ def _top(view: PlayerView) -> str:
     return view.discard_top.label if view.discard_top else "the discard"
 
 
-def _choice(name: str, view: PlayerView) -> str:
+def _choice(name: MoveName, view: PlayerView) -> str:
     """One move legal now, in words with its key."""
     key = _key(name)
-    if name == "take":
+    if name == MoveName.TAKE:
         at_once = " to knock at once" if view.phase is Phase.FIFTIETH else ""
         return f"take {_top(view)}{at_once} {key}"
-    if name == "meld" and any(isinstance(a, LayContract) for a in view.legal_actions):
+    if name == MoveName.MELD and any(isinstance(a, LayContract) for a in view.legal_actions):
         return f"lay the contract {key}"
-    if name == "accept":
+    if name == MoveName.ACCEPT:
         offer = view.table.pending_offer
         return f"accept {offer.label if offer else 'the challenge'} {key}"
-    if name == "decline":
+    if name == MoveName.DECLINE:
         return f"decline it {key}"
-    if name == "discard":
+    if name == MoveName.DISCARD:
         return f"discard a card {key}"
     return f"{MOVE_BY_NAME[name].words} {key}"
 
@@ -89,8 +97,8 @@ def _choices(view: PlayerView) -> str:
 def _instead(view: PlayerView) -> str:
     """What a player barred from offering an ace may do to end the turn."""
     if any(isinstance(a, Offer) for a in view.legal_actions):
-        return f": offer another card {_key('offer')}"
-    return f": end the turn {_key('end_turn')}"
+        return f": offer another card {_key(MoveName.OFFER)}"
+    return f": end the turn {_key(MoveName.END_TURN)}"
 
 
 def _kinds(rules: RuleSet) -> list[str]:
@@ -122,12 +130,12 @@ def _gin_only(view: PlayerView) -> str:
     return "these rules allow gin only"
 
 
-def _knock_too_high(view: PlayerView, name: str, refusal: Refusal) -> str:
+def _knock_too_high(view: PlayerView, name: MoveName, refusal: Refusal) -> str:
     """Why a knock (or gin) cannot be made with this much deadwood."""
     extra, least, limit = refusal.card, refusal.points, refusal.limit
     with_it = f"with {extra.label} " if extra is not None else ""
     would = "would be" if extra is not None else "is"
-    if name == "gin":
+    if name == MoveName.GIN:
         return f"You cannot go gin: {with_it}your deadwood {would} {least}; gin needs 0."
     if limit == 0:
         gin_only = _gin_only(view)
@@ -136,39 +144,41 @@ def _knock_too_high(view: PlayerView, name: str, refusal: Refusal) -> str:
     return f"You cannot knock: {with_it}your least deadwood {would} {least}; {limits}."
 
 
-def _no_such_move(name: str, rules: RuleSet) -> str | None:
+def _no_such_move(name: MoveName, rules: RuleSet) -> str | None:
     """Why a move is never made in this variant; None if it is one of its moves."""
     if MOVE_BY_NAME[name].applies(rules):
         return None
     game = rules.name
-    if name in ("knock", "gin"):
+    if name in (MoveName.KNOCK, MoveName.GIN):
         how = (
             "melding and laying off every card"
             if rules.has_offers
             else "melding, laying off and discarding every card"
         )
         return f"{game} has no knocking: you go out by {how}."
-    if not rules.has_discard_pile and name in ("take", "discard", "pass"):
-        return f"{game} has no discard pile: you end your turn by offering a card {_key('offer')}."
-    if name == "pass":
-        return f"{game} turns up no card to pass on: you draw from the stock {_key('draw')}."
-    if name == "meld":
-        return f"In {game} melds are spread when you knock {_key('knock')} or go gin {_key('gin')}."
-    if name == "lay_off":
+    if not rules.has_discard_pile and name in (MoveName.TAKE, MoveName.DISCARD, MoveName.PASS):
+        offer = _key(MoveName.OFFER)
+        return f"{game} has no discard pile: you end your turn by offering a card {offer}."
+    if name == MoveName.PASS:
+        return f"{game} turns up no card to pass on: you draw from the stock {_key(MoveName.DRAW)}."
+    if name == MoveName.MELD:
+        knock, gin = _key(MoveName.KNOCK), _key(MoveName.GIN)
+        return f"In {game} melds are spread when you knock {knock} or go gin {gin}."
+    if name == MoveName.LAY_OFF:
         return f"In {game} cards are laid off only on a knocker's melds, and the game does it."
-    if name in ("offer", "end_turn"):
-        return f"{game} has no offers: you end your turn with a discard {_key('discard')}."
-    if name in ("accept", "decline"):
+    if name in (MoveName.OFFER, MoveName.END_TURN):
+        return f"{game} has no offers: you end your turn with a discard {_key(MoveName.DISCARD)}."
+    if name in (MoveName.ACCEPT, MoveName.DECLINE):
         return f"{game} has no offers or challenges to answer."
     return f"{game} has no challenge."
 
 
-def _verb(name: str, view: PlayerView, card: Card | None) -> str:
-    if name == "take":
+def _verb(name: MoveName, view: PlayerView, card: Card | None) -> str:
+    if name == MoveName.TAKE:
         return f"take {_top(view)}"
-    if name in ("discard", "lay_off", "offer") and card is not None:
+    if name in (MoveName.DISCARD, MoveName.LAY_OFF, MoveName.OFFER) and card is not None:
         return f"{MOVE_BY_NAME[name].words.removesuffix(' a card')} {card.label}"
-    if name == "draw":
+    if name == MoveName.DRAW:
         return "draw"
     return MOVE_BY_NAME[name].words
 
@@ -176,12 +186,12 @@ def _verb(name: str, view: PlayerView, card: Card | None) -> str:
 # where each move comes in a turn, and where each phase is: a move later
 # in the turn than the phase is refused with "... first"
 _STAGE = {
-    "accept": 0,
-    "decline": 0,
-    "pass": 1,
-    "challenge": 1,
-    "draw": 2,
-    "take": 2,
+    MoveName.ACCEPT: 0,
+    MoveName.DECLINE: 0,
+    MoveName.PASS: 1,
+    MoveName.CHALLENGE: 1,
+    MoveName.DRAW: 2,
+    MoveName.TAKE: 2,
 }
 _PHASE_STAGE = {
     Phase.RESPOND: 0,
@@ -194,7 +204,7 @@ _PHASE_STAGE = {
 }
 
 
-def _wrong_phase(name: str, view: PlayerView, card: Card | None) -> str:
+def _wrong_phase(name: MoveName, view: PlayerView, card: Card | None) -> str:
     """A move of another part of the turn: what may be done instead."""
     now = _choices(view)
     stage = _STAGE.get(name, 3)
@@ -209,7 +219,7 @@ def _wrong_phase(name: str, view: PlayerView, card: Card | None) -> str:
 def why_not(
     session: Session,
     view: PlayerView,
-    name: str,
+    name: MoveName,
     card: Card | None = None,
     marked: frozenset[Card] | None = None,
 ) -> str:
@@ -228,8 +238,8 @@ def why_not(
     attempt = Attempt(
         move.kinds[0],
         card if move.card else None,
-        frozenset(marked or ()) if name == "meld" else frozenset(),
-        gin=name == "gin",
+        frozenset(marked or ()) if name == MoveName.MELD else frozenset(),
+        gin=name == MoveName.GIN,
     )
     refusal = session.refusal(attempt, view)
     if refusal is not None:
@@ -238,23 +248,25 @@ def why_not(
         return f"Pick the card to {_verb(name, view, None)} first."
     if _can(view, name, card, marked):
         return f"You may {_verb(name, view, card)} now {_key(name)}."
-    if name == "knock" and _legal(view, "gin"):
-        return f"You have no deadwood: go gin {_key('gin')} instead."
+    if name == MoveName.KNOCK and _legal(view, MoveName.GIN):
+        return f"You have no deadwood: go gin {_key(MoveName.GIN)} instead."
     return _wrong_phase(name, view, card)
 
 
-def _can(view: PlayerView, name: str, card: Card | None, marked: frozenset[Card] | None) -> bool:
+def _can(
+    view: PlayerView, name: MoveName, card: Card | None, marked: frozenset[Card] | None
+) -> bool:
     """Whether the key's move is legal now, with this card or these marked cards."""
     options = _legal(view, name)
-    if name in ("discard", "offer", "lay_off"):
+    if name in (MoveName.DISCARD, MoveName.OFFER, MoveName.LAY_OFF):
         return card is not None and any(getattr(a, "card", None) == card for a in options)
-    if marked and name == "meld":
+    if marked and name == MoveName.MELD:
         return any(frozenset(meld_cards(a)) == marked for a in options)
     return bool(options)
 
 
 def refusal_words(
-    refusal: Refusal, session: Session, view: PlayerView, name: str, card: Card | None = None
+    refusal: Refusal, session: Session, view: PlayerView, name: MoveName, card: Card | None = None
 ) -> str:
     """The core's refusal of the move ``name`` as one sentence, with keys."""
     rules = view.rules
@@ -275,17 +287,17 @@ def refusal_words(
         case Reason.DRAW_SKIPPED:
             return f"You accepted {label}, and an accepted ace costs your draw: {_choices(view)}."
         case Reason.PILE_EMPTY:
-            return f"The discard pile is empty: draw from the stock {_key('draw')}."
+            return f"The discard pile is empty: draw from the stock {_key(MoveName.DRAW)}."
         case Reason.STOCK_FIRST:
             return (
                 "Both players passed the upcard, so the first draw comes from the stock "
-                f"{_key('draw')}."
+                f"{_key(MoveName.DRAW)}."
             )
         case Reason.FIFTIETH_TOO_HIGH:
             limit = _gin_only(view) if r.limit == 0 else _limit_words(view, r.limit)
             return (
                 f"You may take {label} only to knock or go gin at once, and with it "
-                f"your least deadwood would be {r.points} ({limit}): pass {_key('pass')}."
+                f"your least deadwood would be {r.points} ({limit}): pass {_key(MoveName.PASS)}."
             )
         case Reason.TOO_MUCH_DEADWOOD:
             return _knock_too_high(view, name, r)
@@ -296,7 +308,7 @@ def refusal_words(
         case Reason.FIRST_TURN_DISCARD:
             return (
                 "With eleven cards dealt, the first turn is only a discard: "
-                f"discard a card {_key('discard')}."
+                f"discard a card {_key(MoveName.DISCARD)}."
             )
         case Reason.NO_MELD_HELD:
             return f"You hold no {_join(_kinds(rules))} to meld."
@@ -332,12 +344,12 @@ def refusal_words(
         case Reason.LAST_TURN:
             return (
                 "The stock is down to two: the hand ends with no offer; "
-                f"end the turn {_key('end_turn')}."
+                f"end the turn {_key(MoveName.END_TURN)}."
             )
         case Reason.LAST_CARD:
             return (
                 "With one card left there is no offer (last card): "
-                f"end the turn {_key('end_turn')}."
+                f"end the turn {_key(MoveName.END_TURN)}."
             )
         case Reason.OFFERED_BACK:
             return f"You just accepted {label}: it may not be offered back at once."
@@ -349,8 +361,9 @@ def refusal_words(
             )
         case Reason.MUST_OFFER:
             return (
-                f"You end your turn by offering a card {_key('offer')}; without an offer only "
-                "with your last card, at the stock's end, or when no card you hold may be offered."
+                f"You end your turn by offering a card {_key(MoveName.OFFER)}; without an "
+                "offer only with your last card, at the stock's end, or when no card you "
+                "hold may be offered."
             )
         case Reason.NO_OFFER | Reason.NO_CHALLENGE:
             what = "offer" if r.reason is Reason.NO_OFFER else "challenge"
@@ -407,30 +420,34 @@ def prompt(session: Session, view: PlayerView) -> str:
     phase = view.phase
     other = session.names_for(view)[1 - view.player]
 
-    def can(name: str) -> bool:
+    def can(name: MoveName) -> bool:
         return bool(_legal(view, name))
 
     if phase is Phase.UPCARD:
-        return f"Take {top} {_key('take')} or pass {_key('pass')}."
+        return f"Take {top} {_key(MoveName.TAKE)} or pass {_key(MoveName.PASS)}."
     if phase is Phase.FIFTIETH:
-        if can("take"):
-            return f"Take {top} to knock at once {_key('take')}, or pass {_key('pass')}."
-        return f"Pass {_key('pass')}: {top} would not get you down to a knock."
+        if can(MoveName.TAKE):
+            return (
+                f"Take {top} to knock at once {_key(MoveName.TAKE)}, or pass {_key(MoveName.PASS)}."
+            )
+        return f"Pass {_key(MoveName.PASS)}: {top} would not get you down to a knock."
     if phase is Phase.DRAW:
-        parts = [f"draw from the stock {_key('draw')}"]
-        if can("take"):
-            parts.append(f"take {top} {_key('take')}")
-        if can("challenge"):
-            parts.append(f"challenge {_key('challenge')}")
+        parts = [f"draw from the stock {_key(MoveName.DRAW)}"]
+        if can(MoveName.TAKE):
+            parts.append(f"take {top} {_key(MoveName.TAKE)}")
+        if can(MoveName.CHALLENGE):
+            parts.append(f"challenge {_key(MoveName.CHALLENGE)}")
         text = _join(parts)
         return text[0].upper() + text[1:] + "."
     if phase is Phase.DISCARD:
-        ends = [f"{MOVE_BY_NAME[n].words} {_key(n)}" for n in ("knock", "gin") if can(n)]
-        if not can("discard"):
+        ends = [
+            f"{MOVE_BY_NAME[n].words} {_key(n)}" for n in (MoveName.KNOCK, MoveName.GIN) if can(n)
+        ]
+        if not can(MoveName.DISCARD):
             return f"You took the fiftieth card: {_join(ends)}."
         pick = f"{shown_keys('cursor(-1)')}, {CARD_KEYS_SHOWN.split()[0]}"
         extra = ", or " + " / ".join(ends) if ends else ""
-        return f"Pick a card ({pick}) and discard it {_key('discard')}{extra}."
+        return f"Pick a card ({pick}) and discard it {_key(MoveName.DISCARD)}{extra}."
     if phase is Phase.RESPOND:
         offer = view.table.pending_offer.label if view.table.pending_offer else "a card"
         cost = (
@@ -439,27 +456,27 @@ def prompt(session: Session, view: PlayerView) -> str:
             else ""
         )
         return (
-            f"{other} offers you {offer}: accept {_key('accept')} "
-            f"or decline {_key('decline')}.{cost}"
+            f"{other} offers you {offer}: accept {_key(MoveName.ACCEPT)} "
+            f"or decline {_key(MoveName.DECLINE)}.{cost}"
         )
     if phase is Phase.CHALLENGED:
         return (
-            f"{other} challenges: accept {_key('accept')} and the lower "
-            f"total in hand wins, or decline {_key('decline')} and play on."
+            f"{other} challenges: accept {_key(MoveName.ACCEPT)} and the lower "
+            f"total in hand wins, or decline {_key(MoveName.DECLINE)} and play on."
         )
     if phase is Phase.PLAY:
         mark = shown_keys("mark")
-        meld = _key("meld").strip("()")
+        meld = _key(MoveName.MELD).strip("()")
         parts = []
         if any(isinstance(a, LayContract) for a in view.legal_actions):
             parts.append(f"lay the contract (mark nine cards with {mark}, then {meld})")
         elif any(isinstance(a, LayMeld) for a in view.legal_actions):
             parts.append(f"meld (mark with {mark}, then {meld})")
         for name, words in (
-            ("lay_off", "lay off"),
-            ("offer", "offer a card"),
-            ("end_turn", "end the turn"),
-            ("discard", "discard"),
+            (MoveName.LAY_OFF, "lay off"),
+            (MoveName.OFFER, "offer a card"),
+            (MoveName.END_TURN, "end the turn"),
+            (MoveName.DISCARD, "discard"),
         ):
             if can(name):
                 parts.append(f"{words} {_key(name)}")

@@ -1,5 +1,14 @@
 """What the app keeps between runs: settings, the game in progress, statistics."""
 
-from .settings import LEVELS, SPEEDS, THEMES, Settings
+from .settings import LEVELS, SPEEDS, THEMES, CardStyle, HintLevel, Settings, Speed, Theme
 
-__all__ = ["LEVELS", "SPEEDS", "THEMES", "Settings"]
+__all__ = [
+    "LEVELS",
+    "SPEEDS",
+    "THEMES",
+    "CardStyle",
+    "HintLevel",
+    "Settings",
+    "Speed",
+    "Theme",
+]

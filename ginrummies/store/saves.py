@@ -23,7 +23,7 @@ from ..core import (
     action_from_data,
     action_to_data,
 )
-from ..levels import Level
+from ..levels import Level, SeatKind
 from .files import UnfitFile, move_aside, read_capped
 
 # 1: two players; 2 adds the format of play, its target and first seat (a
@@ -40,7 +40,7 @@ UNKNOWN = (
 CHANGED = "its moves do not follow the rules (the file was changed after the game wrote it)"
 
 # what a save may hold, so that one that loads is one that can be played
-SEAT_KINDS = ("person", "computer")  # play.session.SeatKind's values
+SEAT_KINDS: tuple[str, ...] = tuple(kind.value for kind in SeatKind)
 SEED_LIMIT = 2**63  # a seed is 0 <= seed < SEED_LIMIT
 NUMBER_LIMIT = 1_000_000  # a target, a bonus, a rule's number: far above any game's
 NAME_LIMIT = 100  # characters in a player's or a variant's name
@@ -58,16 +58,16 @@ class SaveError(Exception):
 
 @dataclass(frozen=True)
 class SeatRecord:
-    """A seat as a save and the statistics keep it: its name, its kind (one
-    of ``SEAT_KINDS``) and its computer level (kept for a person too)."""
+    """A seat as a save and the statistics keep it: its name, who plays it
+    and its computer level (kept for a person too)."""
 
     name: str
-    kind: str = "person"
+    kind: SeatKind = SeatKind.PERSON
     level: Level = Level.NORMAL
 
     def to_data(self) -> dict[str, str]:
         """The seat as JSON holds it: the keys and words saves always had."""
-        return {"name": self.name, "kind": self.kind, "level": self.level.value}
+        return {"name": self.name, "kind": self.kind.value, "level": self.level.value}
 
 
 def seats_data(seats: Sequence[SeatRecord]) -> list[dict[str, str]]:
@@ -207,7 +207,7 @@ def _seats(data: Any, fmt: Format) -> tuple[SeatRecord, ...]:
             raise SaveError(
                 f"the save's players are not readable (no computer level {_shown(level)})", UNKNOWN
             )
-        seats.append(SeatRecord(name, kind, Level(level)))
+        seats.append(SeatRecord(name, SeatKind(kind), Level(level)))
     return tuple(seats)
 
 

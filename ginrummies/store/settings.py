@@ -13,33 +13,81 @@ import dataclasses
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 from pathlib import Path
 from typing import Any
 
 from ..core import PRESETS, Format, RulesError, RuleSet, preset
 from ..levels import LEVELS as LEVELS  # the one list; kept here for store users
+from ..levels import Level, SeatKind
 from .files import UnfitFile, move_aside, read_capped, write_atomic
 from .saves import NUMBER_LIMIT
 
 SETTINGS_NAME = "settings.toml"
-THEMES = ("felt", "dark", "light", "contrast")
-SPEEDS = {"instant": 0.0, "fast": 0.2, "normal": 0.4, "slow": 1.2}  # seconds a computer move shows
-CARD_STYLES = ("unicode", "ascii")
-HINT_LEVELS = ("normal", "hard")
-PERSON = "person"  # a seat's kind: a person, or a computer level
-SEAT_KINDS = (PERSON, *LEVELS)
+
+
+# the settings that are a choice of words: each an enum whose values are
+# the words settings.toml holds
+
+
+class Theme(StrEnum):
+    """A colour theme (the stylesheet's class ``theme-<word>``)."""
+
+    FELT = "felt"
+    DARK = "dark"
+    LIGHT = "light"
+    CONTRAST = "contrast"
+
+
+class CardStyle(StrEnum):
+    """How card faces are drawn: Unicode boxes, or plain ASCII for limited terminals."""
+
+    UNICODE = "unicode"
+    ASCII = "ascii"
+
+
+class Speed(StrEnum):
+    """The pace of the computer's moves (``SPEEDS`` says how long each shows)."""
+
+    INSTANT = "instant"
+    FAST = "fast"
+    NORMAL = "normal"
+    SLOW = "slow"
+
+
+class HintLevel(StrEnum):
+    """How hard the hints think: ``hard`` adds the win chance and expected points."""
+
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+THEMES: tuple[str, ...] = tuple(t.value for t in Theme)
+SPEEDS: dict[Speed, float] = {  # seconds a computer move shows
+    Speed.INSTANT: 0.0,
+    Speed.FAST: 0.2,
+    Speed.NORMAL: 0.4,
+    Speed.SLOW: 1.2,
+}
+PERSON: str = SeatKind.PERSON.value  # a seat chosen for a person
+# what the new-game form may seat, and settings.toml remember: a person, or
+# the computer at one of its levels (a save says "computer" and the level)
+SEAT_CHOICES: tuple[str, ...] = (PERSON, *LEVELS)
 NAME_LENGTH = 16  # the longest name a seat may have
 SIZE_LIMIT = 1024 * 1024  # bytes: a settings file is a few hundred
 
-# the allowed values of each setting that is a choice
+# the settings held as an enum, read from and written as its words
+CHOICE_ENUMS: dict[str, type[StrEnum]] = {
+    "theme": Theme,
+    "card_style": CardStyle,
+    "speed": Speed,
+    "hint_level": HintLevel,
+    "default_level": Level,
+}
+# the allowed words of each setting that is a choice
 CHOICES: dict[str, tuple[str, ...]] = {
-    "theme": THEMES,
-    "card_style": CARD_STYLES,
-    "speed": tuple(SPEEDS),
-    "hint_level": HINT_LEVELS,
+    **{name: tuple(e.value for e in kind) for name, kind in CHOICE_ENUMS.items()},
     "default_rules": tuple(PRESETS),
-    "default_level": LEVELS,
     "default_format": tuple(f.value for f in Format),
 }
 
@@ -50,25 +98,32 @@ level) and its name."""
 
 @dataclass(frozen=True)
 class Settings:
-    theme: str = "felt"
-    card_style: str = "unicode"
+    theme: Theme = Theme.FELT
+    card_style: CardStyle = CardStyle.UNICODE
     four_colour: bool = False
-    speed: str = "normal"
+    speed: Speed = Speed.NORMAL
     hints: bool = True
-    hint_level: str = "normal"  # "hard" adds win chance and expected points
+    hint_level: HintLevel = HintLevel.NORMAL
     discard_history: bool = True  # show the cards discarded so far
     undo: bool = True  # take back a move against the computer
     default_rules: str = "gin"
-    default_level: str = "normal"
+    default_level: Level = Level.NORMAL
     default_format: str = "two"  # a Format's value; two players if the variant has not it
     # per variant: the rule options that differ from its preset
     house_rules: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     # per format (its value): the seats of the last game started in it
     seats: Mapping[str, tuple[SeatChoice, ...]] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        # a choice may be given as its word ("dark"); it is kept as its enum
+        # (ValueError for a word that is not one of them)
+        for name, kind in CHOICE_ENUMS.items():
+            object.__setattr__(self, name, kind(getattr(self, name)))
+
     @property
     def delay(self) -> float:
-        return SPEEDS.get(self.speed, SPEEDS["normal"])
+        """Seconds a computer move shows."""
+        return SPEEDS[self.speed]
 
     def rules_for(self, variant: str) -> RuleSet:
         """The preset ``variant`` with the player's house rules."""
@@ -79,7 +134,7 @@ class Settings:
         except (RulesError, TypeError, ValueError):
             return base
 
-    def with_level(self, level: str) -> Settings:
+    def with_level(self, level: Level) -> Settings:
         """These settings with ``level`` as the computer of new games, also
         in the seats remembered for each format (their people stay)."""
         seats = {
@@ -145,8 +200,8 @@ def seats_problem(fmt: Format, seats: Any) -> str | None:
     if not isinstance(seats, list | tuple) or len(seats) != fmt.seats:
         return f"{fmt.title} has {fmt.seats} seats"
     for kind, name in seats:
-        if kind not in SEAT_KINDS:
-            return f"{_shown(kind)} is not one of {', '.join(SEAT_KINDS)}"
+        if kind not in SEAT_CHOICES:
+            return f"{_shown(kind)} is not one of {', '.join(SEAT_CHOICES)}"
         if not isinstance(name, str) or not name.strip():
             return "every seat needs a name"
         if len(name) > NAME_LENGTH:
@@ -210,12 +265,12 @@ def from_data(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
             values[key] = _check_seats(value, problems)
         elif key in CHOICES:
             if isinstance(value, str) and value in CHOICES[key]:
-                values[key] = value
+                values[key] = value  # an enum's word: Settings keeps it as its enum
             else:
                 allowed = ", ".join(CHOICES[key])
+                word = default.value if isinstance(default, Enum) else default
                 problems.append(
-                    f"{key} = {_shown(value)} is not one of {allowed}; "
-                    f"the default {default!r} is used"
+                    f"{key} = {_shown(value)} is not one of {allowed}; the default {word!r} is used"
                 )
         elif isinstance(default, bool):
             if isinstance(value, bool):

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import Format, Match, Outcome, RuleSet
+from ..levels import SeatKind
 from .files import move_aside
 from .saves import SeatRecord, seats_data, to_json
 
@@ -146,8 +147,8 @@ class Streaks:
 def me_and_opponent(seats: Sequence[SeatRecord]) -> tuple[int, str]:
     """Whose record a game is (the person; the first player in hot-seat) and
     who they played (the computer's level, or 'hot-seat')."""
-    people = [i for i, s in enumerate(seats) if s.kind == "person"]
-    computers = [s.level.value for s in seats if s.kind == "computer"]
+    people = [i for i, s in enumerate(seats) if s.kind == SeatKind.PERSON]
+    computers = [s.level.value for s in seats if s.kind == SeatKind.COMPUTER]
     me = people[0] if people else 0
     if len(people) >= 2:
         return me, "hot-seat"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Literal
@@ -20,7 +21,7 @@ from ..play.keys import MOVES
 from ..play.printable import printable
 from ..play.session import Seat, Session
 from ..play.tell import cut_answers, cut_question, score_board, unit
-from ..store import THEMES, Settings
+from ..store import CardStyle, Settings, Theme
 from ..store.files import move_aside, write_atomic
 from ..store.saves import Saved, SaveError
 from ..store.settings import save_settings
@@ -39,22 +40,35 @@ except ImportError:  # pragma: no cover - a broken install
         "checkout? use the ginrummies command, or install it with pip install -e .)"
     ) from None
 
+# the Textual theme under each of ours (its own widgets' colours)
 TEXTUAL_THEME = {
-    "felt": "textual-dark",
-    "dark": "tokyo-night",
-    "light": "textual-light",
-    "contrast": "textual-dark",
+    Theme.FELT: "textual-dark",
+    Theme.DARK: "tokyo-night",
+    Theme.LIGHT: "textual-light",
+    Theme.CONTRAST: "textual-dark",
 }
 
 
 Severity = Literal["information", "warning", "error"]
-# how each of the keeper's problems is shown: title, severity, seconds
-WARNINGS: dict[Trouble, tuple[str | None, Severity, int]] = {
-    Trouble.FOLDER: ("Data folder", "error", 20),
-    Trouble.BUSY: ("Already running", "warning", 20),
-    Trouble.SAVE: (None, "error", 15),
-    Trouble.STATS: ("Statistics", "error", 15),
-    Trouble.STATS_NOTE: ("Statistics", "warning", 15),
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """How the app shows a kind of trouble: a notification's title, colour
+    and seconds on screen."""
+
+    title: str  # "": the message says it all
+    severity: Severity
+    seconds: int
+
+
+# how each of the keeper's problems is shown
+WARNINGS: dict[Trouble, Notice] = {
+    Trouble.FOLDER: Notice(title="Data folder", severity="error", seconds=20),
+    Trouble.BUSY: Notice(title="Already running", severity="warning", seconds=20),
+    Trouble.SAVE: Notice(title="", severity="error", seconds=15),
+    Trouble.STATS: Notice(title="Statistics", severity="error", seconds=15),
+    Trouble.STATS_NOTE: Notice(title="Statistics", severity="warning", seconds=15),
 }
 
 
@@ -108,7 +122,7 @@ class GinApp(App[None]):
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, and with ASCII cards the ASCII filter over everything."""
         filters = list(super().get_line_filters())
-        if self.settings.card_style == "ascii":
+        if self.settings.card_style is CardStyle.ASCII:
             filters.append(self.ascii_filter)
         return filters
 
@@ -194,8 +208,8 @@ class GinApp(App[None]):
         if self.closing:  # no screen left to show it on: said after the app
             self.said_at_close.append(message)
             return
-        title, severity, timeout = WARNINGS[kind]
-        self.notify(message, title=title or "", severity=severity, timeout=timeout)
+        notice = WARNINGS[kind]
+        self.notify(message, title=notice.title, severity=notice.severity, timeout=notice.seconds)
 
     def load_saved(self) -> None:
         assert self.keeper is not None
@@ -260,10 +274,10 @@ class GinApp(App[None]):
     # --- settings ----------------------------------------------------------------
 
     def apply_theme(self) -> None:
-        name = self.settings.theme if self.settings.theme in THEMES else "felt"
-        for t in THEMES:
-            self.set_class(t == name, f"theme-{t}")
-        self.theme = TEXTUAL_THEME[name]
+        theme = self.settings.theme
+        for t in Theme:
+            self.set_class(t is theme, f"theme-{t.value}")
+        self.theme = TEXTUAL_THEME[theme]
 
     def change_settings(self, settings: Settings) -> None:
         redraw = settings.card_style != self.settings.card_style
@@ -307,8 +321,8 @@ class GinApp(App[None]):
             timeout=15,
         )
 
-    def use_theme(self, name: str) -> None:
-        self.change_settings(dataclasses.replace(self.settings, theme=name))
+    def use_theme(self, theme: Theme) -> None:
+        self.change_settings(dataclasses.replace(self.settings, theme=theme))
 
     # --- games -------------------------------------------------------------------
 
@@ -440,9 +454,11 @@ class GinApp(App[None]):
         for command in super().get_system_commands(screen):
             if command.title != "Theme":  # Textual's own themes: the game has its own
                 yield command
-        for name in THEMES:
+        for theme in Theme:
             yield SystemCommand(
-                f"Theme: {name}", f"use the {name} theme", partial(self.use_theme, name)
+                f"Theme: {theme.value}",
+                f"use the {theme.value} theme",
+                partial(self.use_theme, theme),
             )
         if isinstance(screen, TableScreen):
             for move in MOVES:

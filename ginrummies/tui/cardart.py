@@ -10,15 +10,11 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..core import Card
+from ..store.settings import CardStyle
 
 SUIT_SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 SUIT_NAME = {"c": "club", "d": "diamond", "h": "heart", "s": "spade"}
 RANK = {1: "A", 11: "J", 12: "Q", 13: "K"}
-
-
-class CardStyle(Enum):
-    UNICODE = "unicode"
-    ASCII = "ascii"
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,12 +29,12 @@ class Frame:
 
 # the picked card has its own edge, so it shows without colour too
 FRAMES = {
-    CardStyle.UNICODE: Frame("╭─╮", "│", "╰─╯", "▒"),
-    CardStyle.ASCII: Frame("+-+", "|", "+-+", "#"),
+    CardStyle.UNICODE: Frame(top="╭─╮", side="│", bottom="╰─╯", back="▒"),
+    CardStyle.ASCII: Frame(top="+-+", side="|", bottom="+-+", back="#"),
 }
 PICKED = {
-    CardStyle.UNICODE: Frame("╔═╗", "║", "╚═╝", "▒"),
-    CardStyle.ASCII: Frame("#=#", "#", "#=#", "#"),
+    CardStyle.UNICODE: Frame(top="╔═╗", side="║", bottom="╚═╝", back="▒"),
+    CardStyle.ASCII: Frame(top="#=#", side="#", bottom="#=#", back="#"),
 }
 
 

@@ -14,6 +14,7 @@ from ..ai.hints import Hint, hint
 from ..core import Action, PlayerView
 from ..play.session import Session
 from ..play.tell import action_words
+from ..store import HintLevel
 from .seatview import HandState
 
 
@@ -52,7 +53,7 @@ class Hints:
         # (the person's table as it stood, move) of the last hint
         self.hinted: tuple[object, Action] | None = None
 
-    def ask(self, level: str) -> None:
+    def ask(self, level: HintLevel) -> None:
         table = self.table
         session = table.session
         if not session.person_to_move or table.hand_hidden:
@@ -72,7 +73,7 @@ class Hints:
             exit_on_error=False,
         )
 
-    def _think(self, version: object, view: PlayerView, level: str) -> None:
+    def _think(self, version: object, view: PlayerView, level: HintLevel) -> None:
         app = self.table.app
         try:
             hints = hint(view, view.legal_actions, level=level)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from enum import Enum
 
 from ..core import AcePolicy, Card, RuleSet, best_arrangement, card_value
-from .widgets import HandLayout, meld_label
+from .widgets import Group, HandLayout, meld_label
 
 
 class SortMode(Enum):
@@ -44,13 +44,13 @@ def lay_out(cards: tuple[Card, ...], rules: RuleSet, mode: SortMode) -> tuple[Ha
     if mode is SortMode.SUIT:
         return HandLayout(sorted(cards, key=suit_key(rules)), [], values), arr.points
     order: list[Card] = []
-    groups: list[tuple[int, int, str]] = []
+    groups: list[Group] = []
     for meld in arr.melds:
         start = len(order)
         order.extend(meld.cards)
-        groups.append((start, len(order), meld_label(meld)))
+        groups.append(Group(start=start, end=len(order), label=meld_label(meld)))
     dead = sorted(arr.deadwood, key=rank_key(rules))
     if dead:
-        groups.append((len(order), len(order) + len(dead), "deadwood"))
+        groups.append(Group(start=len(order), end=len(order) + len(dead), deadwood=True))
         order.extend(dead)
     return HandLayout(order, groups, values), arr.points

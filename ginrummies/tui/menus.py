@@ -7,7 +7,8 @@ import dataclasses
 import re
 import secrets
 from collections.abc import Callable
-from enum import Enum
+from dataclasses import dataclass
+from enum import Enum, StrEnum
 from typing import Any, ClassVar
 
 from rich.table import Table
@@ -18,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.scrollbar import ScrollBarRender
+from textual.widget import Widget
 from textual.widgets import (
     Button,
     Collapsible,
@@ -32,12 +34,13 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from ..ai import LEVEL_ABOUT, LEVELS, level_about
+from ..ai import LEVEL_ABOUT, level_about
 from ..core import PRESETS, SEAT_LETTERS, Family, Format, RulesError, RuleSet, formats_for, preset
+from ..levels import Level
 from ..play.printable import clean_name
 from ..play.session import Seat, SeatKind
-from ..store import SPEEDS, THEMES, Settings
-from ..store.settings import NAME_LENGTH, PERSON, SeatChoice, seats_problem
+from ..store import Settings
+from ..store.settings import NAME_LENGTH, PERSON, SEAT_CHOICES, SeatChoice, seats_problem
 from .dialogs import BackScreen, on_top
 from .rulestext import format_markdown, rules_markdown
 from .statsview import StatsScreen
@@ -46,7 +49,8 @@ from .widgets import header
 VARIANTS = ["gin", "oklahoma", "sequence", "skarney", "colonel", "fosdick", "eaai"]
 
 SKIPPED = ("name", "family")
-SEAT_CHOICES = [("a person", PERSON)] + [(f"computer, {lv}", lv) for lv in LEVELS]
+# the seat kind select's options: (shown, the seat choice)
+SEAT_OPTIONS = [("a person" if c == PERSON else f"computer, {c}", c) for c in SEAT_CHOICES]
 
 
 class MenuScreen(Screen[None]):
@@ -198,7 +202,7 @@ def computer_name(fmt: Format, seat: int) -> str:
     return f"Computer {SEAT_LETTERS[seat]}"
 
 
-def default_seats(fmt: Format, level: str) -> list[SeatChoice]:
+def default_seats(fmt: Format, level: Level) -> list[SeatChoice]:
     """A format's seats with nothing remembered: you, and the computer in the others."""
     return [(PERSON, "You")] + [(level, computer_name(fmt, s)) for s in range(1, fmt.seats)]
 
@@ -246,7 +250,7 @@ class NewGameScreen(BackScreen):
         except ValueError:
             fmt = Format.TWO
         self.format = fmt if fmt.allows(preset(self.variant)) else Format.TWO
-        level = settings.default_level if settings.default_level in LEVELS else "normal"
+        level = settings.default_level
         # each format's seats as the form has them, from the last game in it
         self.chosen: dict[Format, list[SeatChoice]] = {}
         for f in Format:
@@ -296,7 +300,7 @@ class NewGameScreen(BackScreen):
                         markup=False,
                     )
                     yield Select(
-                        SEAT_CHOICES,
+                        SEAT_OPTIONS,
                         value=kind,
                         allow_blank=False,
                         id=f"seat{seat}",
@@ -540,7 +544,7 @@ class NewGameScreen(BackScreen):
             if kind == PERSON:
                 seats.append(Seat(name))
             else:
-                seats.append(Seat(name, SeatKind.COMPUTER, kind))
+                seats.append(Seat(name, SeatKind.COMPUTER, Level(kind)))
         names = [s.name.casefold() for s in seats]
         if len(set(names)) != len(names):
             if fmt.seats == 2:
@@ -652,12 +656,36 @@ def rules_and_formats(rules: RuleSet) -> str:
     return "\n\n".join([rules_markdown(rules), *more])
 
 
-SETTING_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "looks": ("Looks", ("theme", "card_style", "four_colour")),
-    "play": ("Pace and help", ("speed", "hints", "hint_level", "discard_history", "undo")),
-    "new": ("New games", ("default_rules", "default_level")),
+@dataclass(frozen=True, slots=True)
+class SettingGroup:
+    """A section of the settings screen: its title and the settings in it."""
+
+    title: str
+    names: tuple[str, ...]
+
+
+SETTING_GROUPS: dict[str, SettingGroup] = {
+    "looks": SettingGroup(title="Looks", names=("theme", "card_style", "four_colour")),
+    "play": SettingGroup(
+        title="Pace and help",
+        names=("speed", "hints", "hint_level", "discard_history", "undo"),
+    ),
+    "new": SettingGroup(title="New games", names=("default_rules", "default_level")),
 }
-"""The settings screen's sections: id, title and the settings in each."""
+"""The settings screen's sections, by their id."""
+
+
+@dataclass(frozen=True, slots=True)
+class SettingRow:
+    """A setting's row on the settings screen: what changes it, and a note."""
+
+    widget: Widget
+    note: str = ""
+
+
+def choice_select(value: StrEnum) -> Select[StrEnum]:
+    """A setting that is a choice: its enum's words, in the enum's order."""
+    return Select([(e.value, e) for e in type(value)], value=value, allow_blank=False)
 
 
 class SettingsScreen(BackScreen):
@@ -671,59 +699,50 @@ class SettingsScreen(BackScreen):
 
     def compose(self) -> ComposeResult:
         s = self.settings
-        rows: dict[str, tuple[Any, str]] = {
-            "theme": (Select([(t, t) for t in THEMES], value=s.theme, allow_blank=False), ""),
-            "card_style": (
-                Select(
-                    [("unicode", "unicode"), ("ascii", "ascii")],
-                    value=s.card_style,
-                    allow_blank=False,
-                ),
-                "card faces",
+        rows: dict[str, SettingRow] = {
+            "theme": SettingRow(widget=choice_select(s.theme)),
+            "card_style": SettingRow(widget=choice_select(s.card_style), note="card faces"),
+            "four_colour": SettingRow(
+                widget=OnOffSwitch(value=s.four_colour), note="a colour for each suit"
             ),
-            "four_colour": (OnOffSwitch(value=s.four_colour), "a colour for each suit"),
-            "speed": (
-                Select([(k, k) for k in SPEEDS], value=s.speed, allow_blank=False),
-                "pace of the computer's moves",
+            "speed": SettingRow(widget=choice_select(s.speed), note="pace of the computer's moves"),
+            "hints": SettingRow(widget=OnOffSwitch(value=s.hints), note="the ? key"),
+            "hint_level": SettingRow(
+                widget=choice_select(s.hint_level), note="hard adds win chances"
             ),
-            "hints": (OnOffSwitch(value=s.hints), "the ? key"),
-            "hint_level": (
-                Select(
-                    [("normal", "normal"), ("hard", "hard")], value=s.hint_level, allow_blank=False
-                ),
-                "hard adds win chances",
+            "discard_history": SettingRow(
+                widget=OnOffSwitch(value=s.discard_history),
+                note="show the cards discarded so far",
             ),
-            "discard_history": (
-                OnOffSwitch(value=s.discard_history),
-                "show the cards discarded so far",
+            "undo": SettingRow(
+                widget=OnOffSwitch(value=s.undo),
+                note="take back a move against the computer (u)",
             ),
-            "undo": (OnOffSwitch(value=s.undo), "take back a move against the computer (u)"),
-            "default_rules": (
-                Select(
+            "default_rules": SettingRow(
+                widget=Select(
                     [(preset(v).name, v) for v in VARIANTS],
                     value=s.default_rules,
                     allow_blank=False,
                 ),
-                "variant for a new game",
+                note="variant for a new game",
             ),
-            "default_level": (
-                Select([(lv, lv) for lv in LEVELS], value=s.default_level, allow_blank=False),
-                "computer for a new game",
+            "default_level": SettingRow(
+                widget=choice_select(s.default_level), note="computer for a new game"
             ),
         }
         yield header()
         with VerticalScroll(id="form"):
             yield Static("Settings", classes="title", markup=False)
             yield Static("Enter on a section opens or folds it.", classes="hint", markup=False)
-            for key, (title, names) in SETTING_GROUPS.items():
-                with Collapsible(title=title, id=f"settings-{key}"):
-                    for name in names:
-                        widget, note = rows[name]
-                        widget.id = f"set-{name}"
+            for key, group in SETTING_GROUPS.items():
+                with Collapsible(title=group.title, id=f"settings-{key}"):
+                    for name in group.names:
+                        row = rows[name]
+                        row.widget.id = f"set-{name}"
                         with Horizontal(classes="row"):
                             yield Label(name.replace("_", " "), classes="name", markup=False)
-                            yield widget
-                            yield Static(note, classes="hint", markup=False)
+                            yield row.widget
+                            yield Static(row.note, classes="hint", markup=False)
             path = getattr(self.app, "settings_path", None)
             where = f"Kept in {path}" if path else "Kept for this run only"
             yield Static(

@@ -70,9 +70,9 @@ class HandState:
         layout, _ = lay_out(view.hand, view.rules, self.sort_mode)
         self.order = layout.cards
         self.grouped = {
-            frozenset(layout.cards[start:end])
-            for start, end, label in layout.groups
-            if label != "deadwood"
+            frozenset(layout.cards[group.start : group.end])
+            for group in layout.groups
+            if not group.deadwood
         }
         if self.cursor_card not in self.order:
             self.cursor_card = self.order[0] if self.order else None

@@ -30,7 +30,7 @@ from ..core import (
     plural,
     says,
 )
-from ..play.keys import CONTROLS, MOVE_BY_KEY, MOVE_BY_NAME, MOVES, actions_for
+from ..play.keys import CONTROLS, MOVE_BY_KEY, MOVE_BY_NAME, MOVES, MoveName, actions_for
 from ..play.session import Session
 from ..play.tell import action_words, unit
 from ..play.words import meld_cards, refused, why_not
@@ -58,8 +58,8 @@ def bindings() -> list[BindingType]:
     out: list[BindingType] = []
     for move in MOVES:
         out.append(Binding(move.key, move.name, move.label))
-        if move.name == "discard":
-            out.append(Binding("enter", "discard", "Discard", show=False))
+        if move.name == MoveName.DISCARD:
+            out.append(Binding("enter", MoveName.DISCARD, "Discard", show=False))
     for control in CONTROLS:
         display = "?" if control.keys == "question_mark" else None
         out.append(
@@ -215,7 +215,7 @@ class TableScreen(Screen[None]):
         self.sub_title = sub_title(session)
         if self.app.not_saving:  # type: ignore[attr-defined]
             self.sub_title += " · not saved"
-        moves = tuple(move.name for move in MOVES if self.legal_of(move.name))
+        moves: tuple[str, ...] = tuple(m.name for m in MOVES if self.legal_of(m.name))
         moves += ("undo",) if self.can_undo() else ()
         if moves != self.moves_shown:  # the footer rebuilds itself: only when it must
             self.moves_shown = moves
@@ -260,7 +260,7 @@ class TableScreen(Screen[None]):
 
     # --- which keys apply --------------------------------------------------------
 
-    def legal_of(self, name: str) -> list[Action]:
+    def legal_of(self, name: MoveName) -> list[Action]:
         if not self.session.person_to_move or self.hand_hidden:
             return []
         return actions_for(name, self.session.legal(), self.view.hand, self.session.rules)
@@ -269,7 +269,7 @@ class TableScreen(Screen[None]):
         if self.has_class("-too-small") and action not in WHILE_HIDDEN:
             return False  # the table is hidden: nothing is played blind
         if action in MOVE_BY_NAME:
-            return bool(self.legal_of(action))
+            return bool(self.legal_of(MoveName(action)))
         if action == "undo":
             return self.can_undo()
         if action == "play_hint":
@@ -303,13 +303,13 @@ class TableScreen(Screen[None]):
         if move is None or self.legal_of(move.name):
             return
         event.stop()
-        if move.name == "discard" and self.legal_of("offer"):
+        if move.name == MoveName.DISCARD and self.legal_of(MoveName.OFFER):
             self.action_offer()  # Skarney has no discard: x offers the card instead
             return
         self.refuse(move.name, self.state.cursor_card if move.card else None)
 
     def refuse(
-        self, name: str, card: Card | None = None, marked: frozenset[Card] | None = None
+        self, name: MoveName, card: Card | None = None, marked: frozenset[Card] | None = None
     ) -> None:
         """Say why the move ``name`` cannot be made (with this card, these marks)."""
         if self.look.watching:
@@ -340,7 +340,7 @@ class TableScreen(Screen[None]):
             state.cursor_card = state.new_card
         self.redraw()
 
-    def run(self, name: str, pick: Callable[[list[Action]], Action | None]) -> None:
+    def run(self, name: MoveName, pick: Callable[[list[Action]], Action | None]) -> None:
         options = self.legal_of(name)
         if not options:
             self.refuse(name)
@@ -350,26 +350,26 @@ class TableScreen(Screen[None]):
             self.play(action)
 
     def action_draw(self) -> None:
-        self.run("draw", lambda o: o[0])
+        self.run(MoveName.DRAW, lambda o: o[0])
 
     def action_take(self) -> None:
-        self.run("take", lambda o: o[0])
+        self.run(MoveName.TAKE, lambda o: o[0])
 
     def action_pass(self) -> None:
-        self.run("pass", lambda o: o[0])
+        self.run(MoveName.PASS, lambda o: o[0])
 
     def action_discard(self) -> None:
         card = self.state.cursor_card
-        if not self.legal_of("discard") and self.legal_of("offer"):
+        if not self.legal_of(MoveName.DISCARD) and self.legal_of(MoveName.OFFER):
             self.action_offer()
             return
-        self.run("discard", lambda o: self._with_card(o, card, "discard"))
+        self.run(MoveName.DISCARD, lambda o: self._with_card(o, card, MoveName.DISCARD))
 
     def action_offer(self) -> None:
         card = self.state.cursor_card
-        self.run("offer", lambda o: self._with_card(o, card, "offer"))
+        self.run(MoveName.OFFER, lambda o: self._with_card(o, card, MoveName.OFFER))
 
-    def _with_card(self, options: list[Action], card: Card | None, name: str) -> Action | None:
+    def _with_card(self, options: list[Action], card: Card | None, name: MoveName) -> Action | None:
         for a in options:
             if getattr(a, "card", None) == card:
                 return a
@@ -377,24 +377,24 @@ class TableScreen(Screen[None]):
         return None
 
     def action_accept(self) -> None:
-        self.run("accept", lambda o: o[0])
+        self.run(MoveName.ACCEPT, lambda o: o[0])
 
     def action_decline(self) -> None:
-        self.run("decline", lambda o: o[0])
+        self.run(MoveName.DECLINE, lambda o: o[0])
 
     def action_end_turn(self) -> None:
-        self.run("end_turn", lambda o: o[0])
+        self.run(MoveName.END_TURN, lambda o: o[0])
 
     def action_challenge(self) -> None:
-        self.run("challenge", lambda o: o[0])
+        self.run(MoveName.CHALLENGE, lambda o: o[0])
 
     def action_knock(self) -> None:
-        self.choose_knock("knock")
+        self.choose_knock(MoveName.KNOCK)
 
     def action_gin(self) -> None:
-        self.choose_knock("gin")
+        self.choose_knock(MoveName.GIN)
 
-    def choose_knock(self, name: str) -> None:
+    def choose_knock(self, name: MoveName) -> None:
         options = self.legal_of(name)
         if not options:
             self.refuse(name)
@@ -403,7 +403,7 @@ class TableScreen(Screen[None]):
         # the knocks discarding the card under the cursor come first
         options.sort(key=lambda a: getattr(a, "discard", None) != card)
         labels = [action_words(a, self.view) for a in options[:30]]
-        title = "Go gin?" if name == "gin" else "Knock: choose the melds to spread"
+        title = "Go gin?" if name == MoveName.GIN else "Knock: choose the melds to spread"
         self.ask(title, labels, options[:30])
 
     def ask(self, title: str, labels: list[str], options: Sequence[Action]) -> None:
@@ -414,15 +414,15 @@ class TableScreen(Screen[None]):
         self.app.push_screen(ChoiceScreen(title, labels), chosen)
 
     def action_meld(self) -> None:
-        options = self.legal_of("meld")
+        options = self.legal_of(MoveName.MELD)
         if not options:
-            self.refuse("meld")
+            self.refuse(MoveName.MELD)
             return
         if self.state.marked:
             want = frozenset(self.state.marked)
             matches = [a for a in options if frozenset(meld_cards(a)) == want]
             if not matches:
-                self.refuse("meld", marked=want)
+                self.refuse(MoveName.MELD, marked=want)
                 return
             self.state.marked.clear()
             self.play(pick_grouping(matches, self.state.grouped))
@@ -431,14 +431,14 @@ class TableScreen(Screen[None]):
         self.ask("Lay which meld?", labels, options[:40])
 
     def action_lay_off(self) -> None:
-        options = self.legal_of("lay_off")
+        options = self.legal_of(MoveName.LAY_OFF)
         if not options:
-            self.refuse("lay_off")
+            self.refuse(MoveName.LAY_OFF)
             return
         card = self.state.cursor_card
         mine = [a for a in options if isinstance(a, LayOff) and a.card == card]
         if not mine:
-            self.refuse("lay_off", card)
+            self.refuse(MoveName.LAY_OFF, card)
             return
         if len(mine) == 1:
             self.play(mine[0])
@@ -530,13 +530,13 @@ class TableScreen(Screen[None]):
 
     @on(PileView.Clicked)
     def pile_clicked(self, message: PileView.Clicked) -> None:
-        self.command("draw" if message.pile == "stock" else "take")
+        self.command(MoveName.DRAW if message.pile == "stock" else MoveName.TAKE)
 
-    def command(self, name: str) -> None:
+    def command(self, name: MoveName) -> None:
         """A move by name (from the palette or a click): made, or refused with why."""
         if not self.legal_of(name):
-            if name == "discard" and self.legal_of("offer"):
-                name = "offer"
+            if name == MoveName.DISCARD and self.legal_of(MoveName.OFFER):
+                name = MoveName.OFFER
             else:
                 self.refuse(name)
                 return
@@ -546,7 +546,7 @@ class TableScreen(Screen[None]):
     def clicked(self, message: HandView.Clicked) -> None:
         if 0 <= message.index < len(self.state.order):
             card = self.state.order[message.index]
-            if card == self.state.cursor_card and self.legal_of("discard"):
+            if card == self.state.cursor_card and self.legal_of(MoveName.DISCARD):
                 self.action_discard()
                 return
             self.state.cursor_card = card

@@ -20,7 +20,8 @@ from textual.widgets import Header, RichLog, Static
 from textual.widgets._header import HeaderTitle
 
 from ..core import Card, Meld, MeldKind, RuleSet
-from .cardart import CardSize, CardStyle, back_rows, face_label, face_rows, suit_class
+from ..store.settings import CardStyle
+from .cardart import CardSize, back_rows, face_label, face_rows, suit_class
 
 INK_CLASSES = {
     "card--face",
@@ -123,12 +124,23 @@ class Canvas:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Cards a hand shows together, ``cards[start:end]``: a meld, its label
+    under it, or the deadwood, each card's value under it."""
+
+    start: int
+    end: int
+    label: str = ""  # a meld's: "set", "run"
+    deadwood: bool = False
+
+
 @dataclass
 class HandLayout:
     """How a hand is shown: cards in order, and the groups they form."""
 
     cards: list[Card] = field(default_factory=list)
-    groups: list[tuple[int, int, str]] = field(default_factory=list)  # start, end, label
+    groups: list[Group] = field(default_factory=list)
     values: dict[Card, int] = field(default_factory=dict)  # deadwood value of each card
 
 
@@ -178,7 +190,7 @@ class HandView(CardInk, can_focus=True):
         self.refresh()
 
     def _positions(self, width: int) -> list[int]:
-        gaps = {start for start, _, _ in self.layout_.groups if start}
+        gaps = {group.start for group in self.layout_.groups if group.start}
         n = len(self.layout_.cards) if self.face_up else self.backs
         card = self.card_size.width
         steps = list(range(card + 1, 2, -1))
@@ -228,18 +240,19 @@ class HandView(CardInk, can_focus=True):
         meld_ink = self.ink("card--meld")
         under = tall + 1
         right_edge = self.card_size.width - 1
-        for start, end, label in self.layout_.groups:
+        for group in self.layout_.groups:
+            start, end = group.start, group.end
             if end <= start or end > len(xs):
                 continue
             left, right = xs[start], xs[end - 1] + right_edge
-            if label == "deadwood":
+            if group.deadwood:
                 for i in range(start, end):
                     value = str(self.layout_.values.get(cards[i], 0))
                     canvas.put(xs[i] + 1, under, value.center(right_edge - 1), dead_ink)
                 continue
             bar = "└" + "─" * max(0, right - left - 1) + "┘"
             canvas.put(left, under, bar, meld_ink)
-            tag = f" {label} "
+            tag = f" {group.label} "
             if len(tag) < right - left - 1:
                 canvas.put(left + (right - left - len(tag)) // 2 + 1, under, tag, meld_ink)
         return canvas.text()
@@ -494,7 +507,7 @@ def side_panel() -> Vertical:
     )
 
 
-def style_cards(root: Widget, card_style: str, four_colour: bool) -> None:
+def style_cards(root: Widget, card_style: CardStyle, four_colour: bool) -> None:
     """Apply the card settings to every card widget under ``root``."""
     for w in root.query(".cards").results(CardInk):
         w.card_style = CardStyle(card_style)

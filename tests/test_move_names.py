@@ -1,0 +1,52 @@
+"""Move names are the enum ``MoveName``: one move of the key map each, and
+the same words as before for the app's actions and text play's commands
+(issue 31 item 4)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from textual.binding import Binding
+
+from ginrummies.play.keys import MOVE_BY_NAME, MOVES, MoveName
+from ginrummies.textplay import WORDS
+from ginrummies.tui.table import TableScreen, bindings
+
+
+def test_every_move_name_has_exactly_one_move() -> None:
+    names = Counter(move.name for move in MOVES)
+    assert names == Counter(MoveName)
+    assert all(type(move.name) is MoveName for move in MOVES)
+    assert set(MOVE_BY_NAME) == set(MoveName)
+
+
+def test_the_names_are_the_words_they_always_were() -> None:
+    assert [name.value for name in MoveName] == [
+        "draw",
+        "take",
+        "pass",
+        "discard",
+        "knock",
+        "gin",
+        "meld",
+        "lay_off",
+        "offer",
+        "accept",
+        "decline",
+        "end_turn",
+        "challenge",
+    ]
+    assert MOVE_BY_NAME["lay_off"] is MOVE_BY_NAME[MoveName.LAY_OFF]  # a word finds its move
+
+
+def test_each_name_is_an_action_of_the_table_and_a_binding() -> None:
+    actions = {b.action for b in bindings() if isinstance(b, Binding)}
+    for name in MoveName:
+        assert callable(getattr(TableScreen, f"action_{name}")), name
+        assert name.value in actions, name
+
+
+def test_text_play_takes_each_name_as_a_word() -> None:
+    for name in MoveName:
+        assert WORDS[name.value] is name
+    assert all(type(name) is MoveName for name in WORDS.values())
