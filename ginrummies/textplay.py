@@ -272,9 +272,9 @@ def ask_deal(session: Session, ask: Callable[[str], str]) -> None:
             continue
         first, deal = cut_answers(session.game, n, session.names)
         question = f"{cut_question(session.game, n, session.names)} 1: {first}, 2: {deal}. "
-        answer = ""
+        answer = ask(question).strip()[:1].lower()
         while answer not in ("1", "2", "p", "d"):
-            answer = ask(question).strip()[:1].lower()
+            answer = ask(f"Answer 1 to play first or 2 to deal. {question}").strip()[:1].lower()
         answers.append(answer in ("2", "d"))
     session.choose_deal(answers)
 

@@ -203,6 +203,7 @@ def test_text_play_asks_until_answered() -> None:
     ask_deal(session, ask)
     assert len(questions) == 3
     assert "You win the cut" in questions[0] and "2: Deal (Computer plays first)" in questions[0]
+    assert questions[1].startswith("Answer 1 to play first or 2 to deal.")
     assert session.game.dealer == 0
 
 
