@@ -18,7 +18,7 @@ from .cards import Card, cards_of_mask, check_deck, shuffled_deck
 from .errors import IllegalAction, Reason, Refusal
 from .result import HandResult
 from .rules import Family, RuleSet
-from .views import Event, PastHand, Phase, PlayerView, TableState
+from .views import NO_TABLE, Event, PastHand, Phase, PlayerView, TableState
 
 __all__ = ["Event", "Hand", "PastHand", "Phase", "PlayerView", "replay"]
 
@@ -115,7 +115,7 @@ class Hand(ABC):
         knock_limit: int | None = None,
         doubled: bool = False,
         taken_card: Card | None = None,
-        table: TableState | None = None,
+        table: TableState = NO_TABLE,
     ) -> PlayerView:
         """The view every engine shares, with the engine's own parts."""
         self._check_player(player)
@@ -138,7 +138,7 @@ class Hand(ABC):
             legal_actions=tuple(self.legal_actions()) if self._to_move == player else (),
             result=self.result,
             taken_card=taken_card,
-            table=table or TableState(),
+            table=table,
         )
 
     def refusal(self, what: Action | Attempt, player: int | None = None) -> Refusal | None:

@@ -73,6 +73,9 @@ class TableState:
     last_turn: bool = False  # Skarney: the stock is down to two, no offer this turn
 
 
+NO_TABLE = TableState()  # the Gin family's: nothing on the table, made once
+
+
 @dataclass(frozen=True)
 class GameView:
     """The game around a hand, as one of its players sees it: the running
@@ -108,7 +111,7 @@ class PlayerView:
     legal_actions: tuple[Action, ...]  # empty unless this player is to move
     result: HandResult | None
     taken_card: Card | None = None  # the discard this player took this turn
-    table: TableState = TableState()
+    table: TableState = NO_TABLE
     game: GameView = GameView()
 
     @property
