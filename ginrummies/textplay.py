@@ -258,7 +258,7 @@ def continue_it(saved: Saved, ask: Callable[[str], str]) -> bool:
     return answer == "c"
 
 
-def ask_deal(session: Session, ask: Callable[[str], str]) -> None:
+def ask_deal(session: Session, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
     """Before the first move: each person who won a cut chooses to deal or
     to play first (RULES.md 1), asked until the answer is 1 or p (play
     first) or 2 or d (deal) (Quit to stop); a computer makes the other deal."""
@@ -271,10 +271,19 @@ def ask_deal(session: Session, ask: Callable[[str], str]) -> None:
             answers.append(False)
             continue
         first, deal = cut_answers(session.game, n, session.names)
-        question = f"{cut_question(session.game, n, session.names)} 1: {first}, 2: {deal}. "
-        answer = ask(question).strip()[:1].lower()
+        say(
+            textwrap.fill(
+                cut_question(session.game, n, session.names),
+                78,
+                initial_indent="  ",
+                subsequent_indent="  ",
+            )
+        )
+        say(f"   1. {first}")
+        say(f"   2. {deal}")
+        answer = ask("> ").strip()[:1].lower()
         while answer not in ("1", "2", "p", "d"):
-            answer = ask(f"Answer 1 to play first or 2 to deal. {question}").strip()[:1].lower()
+            answer = ask("Answer 1 to play first or 2 to deal: ").strip()[:1].lower()
         answers.append(answer in ("2", "d"))
     session.choose_deal(answers)
 

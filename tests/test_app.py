@@ -708,3 +708,24 @@ def test_the_game_ends_with_its_totals_and_the_menu_comes_back() -> None:
         pytest.fail("no deal ended the game")
 
     run(go)
+
+
+def test_back_from_a_menu_item_the_cursor_stays_on_it() -> None:
+    async def go() -> None:
+        app = make_app(session=False)
+        async with app.run_test(size=SIZE) as pilot:
+            options = app.screen.query_one(OptionList)
+            for item in ("stats", "settings", "rules"):
+                while options.highlighted_option is None or options.highlighted_option.id != item:
+                    await pilot.press("down")
+                await pilot.press("enter")
+                await pilot.pause()
+                assert not isinstance(app.screen, MenuScreen)
+                await pilot.press("escape")
+                await pilot.pause()
+                assert isinstance(app.screen, MenuScreen)
+                assert options.highlighted_option is not None
+                assert options.highlighted_option.id == item
+                await pilot.press("home")
+
+    run(go)

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from apphelp import computer_seat, run, step
+from textual.widgets import Input
 
 from ginrummies.ai import make_bot
 from ginrummies.core import Format, Game, Match, preset
@@ -22,6 +23,7 @@ from ginrummies.store.saves import SaveError, parse, replay
 from ginrummies.textplay import ask_deal
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.dialogs import ChoiceScreen
+from ginrummies.tui.menus import MenuScreen, NewGameScreen
 from ginrummies.tui.table import TableScreen
 
 GIN = preset("gin")
@@ -150,6 +152,7 @@ def test_the_app_asks_the_winner_and_deals_as_they_chose() -> None:
             assert isinstance(screen, ChoiceScreen)
             assert "You win the cut: deal, or play first?" in screen.title_text
             assert screen.labels == ["Play first (Computer deals)", "Deal (Computer plays first)"]
+            assert isinstance(app.screen_stack[-2], MenuScreen)
             await pilot.press("escape")  # the question has to be answered
             await pilot.pause()
             assert app.screen is screen and app.session is None
@@ -158,6 +161,26 @@ def test_the_app_asks_the_winner_and_deals_as_they_chose() -> None:
             assert isinstance(app.screen, TableScreen)
             assert app.session is session and session.game.dealer == 0
             assert "Hand 1: You deal." in session.log
+
+    run(go)
+
+
+def test_a_game_from_the_form_asks_over_the_menu(tmp_path: Path) -> None:
+    async def go() -> None:
+        app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("enter")
+            form = app.screen
+            assert isinstance(form, NewGameScreen)
+            form.query_one("#seed", Input).value = str(YOU_WIN)
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceScreen)
+            # the form is done with; the table is not dealt until the answer
+            assert [type(s) for s in app.screen_stack[1:]] == [MenuScreen, ChoiceScreen]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
 
     run(go)
 
@@ -194,23 +217,57 @@ def test_hot_seat_asks_each_table_winner_by_name() -> None:
 def test_text_play_asks_until_answered() -> None:
     session = Session(GIN, (Seat("You"), computer_seat()), YOU_WIN)
     questions: list[str] = []
+    said: list[str] = []
     answers = iter(["", "maybe", "2"])
 
     def ask(question: str) -> str:
         questions.append(question)
         return next(answers)
 
-    ask_deal(session, ask)
+    ask_deal(session, ask, said.append)
     assert len(questions) == 3
-    assert "You win the cut" in questions[0] and "2: Deal (Computer plays first)" in questions[0]
-    assert questions[1].startswith("Answer 1 to play first or 2 to deal.")
+    assert "You win the cut" in said[0]
+    assert said[-1].strip() == "2. Deal (Computer plays first)"
+    assert questions[1] == questions[2] == "Answer 1 to play first or 2 to deal: "
     assert session.game.dealer == 0
 
 
-def test_text_play_from_the_command_line(tmp_path: Path) -> None:
-    command = [*TEXT, "--seed", str(YOU_WIN), "--opponent", "easy"]
+def test_text_play_wraps_the_question_of_a_long_name() -> None:
+    seats = (Seat("Bartholomew Higginbotham-Smythe"), Seat("Maximiliana Featherstonehaugh"))
+    session = Session(GIN, seats, YOU_WIN)
+    said: list[str] = []
+    ask_deal(session, lambda question: "1", said.append)
+    lines = "\n".join(said).splitlines()
+    assert len(lines) >= 4 and all(len(line) <= 78 for line in lines)
+    assert not any(word.endswith("-") for line in lines for word in line.split()[-1:])
+
+
+def _text_game(tmp_path: Path, seed: int, answers: str, *options: str) -> str:
+    command = [*TEXT, "--seed", str(seed), "--opponent", "easy", *options]
     env = {**os.environ, "GINRUMMIES_DATA_DIR": str(tmp_path)}
-    out = subprocess.run(command, input="d\nq\n", capture_output=True, text=True, env=env)
+    out = subprocess.run(command, input=answers, capture_output=True, text=True, env=env)
     assert out.returncode == 0, out.stderr
-    assert "You win the cut" in out.stdout
-    assert "Hand 1. You deal; Computer plays first." in out.stdout
+    return out.stdout
+
+
+def test_text_play_from_the_command_line(tmp_path: Path) -> None:
+    out = _text_game(tmp_path, YOU_WIN, "d\nq\n")
+    assert "You win the cut" in out
+    assert "Hand 1. You deal; Computer plays first." in out
+    # who deals is said once, in the hand's header
+    assert "Hand 1: You deal." not in out
+
+
+def test_text_play_tells_a_cut_the_computer_won(tmp_path: Path) -> None:
+    out = _text_game(tmp_path, COMPUTER_WINS, "q\n")
+    a, b = Game(GIN, COMPUTER_WINS).cut or ()
+    assert f"Cut: You {a.label}, Computer {b.label}." in out
+    assert "Hand 1. You deal; Computer plays first." in out
+    assert "Hand 1: You deal." not in out
+
+
+def test_partnership_words_begin_each_clause_with_a_name(tmp_path: Path) -> None:
+    out = _text_game(tmp_path, 3, "1\nq\n", "--format", "partnership")
+    round_line = next(line for line in out.splitlines() if "Hand 1:" in line)
+    assert "at table 1 " not in round_line and "at table 1;" in round_line
+    assert " You " not in round_line.split(":", 1)[1][1:]

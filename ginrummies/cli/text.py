@@ -195,7 +195,7 @@ def text_main(args: argparse.Namespace) -> int:
             seats = format_seats(fmt, people, Level(args.opponent))
             session = Session(rules, seats, seed, format=fmt, target=args.target)
             try:
-                ask_deal(session, ask)
+                ask_deal(session, ask, say)
             except Quit:
                 print("\nGoodbye. (The game had not begun: nothing was saved.)")
                 return 0
@@ -216,7 +216,7 @@ def text_main(args: argparse.Namespace) -> int:
             while another_game(ask):
                 try:
                     session = session.another(secrets.randbelow(10**6))
-                    ask_deal(session, ask)
+                    ask_deal(session, ask, say)
                 except Quit:
                     print("\nGoodbye. (The next game had not begun: nothing was saved.)")
                     break

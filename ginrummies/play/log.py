@@ -18,7 +18,8 @@ class Kind(Enum):
     """What an entry tells."""
 
     GAME = "game"  # the game's name, first
-    DEAL = "deal"  # a round begins: the cuts, who deals, the upcards
+    CUT = "cut"  # the cuts that began the game, one line a cut
+    DEAL = "deal"  # a round begins: who deals, the upcards
     MOVE = "move"  # a move at a table, from the core's event
     RESULT = "result"  # a hand's score, in one line
     ROUND = "round"  # a round of three or four: its score, who meets whom next

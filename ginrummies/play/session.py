@@ -40,7 +40,7 @@ from ..store.settings import NAME_LENGTH
 from ..store.stats import Stats
 from .log import Entry, Kind
 from .printable import clean_name
-from .tell import action_words, deal_lines, round_lines, side_names
+from .tell import action_words, cut_lines, deal_lines, round_lines, side_names
 
 
 def seed_line(seed: int) -> str:
@@ -654,6 +654,9 @@ class Session:
         self.records.append(Entry(kind, words, len(self.game.rounds), **fields))
 
     def _log_deal(self) -> None:
+        if len(self.game.rounds) == 1:
+            for line in cut_lines(self.game, self.names):
+                self._note(Kind.CUT, line)
         for line in deal_lines(self.game, self.names):
             self._note(Kind.DEAL, line)
 

@@ -66,17 +66,14 @@ def cut_answers(match: Match, number: int, names: Sequence[str]) -> tuple[str, s
 
 
 def deal_lines(match: Match, names: Sequence[str]) -> list[str]:
-    """The log's lines for the deal of the round in play."""
+    """The log's lines for the deal of the round in play (the first
+    round's cuts come before them, from ``cut_lines``)."""
     number = len(match.rounds)
     rnd = match.round
     if match.format.two_players:
         lines = [f"Hand {number}: {says(names[rnd.hands[0].dealer], 'deals')}."]
-        if number == 1:
-            lines[:0] = cut_lines(match, names)
     else:
         lines = [f"{unit(match)} {number}: {seating_words(match, rnd.tables, names)}."]
-        if number == 1:
-            lines[:0] = cut_lines(match, names)
         captain = match.format.play.captain(rnd.rota)
         if number == 1 and captain is not None:
             lines.append(f"{says(names[captain], 'is')} the Captain.")

@@ -396,6 +396,9 @@ class GinApp(App[None]):
             self._choose_deal(session, (*answers, choice == 1))
 
         game, names = session.game, session.names
+        # over the menu: the form (or the last game) is done with, and the
+        # table cannot be shown before the choice, as it deals the hands
+        self.show_menu()
         self.push_screen(
             ChoiceScreen(
                 cut_question(game, n, names), list(cut_answers(game, n, names)), cancel=False

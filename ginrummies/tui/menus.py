@@ -76,7 +76,10 @@ class MenuScreen(Screen[None]):
         self.refill()
 
     def refill(self) -> None:
+        """The menu's items. Back from statistics, rules or settings the
+        cursor stays there; back from a game it is on Continue, the first."""
         options = self.query_one(OptionList)
+        was = options.highlighted_option.id if options.highlighted_option is not None else None
         options.clear_options()
         if self.app.has_game():  # type: ignore[attr-defined]
             options.add_option(Option("Continue the game", id="continue"))
@@ -85,7 +88,8 @@ class MenuScreen(Screen[None]):
         options.add_option(Option("Rules", id="rules"))
         options.add_option(Option("Settings", id="settings"))
         options.add_option(Option("Quit", id="quit"))
-        options.highlighted = 0
+        ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        options.highlighted = ids.index(was) if was in ("stats", "rules", "settings") else 0
 
     @on(OptionList.OptionSelected, "#menu-options")
     def chosen(self, event: OptionList.OptionSelected) -> None:

@@ -283,9 +283,11 @@ class FormatPlay(ABC, Generic[R]):
         """Who deals to whom at each table, and who sits out."""
         parts = []
         for i, t in enumerate(tables):
-            at = f"at table {i + 1} " if len(tables) > 1 else ""
+            # the table after the names, so that each clause begins with a
+            # name: "You deal to Bob at table 1", never "at table 1 You deal"
+            at = f" at table {i + 1}" if len(tables) > 1 else ""
             dealer, other = names[t.dealer_seat], names[t.seats[1 - t.dealer]]
-            parts.append(f"{at}{says(dealer, 'deals')} to {other}")
+            parts.append(f"{says(dealer, 'deals')} to {other}{at}")
         words = "; ".join(parts)
         playing = {s for t in tables for s in t.seats}
         resting = [names[s] for s in range(self.seats) if s not in playing]
