@@ -15,11 +15,11 @@ import pytest
 from apphelp import SIZE, VARIANTS, key_for_turn, run, settle, step
 
 from ginrummies.ai import make_bot
-from ginrummies.core import preset
-from ginrummies.play.session import Session, default_seats
+from ginrummies.core import Format, preset
+from ginrummies.play.session import Session, default_seats, format_seats
 from ginrummies.store import Settings
 from ginrummies.store.files import data_dir, write_atomic
-from ginrummies.store.saves import FORMAT, SAVE_NAME, SaveError, load
+from ginrummies.store.saves import FORMAT, SAVE_NAME, SaveError, load, parse
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.table import TableScreen
 
@@ -473,3 +473,14 @@ def test_the_app_explains_a_hostile_save_and_goes_on_to_the_menu(how: str, tmp_p
     run(go)
     assert list(tmp_path.glob("game.unreadable-*.json"))
     assert not path.exists()
+
+
+def test_a_chosen_target_is_kept_and_a_rules_target_is_not() -> None:
+    rules = preset("gin")
+    two = Session(rules, default_seats(), 3)
+    assert two.game.given_target is None
+    three = Session(rules, format_seats(Format.THREE, 1), 3, format=Format.THREE, target=77)
+    for session, kept in ((two, None), (three, 77)):
+        text = session.to_json()
+        assert json.loads(text)["target"] == kept
+        assert Session.from_saved(parse(text)).game.target == session.game.target

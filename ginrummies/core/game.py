@@ -36,6 +36,10 @@ class Game(Match):
         super().__init__(rules, seed, Format.TWO, first=first_dealer, winner_deals=winner_deals)
 
     @property
+    def given_target(self) -> int | None:
+        return None
+
+    @property
     def first_dealer(self) -> int:
         return self.rounds[0].rota.dealers[0]
 

@@ -100,6 +100,12 @@ class Match:
     # --- reading the state -------------------------------------------------------
 
     @property
+    def given_target(self) -> int | None:
+        """The target to build this match again with (a save keeps it):
+        None where it is always the rules' own, as in a two-player Game."""
+        return self.target
+
+    @property
     def round(self) -> Round:
         """The round in play (or the last one, once the game is over)."""
         return self.rounds[-1]

@@ -293,7 +293,7 @@ class Session:
             log,
             self.game_id,
             format=self.format,
-            target=None if isinstance(game, Game) else game.target,
+            target=game.given_target,
             first=game.first,
             order=order,
             winner_deals=game.winner_deals,
@@ -573,8 +573,11 @@ class Session:
             for seat, deals in zip(winners, winner_deals, strict=True)
         )
         game = self.game
-        target = None if isinstance(game, Game) else game.target
-        self._start(new_match(self.rules, self.seed, self.format, target, game.first, winner_deals))
+        self._start(
+            new_match(
+                self.rules, self.seed, self.format, game.given_target, game.first, winner_deals
+            )
+        )
         self._changed()
 
     def next_hand(self) -> None:

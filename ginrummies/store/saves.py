@@ -116,7 +116,7 @@ def to_json(
         "rules": rules.to_dict(),
         "seed": seed,
         "play": game.format.value,
-        "target": None if isinstance(game, Game) else game.target,
+        "target": game.given_target,
         "first": game.first,
         "seats": seats_data(seats),
         "log": [[action_to_data(a) for a in hand] for hand in game.log],
