@@ -33,7 +33,7 @@ from .core import (
 from .play import Session, action_words
 from .play.keys import MOVE_BY_KEY, MOVE_BY_NAME, MoveName, actions_for, text_help
 from .play.log import Kind
-from .play.tell import cut_answers, cut_question, deal_lines, round_lines, unit
+from .play.tell import cut_answers, cut_question, round_lines, unit
 from .play.words import why_not
 from .store.saves import Saved
 
@@ -391,7 +391,8 @@ def play(
             session.next_hand()
             at_keyboard = None
             tables_told.clear()
-            round_start = len(session.log) - len(deal_lines(session.game, session.names))
+            now = len(session.game.rounds)
+            round_start = next(i for i, e in enumerate(session.records) if e.round == now)
             continue
         if session.computer_to_move and not session.seats[session.next_mover()].is_person:
             decision = session.computer_plays()

@@ -189,7 +189,7 @@ def text_main(args: argparse.Namespace) -> int:
                 )
             session = Session.from_saved(saved)
             board = score_board(session.game, session.names)
-            say(f"Continuing {session.log[0][:-1]}: {board}.")
+            say(f"Continuing {session.title}: {board}.")
         else:
             seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
             seats = format_seats(fmt, people, Level(args.opponent))
