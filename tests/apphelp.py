@@ -37,9 +37,11 @@ from ginrummies.core import (
 from ginrummies.play.session import Seat, SeatKind, Session, default_seats, format_seats
 from ginrummies.store import Settings
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.dialogs import ChoiceScreen, CurtainScreen, ResultScreen
-from ginrummies.tui.menus import MenuScreen
-from ginrummies.tui.table import TableScreen
+from ginrummies.tui.screens.choice import ChoiceScreen
+from ginrummies.tui.screens.curtain import CurtainScreen
+from ginrummies.tui.screens.menu import MenuScreen
+from ginrummies.tui.screens.result import ResultScreen
+from ginrummies.tui.screens.table import TableScreen
 
 SIZE = (120, 36)
 # the pilot presses keys faster than a person: the curtain's guard against a

@@ -22,10 +22,13 @@ from ginrummies.play.session import Seat, SeatKind, Session, default_seats, form
 from ginrummies.store import Settings
 from ginrummies.store.saves import parse
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.dialogs import CurtainScreen, ResultScreen
-from ginrummies.tui.menus import NewGameScreen, RulesScreen, SettingsScreen
-from ginrummies.tui.statsview import StatsScreen
-from ginrummies.tui.table import TableScreen
+from ginrummies.tui.screens.curtain import CurtainScreen
+from ginrummies.tui.screens.newgame import NewGameScreen
+from ginrummies.tui.screens.result import ResultScreen
+from ginrummies.tui.screens.rules import RulesScreen
+from ginrummies.tui.screens.settings import SettingsScreen
+from ginrummies.tui.screens.statistics import StatsScreen
+from ginrummies.tui.screens.table import TableScreen
 
 Before = Callable[[Pilot[Any]], Awaitable[None]]
 SIZE = (120, 36)

@@ -32,10 +32,16 @@ from ginrummies.play.session import Session, default_seats
 from ginrummies.store import Settings
 from ginrummies.store.saves import SAVE_NAME, load
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.dialogs import ChoiceScreen, CurtainScreen, HelpScreen, ResultScreen
-from ginrummies.tui.menus import MenuScreen, NewGameScreen, RulesScreen, SettingsScreen
-from ginrummies.tui.table import TableScreen
-from ginrummies.tui.widgets import HandView
+from ginrummies.tui.screens.choice import ChoiceScreen
+from ginrummies.tui.screens.curtain import CurtainScreen
+from ginrummies.tui.screens.help import HelpScreen
+from ginrummies.tui.screens.menu import MenuScreen
+from ginrummies.tui.screens.newgame import NewGameScreen
+from ginrummies.tui.screens.result import ResultScreen
+from ginrummies.tui.screens.rules import RulesScreen
+from ginrummies.tui.screens.settings import SettingsScreen
+from ginrummies.tui.screens.table import TableScreen
+from ginrummies.tui.widgets.hand import HandView
 
 
 def status(app: GinApp) -> str:

@@ -22,9 +22,10 @@ from ginrummies.store import Settings
 from ginrummies.store.saves import SaveError, parse, replay
 from ginrummies.textplay import ask_deal
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.dialogs import ChoiceScreen
-from ginrummies.tui.menus import MenuScreen, NewGameScreen
-from ginrummies.tui.table import TableScreen
+from ginrummies.tui.screens.choice import ChoiceScreen
+from ginrummies.tui.screens.menu import MenuScreen
+from ginrummies.tui.screens.newgame import NewGameScreen
+from ginrummies.tui.screens.table import TableScreen
 
 GIN = preset("gin")
 TEXT = [sys.executable, "-m", "ginrummies", "text"]

@@ -16,9 +16,10 @@ from textual.widgets import Static
 
 from ginrummies.core import Format, preset
 from ginrummies.play.keys import MoveName
-from ginrummies.tui.dialogs import CurtainScreen, ResultScreen, ResultView
-from ginrummies.tui.table import TableScreen
-from ginrummies.tui.widgets import HandView
+from ginrummies.tui.screens.curtain import CurtainScreen
+from ginrummies.tui.screens.result import ResultScreen, ResultView
+from ginrummies.tui.screens.table import TableScreen
+from ginrummies.tui.widgets.hand import HandView
 
 
 async def until_person(pilot: Any) -> None:

@@ -19,8 +19,9 @@ from textual.widget import Widget
 from textual.widgets import Collapsible, Input, Switch
 
 from ginrummies.core import RuleSet, preset
-from ginrummies.tui.menus import NewGameScreen, SettingsScreen
-from ginrummies.tui.table import TableScreen
+from ginrummies.tui.screens.newgame import NewGameScreen
+from ginrummies.tui.screens.settings import SettingsScreen
+from ginrummies.tui.screens.table import TableScreen
 
 SMALL = (80, 24)
 KINDS = ("deal", "melds", "knock", "scoring", "game", "variant")

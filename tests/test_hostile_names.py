@@ -27,10 +27,11 @@ from ginrummies.store.saves import parse
 from ginrummies.store.settings import NAME_LENGTH
 from ginrummies.textplay import Quit, play
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.dialogs import CurtainScreen, ResultScreen
-from ginrummies.tui.menus import NewGameScreen
-from ginrummies.tui.statsview import StatsScreen
-from ginrummies.tui.table import TableScreen
+from ginrummies.tui.screens.curtain import CurtainScreen
+from ginrummies.tui.screens.newgame import NewGameScreen
+from ginrummies.tui.screens.result import ResultScreen
+from ginrummies.tui.screens.statistics import StatsScreen
+from ginrummies.tui.screens.table import TableScreen
 
 HOSTILE = [
     "x[/]",
@@ -249,7 +250,7 @@ def test_every_label_in_the_app_is_plain_text() -> None:
     OptionList the app makes is told its words are not markup (Textual reads
     them as markup unless told)."""
     missing = []
-    for path in sorted(Path(ginrummies.__file__).parent.joinpath("tui").glob("*.py")):
+    for path in sorted(Path(ginrummies.__file__).parent.joinpath("tui").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue

@@ -10,7 +10,7 @@ from textual.binding import Binding
 
 from ginrummies.play.keys import MOVE_BY_NAME, MOVES, MoveName
 from ginrummies.textplay import WORDS
-from ginrummies.tui.table import TableScreen, bindings
+from ginrummies.tui.screens.table import TableScreen, bindings
 
 
 def test_every_move_name_has_exactly_one_move() -> None:

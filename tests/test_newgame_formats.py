@@ -17,8 +17,9 @@ from ginrummies.play.session import Seat, SeatKind, Session
 from ginrummies.store import Settings
 from ginrummies.store.settings import SETTINGS_NAME, load_settings
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.menus import NewGameScreen, SettingsScreen
-from ginrummies.tui.table import TableScreen
+from ginrummies.tui.screens.newgame import NewGameScreen
+from ginrummies.tui.screens.settings import SettingsScreen
+from ginrummies.tui.screens.table import TableScreen
 
 SMALL = (80, 24)
 VARIANT_OF = {

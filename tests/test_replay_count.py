@@ -10,7 +10,7 @@ from ginrummies.core import best_arrangement, hand_value, preset
 from ginrummies.store import Settings
 from ginrummies.store.saves import parse
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.replay import ReplayScreen
+from ginrummies.tui.screens.replay import ReplayScreen
 
 try:
     from ginrummies.play.session import Seat, SeatKind, Session

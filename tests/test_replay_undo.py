@@ -15,11 +15,11 @@ from ginrummies.play.session import Seat, SeatKind, Session, default_seats
 from ginrummies.store import Settings
 from ginrummies.store.saves import parse, replay
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.dialogs import ResultScreen
-from ginrummies.tui.layout import SortMode, lay_out
-from ginrummies.tui.replay import ReplayScreen
-from ginrummies.tui.table import TableScreen
-from ginrummies.tui.widgets import HandView
+from ginrummies.tui.handorder import SortMode, lay_out
+from ginrummies.tui.screens.replay import ReplayScreen
+from ginrummies.tui.screens.result import ResultScreen
+from ginrummies.tui.screens.table import TableScreen
+from ginrummies.tui.widgets.hand import HandView
 
 
 def finished(variant: str, seed: int, target: int = 40) -> Session:
@@ -158,7 +158,7 @@ def test_statistics_screen_exports_and_watches_a_game(tmp_path: Path) -> None:
     async def go() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            from ginrummies.tui.statsview import StatsScreen
+            from ginrummies.tui.screens.statistics import StatsScreen
 
             app.push_screen(StatsScreen(app.stats))
             await pilot.pause()

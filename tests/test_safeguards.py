@@ -22,10 +22,13 @@ from ginrummies.store import Settings
 from ginrummies.store.saves import SAVE_NAME, load
 from ginrummies.tui import hinting as hinting_module
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.dialogs import ChoiceScreen, CurtainScreen, ResultScreen
-from ginrummies.tui.menus import MenuScreen, NewGameScreen
-from ginrummies.tui.table import TableScreen
-from ginrummies.tui.widgets import HandView
+from ginrummies.tui.screens.choice import ChoiceScreen
+from ginrummies.tui.screens.curtain import CurtainScreen
+from ginrummies.tui.screens.menu import MenuScreen
+from ginrummies.tui.screens.newgame import NewGameScreen
+from ginrummies.tui.screens.result import ResultScreen
+from ginrummies.tui.screens.table import TableScreen
+from ginrummies.tui.widgets.hand import HandView
 
 FAST = Settings(speed="instant")
 

@@ -21,7 +21,7 @@ from ginrummies.store import Settings
 from ginrummies.store.files import data_dir, write_atomic
 from ginrummies.store.saves import FORMAT, SAVE_NAME, SaveError, load, parse
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.table import TableScreen
+from ginrummies.tui.screens.table import TableScreen
 
 
 def played(variant: str, moves: int, seed: int = 3) -> Session:
@@ -134,7 +134,7 @@ def test_the_app_reports_a_bad_save_and_goes_on_to_the_menu(tmp_path: Path) -> N
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
             assert app.session is None
-            from ginrummies.tui.menus import MenuScreen
+            from ginrummies.tui.screens.menu import MenuScreen
 
             assert isinstance(app.screen, MenuScreen)
             messages = [n.message for n in app._notifications]
@@ -463,7 +463,7 @@ def test_the_app_explains_a_hostile_save_and_goes_on_to_the_menu(how: str, tmp_p
         app = GinApp(Settings(speed="instant"), data_dir=tmp_path, resume=True)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            from ginrummies.tui.menus import MenuScreen
+            from ginrummies.tui.screens.menu import MenuScreen
 
             assert isinstance(app.screen, MenuScreen)
             assert app.session is None

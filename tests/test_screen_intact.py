@@ -31,9 +31,10 @@ from ginrummies.core import preset
 from ginrummies.play import Session, default_seats
 from ginrummies.store import Settings
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.dialogs import ChoiceScreen
-from ginrummies.tui.menus import MenuScreen, NewGameScreen
-from ginrummies.tui.table import TableScreen
+from ginrummies.tui.screens.choice import ChoiceScreen
+from ginrummies.tui.screens.menu import MenuScreen
+from ginrummies.tui.screens.newgame import NewGameScreen
+from ginrummies.tui.screens.table import TableScreen
 
 FAST = Settings(speed="instant")
 

@@ -15,8 +15,10 @@ from ginrummies.store import Settings
 from ginrummies.store.files import config_dir
 from ginrummies.store.settings import SETTINGS_NAME, load_settings, save_settings
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.menus import MenuScreen, NewGameScreen, SettingsScreen
-from ginrummies.tui.table import TableScreen
+from ginrummies.tui.screens.menu import MenuScreen
+from ginrummies.tui.screens.newgame import NewGameScreen
+from ginrummies.tui.screens.settings import SettingsScreen
+from ginrummies.tui.screens.table import TableScreen
 
 
 def test_settings_round_trip_through_toml(tmp_path: Path) -> None:

@@ -20,9 +20,10 @@ from ginrummies.play.session import Seat, SeatKind, Session
 from ginrummies.store import Settings
 from ginrummies.store.stats import STATS_NAME, Stats, StatsDamaged
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.menus import MenuScreen
-from ginrummies.tui.replay import ReplayScreen
-from ginrummies.tui.statsview import Chart, StatsScreen, chart_text, streak_words
+from ginrummies.tui.screens.menu import MenuScreen
+from ginrummies.tui.screens.replay import ReplayScreen
+from ginrummies.tui.screens.statistics import StatsScreen, streak_words
+from ginrummies.tui.widgets.chart import Chart, chart_text
 
 GAMES = [("gin", "easy", 1), ("gin", "easy", 2), ("gin", "random", 3), ("oklahoma", "easy", 4)]
 

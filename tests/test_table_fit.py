@@ -21,11 +21,12 @@ from ginrummies.play.session import Session, default_seats
 from ginrummies.store import Settings
 from ginrummies.tui import flow
 from ginrummies.tui.cardart import CardSize
-from ginrummies.tui.dialogs import CurtainScreen
-from ginrummies.tui.menus import MenuScreen
-from ginrummies.tui.table import TableScreen, pick_grouping
-from ginrummies.tui.tableview import MIN_SIZE, fit
-from ginrummies.tui.widgets import BacksView, HandView
+from ginrummies.tui.fit import MIN_SIZE, fit
+from ginrummies.tui.screens.curtain import CurtainScreen
+from ginrummies.tui.screens.menu import MenuScreen
+from ginrummies.tui.screens.table import TableScreen, pick_grouping
+from ginrummies.tui.widgets.hand import HandView
+from ginrummies.tui.widgets.piles import BacksView
 
 
 @asynccontextmanager

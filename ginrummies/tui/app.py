@@ -27,10 +27,12 @@ from ..store.saves import Saved, SaveError
 from ..store.settings import save_settings
 from ..store.stats import Stats
 from .ascii import AsciiFilter
-from .dialogs import ChoiceScreen, Palette, on_top
-from .menus import MenuScreen
-from .replay import ReplayScreen
-from .table import TableScreen
+from .screens.base import on_top
+from .screens.choice import ChoiceScreen
+from .screens.menu import MenuScreen
+from .screens.palette import Palette
+from .screens.replay import ReplayScreen
+from .screens.table import TableScreen
 
 try:
     from ginrummies.themes import paths as theme_paths

@@ -9,7 +9,9 @@ from textual.dom import DOMNode
 from ..core import PlayerView
 from ..play.session import Session
 from .seatview import score_rows, short_names
-from .widgets import PileView, Scoreboard, TableMeldsView
+from .widgets.melds import TableMeldsView
+from .widgets.piles import PileView
+from .widgets.scoreboard import Scoreboard
 
 
 def show_board(

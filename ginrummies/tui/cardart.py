@@ -9,11 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from ..core import Card
+from ..core import Card, Meld, MeldKind
 from ..store.settings import CardStyle
 
 SUIT_SYMBOL = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+
+
 SUIT_NAME = {"c": "club", "d": "diamond", "h": "heart", "s": "spade"}
+
+
 RANK = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 
@@ -32,6 +36,8 @@ FRAMES = {
     CardStyle.UNICODE: Frame(top="╭─╮", side="│", bottom="╰─╯", back="▒"),
     CardStyle.ASCII: Frame(top="+-+", side="|", bottom="+-+", back="#"),
 }
+
+
 PICKED = {
     CardStyle.UNICODE: Frame(top="╔═╗", side="║", bottom="╚═╝", back="▒"),
     CardStyle.ASCII: Frame(top="#=#", side="#", bottom="#=#", back="#"),
@@ -96,3 +102,7 @@ def face_rows(
 def back_rows(style: CardStyle, size: CardSize = CardSize.SMALL) -> tuple[str, ...]:
     f = FRAMES[style]
     return _box([f.back * (size.width - 2)] * (size.height - 2), f)
+
+
+def meld_label(meld: Meld) -> str:
+    return {MeldKind.SET: "set", MeldKind.RUN: "run"}.get(meld.kind, "meld")

@@ -19,7 +19,8 @@ from textual.timer import Timer
 
 from ..core import says
 from ..play.session import Decision, Session, Turn, decide
-from .dialogs import CurtainScreen, ResultScreen
+from .screens.curtain import CurtainScreen
+from .screens.result import ResultScreen
 
 SLOW = 0.3  # seconds past the game's pace after which the table shows "thinking"
 

@@ -4,7 +4,7 @@
 own hand, or (sitting out a hand of three) the table they watch. ``HandState``
 keeps what that person has picked: the cursor, the marks, the sort. The rest
 are the lines around the cards, worked out from the session and drawn by
-``TableView``: who sits where, the other table of a partnership game, the
+``TableArea``: who sits where, the other table of a partnership game, the
 scoreboard's rows and the line saying who meets whom next.
 """
 
@@ -17,9 +17,9 @@ from ..play.log import Entry, Kind
 from ..play.session import Session
 from ..play.tell import seating_words, unit
 from ..play.words import prompt
-from .layout import SortMode, lay_out
-from .tableview import Shown
-from .widgets import HandLayout, ScoreRow
+from .handorder import HandLayout, SortMode, lay_out
+from .widgets.area import Shown
+from .widgets.scoreboard import ScoreRow
 
 
 @dataclass(frozen=True)

@@ -6,25 +6,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime, tzinfo
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widget import Widget
 from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
 
-from ..core import plural
-from ..play.printable import printable
-from ..store.saves import Saved, SaveError, parse
-from ..store.stats import Line, Played, Stats, StatsError
-from .dialogs import BackScreen
+from ...core import plural
+from ...play.printable import printable
+from ...store.saves import Saved, SaveError, parse
+from ...store.stats import Line, Played, Stats, StatsError
+from ..widgets.chart import Chart
+from ..widgets.header import header
+from .base import BackScreen
 from .replay import ReplayScreen
-from .widgets import header
 
-CHART_ROWS = 3  # rows above and below the axis
 VARIANT_WIDTH = 14  # a longer variant's name takes two lines: the tables fit 80 columns
 
 
@@ -55,56 +54,6 @@ def result_text(game: Played) -> str:
     if game.abandoned:
         return "abandoned"
     return f"won by {game.margin}" if game.won else f"lost by {-game.margin}"
-
-
-def chart_text(games: list[Played], width: int) -> Text:
-    """Recent games as bars: up for a win, down for a loss, height by margin
-    (an abandoned game has no result, so no bar)."""
-    out = Text()
-    games = [g for g in games if not g.abandoned]
-    shown = games[-max(1, (width - 8) // 2) :]
-    if not shown:
-        return Text("No finished games yet.")
-    top = max(abs(g.margin) for g in shown) or 1
-    heights = [max(1, round(CHART_ROWS * abs(g.margin) / top)) for g in shown]
-    for row in range(CHART_ROWS, -CHART_ROWS - 1, -1):
-        if row == CHART_ROWS:
-            label = f"+{top}"
-        elif row == -CHART_ROWS:
-            label = f"−{top}"
-        elif row == 0:
-            label = "0"
-        else:
-            label = ""
-        out.append(f"{label:>6} ", style="dim")
-        for g, h in zip(shown, heights, strict=True):
-            if row == 0:
-                out.append("──", style="dim")
-            elif row > 0 and g.won and h >= row:
-                out.append("█ ", style="green")
-            elif row < 0 and not g.won and h >= -row:
-                out.append("█ ", style="red")
-            else:
-                out.append("  ")
-        out.append("\n")
-    out.append(f"{'':>7}oldest → newest ({plural(len(shown), 'game')})", style="dim")
-    return out
-
-
-class Chart(Widget):
-    """The bar chart of recent results."""
-
-    DEFAULT_CSS = "Chart { height: auto; }"
-
-    def __init__(self, games: list[Played], *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.games = [g for g in games if not g.abandoned]
-
-    def render(self) -> Text:
-        return chart_text(self.games, self.size.width)
-
-    def get_content_height(self, container: Any, viewport: Any, width: int) -> int:
-        return 2 * CHART_ROWS + 2 if self.games else 1
 
 
 class StatsScreen(BackScreen):

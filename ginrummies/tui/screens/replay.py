@@ -15,13 +15,17 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
-from ..core import Card, hand_count
-from ..play.session import Session
-from ..store.saves import Saved
-from .board import show_board
-from .dialogs import on_top
-from .layout import SortMode, lay_out
-from .widgets import HandView, PileView, TableMeldsView, header, side_panel, style_cards
+from ...core import Card, hand_count
+from ...play.session import Session
+from ...store.saves import Saved
+from ..board import show_board
+from ..handorder import SortMode, lay_out
+from ..widgets.cards import style_cards
+from ..widgets.hand import HandView
+from ..widgets.header import header, side_panel
+from ..widgets.melds import TableMeldsView
+from ..widgets.piles import PileView
+from .base import on_top
 
 
 class ReplayScreen(Screen[None]):

@@ -1,112 +1,47 @@
-"""The menu, the new-game form (variant, format, seats, seed, house rules),
-settings and the rules screen."""
+"""The new-game form: variant, format, seats, seed and house rules."""
 
 from __future__ import annotations
 
 import dataclasses
 import re
 import secrets
-from collections.abc import Callable
-from dataclasses import dataclass
-from enum import Enum, StrEnum
+from enum import Enum
 from typing import Any, ClassVar
 
-from rich.table import Table
-from rich.text import Text
 from textual import on
-from textual.app import ComposeResult, RenderResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
-from textual.scrollbar import ScrollBarRender
-from textual.widget import Widget
 from textual.widgets import (
     Button,
     Collapsible,
     Footer,
     Input,
     Label,
-    Markdown,
-    OptionList,
     Select,
     Static,
     Switch,
 )
-from textual.widgets.option_list import Option
 
-from ..ai import LEVEL_ABOUT, level_about
-from ..core import PRESETS, SEAT_LETTERS, Family, Format, RulesError, RuleSet, formats_for, preset
-from ..levels import Level
-from ..play.printable import clean_name
-from ..play.session import Seat, SeatKind
-from ..store import Settings
-from ..store.settings import NAME_LENGTH, PERSON, SEAT_CHOICES, SeatChoice, seats_problem
-from .dialogs import BackScreen, on_top
-from .rulestext import format_markdown, rules_markdown
-from .statsview import StatsScreen
-from .widgets import header
+from ...ai import LEVEL_ABOUT, level_about
+from ...core import PRESETS, SEAT_LETTERS, Family, Format, RulesError, RuleSet, formats_for, preset
+from ...levels import Level
+from ...play.printable import clean_name
+from ...play.session import Seat, SeatKind
+from ...store import Settings
+from ...store.settings import NAME_LENGTH, PERSON, SEAT_CHOICES, SeatChoice, seats_problem
+from ..widgets.header import header
+from ..widgets.switch import OnOffSwitch
+from .base import BackScreen, on_top
 
 VARIANTS = ["gin", "oklahoma", "sequence", "skarney", "colonel", "fosdick", "eaai"]
 
+
 SKIPPED = ("name", "family")
+
+
 # the seat kind select's options: (shown, the seat choice)
 SEAT_OPTIONS = [("a person" if c == PERSON else f"computer, {c}", c) for c in SEAT_CHOICES]
-
-
-class MenuScreen(Screen[None]):
-    """New game, continue, rules, settings, quit."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", "Quit")]
-
-    def compose(self) -> ComposeResult:
-        # no Header: the logo is the title (a header would say "ginrummies" twice)
-        with Vertical(id="menu"):
-            yield Static("♠ ♥ ginrummies ♦ ♣", id="logo", markup=False)
-            yield Static("Gin Rummy and its relatives", classes="hint", markup=False)
-            yield OptionList(id="menu-options", markup=False)
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.title = "ginrummies"
-        self.sub_title = ""
-        self.refill()
-        self.query_one(OptionList).focus()
-
-    def on_screen_resume(self) -> None:
-        self.refill()
-
-    def refill(self) -> None:
-        """The menu's items. Back from statistics, rules or settings the
-        cursor stays there; back from a game it is on Continue, the first."""
-        options = self.query_one(OptionList)
-        was = options.highlighted_option.id if options.highlighted_option is not None else None
-        options.clear_options()
-        if self.app.has_game():  # type: ignore[attr-defined]
-            options.add_option(Option("Continue the game", id="continue"))
-        options.add_option(Option("New game", id="new"))
-        options.add_option(Option("Statistics", id="stats"))
-        options.add_option(Option("Rules", id="rules"))
-        options.add_option(Option("Settings", id="settings"))
-        options.add_option(Option("Quit", id="quit"))
-        ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
-        options.highlighted = ids.index(was) if was in ("stats", "rules", "settings") else 0
-
-    @on(OptionList.OptionSelected, "#menu-options")
-    def chosen(self, event: OptionList.OptionSelected) -> None:
-        app: Any = self.app
-        match event.option.id:
-            case "continue":
-                app.continue_game()
-            case "new":
-                app.push_screen(NewGameScreen(app.settings, app.seed))
-            case "stats":
-                app.push_screen(StatsScreen(app.stats))
-            case "rules":
-                app.push_screen(RulesScreen(app.settings.default_rules, app.settings.rules_for))
-            case "settings":
-                app.push_screen(SettingsScreen(app.settings))
-            case "quit":
-                app.exit()
 
 
 RULE_GROUPS: dict[str, str] = {
@@ -119,6 +54,7 @@ RULE_GROUPS: dict[str, str] = {
 }
 """The kinds of house rule (``RuleSet.option_group``), in the form's order, with their titles."""
 
+
 RULE_OPTIONS = [f.name for f in dataclasses.fields(RuleSet) if f.name not in SKIPPED]
 
 
@@ -126,23 +62,6 @@ def rule_group(name: str) -> str:
     """The form's section of rule option ``name`` (an option of no known kind goes last)."""
     group = RuleSet.option_group(name)
     return group if group in RULE_GROUPS else "variant"
-
-
-class OnOffSwitch(Switch):
-    """A switch that says "on" or "off" in words beside its slider, not by colour alone."""
-
-    def render(self) -> RenderResult:
-        slider = super().render()
-        if not isinstance(slider, ScrollBarRender):  # a Textual that draws it otherwise
-            return slider
-        grid = Table.grid()
-        grid.add_column(width=4)
-        grid.add_column(width=4)
-        grid.add_row(slider, Text(" on" if self.value else " off"))
-        return grid
-
-    def get_content_width(self, container: Any, viewport: Any) -> int:
-        return 8
 
 
 def option_widget(name: str, value: Any) -> Any:
@@ -619,161 +538,3 @@ class NewGameScreen(BackScreen):
         )
         if updated != app.settings:
             app.change_settings(updated)
-
-
-class RulesScreen(BackScreen):
-    """The rules of every variant, one at a time, as ``rules_for`` has them
-    (the player's house rules from the menu; the presets by default)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back")]
-
-    def __init__(self, variant: str = "gin", rules_for: Callable[[str], RuleSet] = preset) -> None:
-        super().__init__()
-        self.variant = variant if variant in VARIANTS else "gin"
-        self.rules_for = rules_for
-
-    def compose(self) -> ComposeResult:
-        yield header()
-        with Horizontal(id="rules"):
-            yield OptionList(
-                *[Option(preset(v).name, id=v) for v in VARIANTS], id="variants", markup=False
-            )
-            with VerticalScroll(id="rules-text"):
-                yield Markdown(rules_and_formats(self.rules_for(self.variant)))
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.title = "Rules"
-        options = self.query_one(OptionList)
-        options.highlighted = VARIANTS.index(self.variant)
-        options.focus()
-
-    @on(OptionList.OptionHighlighted)
-    def show(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option.id:
-            self.query_one(Markdown).update(rules_and_formats(self.rules_for(event.option.id)))
-
-
-def rules_and_formats(rules: RuleSet) -> str:
-    """A variant's rules, then its formats for three and four."""
-    more = [format_markdown(f, rules) for f in formats_for(rules) if not f.two_players]
-    return "\n\n".join([rules_markdown(rules), *more])
-
-
-@dataclass(frozen=True, slots=True)
-class SettingGroup:
-    """A section of the settings screen: its title and the settings in it."""
-
-    title: str
-    names: tuple[str, ...]
-
-
-SETTING_GROUPS: dict[str, SettingGroup] = {
-    "looks": SettingGroup(title="Looks", names=("theme", "card_style", "four_colour")),
-    "play": SettingGroup(
-        title="Pace and help",
-        names=("speed", "hints", "hint_level", "discard_history", "undo"),
-    ),
-    "new": SettingGroup(title="New games", names=("default_rules", "default_level")),
-}
-"""The settings screen's sections, by their id."""
-
-
-@dataclass(frozen=True, slots=True)
-class SettingRow:
-    """A setting's row on the settings screen: what changes it, and a note."""
-
-    widget: Widget
-    note: str = ""
-
-
-def choice_select(value: StrEnum) -> Select[StrEnum]:
-    """A setting that is a choice: its enum's words, in the enum's order."""
-    return Select([(e.value, e) for e in type(value)], value=value, allow_blank=False)
-
-
-class SettingsScreen(BackScreen):
-    """Theme, cards, pace and aids, in folding sections; changes apply at once."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "back", "Back")]
-
-    def __init__(self, settings: Settings) -> None:
-        super().__init__()
-        self.settings = settings
-
-    def compose(self) -> ComposeResult:
-        s = self.settings
-        rows: dict[str, SettingRow] = {
-            "theme": SettingRow(widget=choice_select(s.theme)),
-            "card_style": SettingRow(widget=choice_select(s.card_style), note="card faces"),
-            "four_colour": SettingRow(
-                widget=OnOffSwitch(value=s.four_colour), note="a colour for each suit"
-            ),
-            "speed": SettingRow(widget=choice_select(s.speed), note="pace of the computer's moves"),
-            "hints": SettingRow(widget=OnOffSwitch(value=s.hints), note="the ? key"),
-            "hint_level": SettingRow(
-                widget=choice_select(s.hint_level), note="hard adds win chances"
-            ),
-            "discard_history": SettingRow(
-                widget=OnOffSwitch(value=s.discard_history),
-                note="show the cards discarded so far",
-            ),
-            "undo": SettingRow(
-                widget=OnOffSwitch(value=s.undo),
-                note="take back a move against the computer (u)",
-            ),
-            "default_rules": SettingRow(
-                widget=Select(
-                    [(preset(v).name, v) for v in VARIANTS],
-                    value=s.default_rules,
-                    allow_blank=False,
-                ),
-                note="variant for a new game",
-            ),
-            "default_level": SettingRow(
-                widget=choice_select(s.default_level), note="computer for a new game"
-            ),
-        }
-        yield header()
-        with VerticalScroll(id="form"):
-            yield Static("Settings", classes="title", markup=False)
-            yield Static("Enter on a section opens or folds it.", classes="hint", markup=False)
-            for key, group in SETTING_GROUPS.items():
-                with Collapsible(title=group.title, id=f"settings-{key}"):
-                    for name in group.names:
-                        row = rows[name]
-                        row.widget.id = f"set-{name}"
-                        with Horizontal(classes="row"):
-                            yield Label(name.replace("_", " "), classes="name", markup=False)
-                            yield row.widget
-                            yield Static(row.note, classes="hint", markup=False)
-            path = getattr(self.app, "settings_path", None)
-            where = f"Kept in {path}" if path else "Kept for this run only"
-            yield Static(
-                f"{where}. Changes apply at once.", id="settings-file", classes="hint", markup=False
-            )
-        yield Footer()
-
-    def on_mount(self) -> None:
-        self.title = "Settings"
-        # the first section's title, so Enter and the arrows work at once
-        self.query("CollapsibleTitle").first().focus()
-
-    def _changed(self, name: str, value: Any) -> None:
-        app: Any = self.app
-        if getattr(app.settings, name) == value:
-            return
-        if name == "default_level":  # also the computers of the seats remembered
-            app.change_settings(app.settings.with_level(value))
-            return
-        app.change_settings(dataclasses.replace(app.settings, **{name: value}))
-
-    @on(Select.Changed)
-    def select_changed(self, event: Select.Changed) -> None:
-        if event.select.id and isinstance(event.value, str):
-            self._changed(event.select.id.removeprefix("set-"), event.value)
-
-    @on(Switch.Changed)
-    def switch_changed(self, event: Switch.Changed) -> None:
-        if event.switch.id:
-            self._changed(event.switch.id.removeprefix("set-"), event.value)

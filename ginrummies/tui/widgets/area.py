@@ -1,8 +1,8 @@
 """The table drawn, for the window it is in.
 
-``TableView`` lays out the other hand, the stock and the pile, the melds on
+``TableArea`` lays out the other hand, the stock and the pile, the melds on
 the table, your hand, the status line, the score and the moves in words. It
-shows what it is given (a ``Shown``) and decides nothing. ``fit`` picks the
+shows what it is given (a ``Shown``) and decides nothing. ``fit.fit`` picks the
 layout from the window's size: the moves beside the table from 100 columns
 (on demand below), no spacing below 30 rows, big cards from 150×40.
 """
@@ -16,66 +16,15 @@ from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
-from ..core import Card
-from .cardart import CardSize
-from .widgets import (
-    BacksView,
-    CardInk,
-    HandLayout,
-    HandView,
-    PileView,
-    TableMeldsView,
-    side_panel,
-)
-
-MIN_SIZE = (60, 22)  # below this the cards and the status line no longer fit
-SIDE_FROM = 100  # the moves panel sits beside the table from this width
-ROOMY_FROM = 30  # spacing between the parts of the table from this height
-BIG_FROM = (150, 40)  # big cards from this size
-
-
-@dataclass(frozen=True, slots=True)
-class Fit:
-    """The layout for a window size."""
-
-    too_small: bool
-    side: bool  # the moves panel beside the table (else on demand, over it)
-    roomy: bool  # room between the parts
-    big: bool  # big cards
-
-    @property
-    def classes(self) -> dict[str, bool]:
-        return {
-            "-too-small": self.too_small,
-            "-narrow": not self.side,
-            "-short": not self.roomy,
-            "-large": self.big,
-        }
-
-
-def fit(width: int, height: int) -> Fit:
-    """The layout for a window of ``width`` × ``height`` cells."""
-    return Fit(
-        too_small=width < MIN_SIZE[0] or height < MIN_SIZE[1],
-        side=width >= SIDE_FROM,
-        roomy=height >= ROOMY_FROM,
-        big=width >= BIG_FROM[0] and height >= BIG_FROM[1],
-    )
-
-
-def too_small_text(width: int, height: int, web: bool = False) -> str:
-    """What the table says in its place when the window is too small for it."""
-    if web:
-        where = f"The page holds {width}×{height} characters"
-        remedy = "Make the browser window larger, or zoom out (Ctrl and −),"
-    else:
-        where = f"The terminal is {width}×{height}"
-        remedy = "Make the window larger (or the font smaller)"
-    return (
-        f"{where}; the table needs at least {MIN_SIZE[0]}×{MIN_SIZE[1]}.\n"
-        f"{remedy} and the game comes back as it was.\n"
-        "Until then the moves wait: Esc or q opens the menu, F1 the help."
-    )
+from ...core import Card
+from ..cardart import CardSize
+from ..fit import Fit
+from ..handorder import HandLayout
+from .cards import CardInk
+from .hand import HandView
+from .header import side_panel
+from .melds import TableMeldsView
+from .piles import BacksView, PileView
 
 
 @dataclass(frozen=True)
@@ -94,7 +43,7 @@ class Shown:
     status: str = ""
 
 
-class TableView(Horizontal):
+class TableArea(Horizontal):
     """The table and, beside it or over it, the score and the moves."""
 
     def __init__(self, *, id: str | None = None) -> None:

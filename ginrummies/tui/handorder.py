@@ -4,10 +4,11 @@ by rank or by suit. Pure functions over the core, so they are easy to test."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from enum import Enum
 
 from ..core import AcePolicy, Card, RuleSet, best_arrangement, card_value
-from .widgets import Group, HandLayout, meld_label
+from .cardart import meld_label
 
 
 class SortMode(Enum):
@@ -54,3 +55,23 @@ def lay_out(cards: tuple[Card, ...], rules: RuleSet, mode: SortMode) -> tuple[Ha
         groups.append(Group(start=len(order), end=len(order) + len(dead), deadwood=True))
         order.extend(dead)
     return HandLayout(order, groups, values), arr.points
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Cards a hand shows together, ``cards[start:end]``: a meld, its label
+    under it, or the deadwood, each card's value under it."""
+
+    start: int
+    end: int
+    label: str = ""  # a meld's: "set", "run"
+    deadwood: bool = False
+
+
+@dataclass
+class HandLayout:
+    """How a hand is shown: cards in order, and the groups they form."""
+
+    cards: list[Card] = field(default_factory=list)
+    groups: list[Group] = field(default_factory=list)
+    values: dict[Card, int] = field(default_factory=dict)  # deadwood value of each card

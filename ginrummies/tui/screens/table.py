@@ -3,7 +3,7 @@
 Its keys come from the key map (``play.keys``); the footer shows only the
 moves that are legal now, and any other move key says why not. What comes
 next (the computer, the curtain, the result) is the flow's business
-(``flow``); how it looks is the table view's (``tableview``).
+(``flow``); how it looks is the table area's (``widgets.area``).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..core import (
+from ...core import (
     Action,
     Card,
     IllegalAction,
@@ -30,15 +30,15 @@ from ..core import (
     plural,
     says,
 )
-from ..play.keys import CONTROLS, MOVE_BY_KEY, MOVE_BY_NAME, MOVES, MoveName, actions_for
-from ..play.session import Session
-from ..play.tell import action_words, unit
-from ..play.words import meld_cards, refused, why_not
-from .board import show_board
-from .dialogs import ChoiceScreen, HelpScreen, on_top
-from .flow import TurnFlow
-from .hinting import Hints
-from .seatview import (
+from ...play.keys import CONTROLS, MOVE_BY_KEY, MOVE_BY_NAME, MOVES, MoveName, actions_for
+from ...play.session import Session
+from ...play.tell import action_words, unit
+from ...play.words import meld_cards, refused, why_not
+from ..board import show_board
+from ..fit import fit, too_small_text
+from ..flow import TurnFlow
+from ..hinting import Hints
+from ..seatview import (
     HandState,
     Look,
     look,
@@ -49,8 +49,14 @@ from .seatview import (
     sub_title,
     title,
 )
-from .tableview import MIN_SIZE, TableView, fit, fitted, too_small_text
-from .widgets import HandView, PileView, header, style_cards
+from ..widgets.area import TableArea, fitted
+from ..widgets.cards import style_cards
+from ..widgets.hand import HandView
+from ..widgets.header import header
+from ..widgets.piles import PileView
+from .base import on_top
+from .choice import ChoiceScreen
+from .help import HelpScreen
 
 
 def bindings() -> list[BindingType]:
@@ -78,6 +84,8 @@ KEY_ACTIONS = {
     if isinstance(binding, Binding)
     for key in binding.key.split(",")
 }
+
+
 WHILE_HIDDEN = frozenset({"help", "leave"})
 
 
@@ -105,7 +113,7 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield header()
-        yield TableView(id="board")
+        yield TableArea(id="board")
         yield Static(id="too-small", markup=False)
         yield Footer()
 
@@ -125,7 +133,7 @@ class TableScreen(Screen[None]):
         if layout.too_small != hidden:  # the move keys come and go with the table
             self.refresh_bindings()
         self.set_class(layout.side != self.log_toggled, "-side")
-        self.query_one(TableView).size_cards(layout.big)
+        self.query_one(TableArea).size_cards(layout.big)
         self.query_one("#too-small", Static).update(too_small_text(width, height, self.app.is_web))
         self.call_after_refresh(self.rewrite_log)
         if self.session.format.tables > 1:  # the other table's lines follow the height
@@ -133,9 +141,9 @@ class TableScreen(Screen[None]):
 
     def rewrite_log(self) -> None:
         """The moves again, wrapped to the panel's new width."""
-        if not self.query(TableView):
+        if not self.query(TableArea):
             return  # the screen has closed meanwhile
-        table = self.query_one(TableView)
+        table = self.query_one(TableArea)
         table.clear_log()
         table.write_log(self.session.log)
         self.logged = len(self.session.log)
@@ -184,7 +192,7 @@ class TableScreen(Screen[None]):
             return  # the screen is being closed: a key that was already on its way
         session = self.session
         seen = self.look
-        table = self.query_one(TableView)
+        table = self.query_one(TableArea)
         hidden = self.hand_hidden
         upper = seen.seats[1 - seen.me]
         thinking = self.flow.slow_at(seen.table) and session.game.seat_to_move(seen.table) == upper
@@ -254,7 +262,7 @@ class TableScreen(Screen[None]):
 
     def say(self, text: str, warn: bool = False) -> None:
         self.note(text)
-        self.query_one(TableView).put("#status", text)
+        self.query_one(TableArea).put("#status", text)
         if warn:
             self.app.bell()
 
@@ -487,7 +495,7 @@ class TableScreen(Screen[None]):
         if card is not None:
             self.state.cursor_card = card
         self.state.new_card = None
-        self.query_one(TableView).clear_log()  # the words are rebuilt along with the game
+        self.query_one(TableArea).clear_log()  # the words are rebuilt along with the game
         self.logged = 0
         self.note(f"Taken back: {action_words(action, self.view)}.")
         self.redraw()
@@ -566,6 +574,3 @@ def pick_grouping(matches: list[Action], grouped: set[frozenset[Card]]) -> Actio
         return sum(frozenset(m.cards) in grouped for m in melds)
 
     return max(matches, key=kept)
-
-
-__all__ = ["MIN_SIZE", "TableScreen"]

@@ -1,0 +1,78 @@
+"""The first screen: continue, new game, statistics, rules, settings, quit."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import (
+    Footer,
+    OptionList,
+    Static,
+)
+from textual.widgets.option_list import Option
+
+from .newgame import NewGameScreen
+from .rules import RulesScreen
+from .settings import SettingsScreen
+from .statistics import StatsScreen
+
+
+class MenuScreen(Screen[None]):
+    """New game, continue, rules, settings, quit."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        # no Header: the logo is the title (a header would say "ginrummies" twice)
+        with Vertical(id="menu"):
+            yield Static("♠ ♥ ginrummies ♦ ♣", id="logo", markup=False)
+            yield Static("Gin Rummy and its relatives", classes="hint", markup=False)
+            yield OptionList(id="menu-options", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "ginrummies"
+        self.sub_title = ""
+        self.refill()
+        self.query_one(OptionList).focus()
+
+    def on_screen_resume(self) -> None:
+        self.refill()
+
+    def refill(self) -> None:
+        """The menu's items. Back from statistics, rules or settings the
+        cursor stays there; back from a game it is on Continue, the first."""
+        options = self.query_one(OptionList)
+        was = options.highlighted_option.id if options.highlighted_option is not None else None
+        options.clear_options()
+        if self.app.has_game():  # type: ignore[attr-defined]
+            options.add_option(Option("Continue the game", id="continue"))
+        options.add_option(Option("New game", id="new"))
+        options.add_option(Option("Statistics", id="stats"))
+        options.add_option(Option("Rules", id="rules"))
+        options.add_option(Option("Settings", id="settings"))
+        options.add_option(Option("Quit", id="quit"))
+        ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        options.highlighted = ids.index(was) if was in ("stats", "rules", "settings") else 0
+
+    @on(OptionList.OptionSelected, "#menu-options")
+    def chosen(self, event: OptionList.OptionSelected) -> None:
+        app: Any = self.app
+        match event.option.id:
+            case "continue":
+                app.continue_game()
+            case "new":
+                app.push_screen(NewGameScreen(app.settings, app.seed))
+            case "stats":
+                app.push_screen(StatsScreen(app.stats))
+            case "rules":
+                app.push_screen(RulesScreen(app.settings.default_rules, app.settings.rules_for))
+            case "settings":
+                app.push_screen(SettingsScreen(app.settings))
+            case "quit":
+                app.exit()
