@@ -108,6 +108,8 @@ class ChoiceScreen(ModalScreen[int | None]):
             yield Static(self.title_text, classes="title", markup=False)
             yield OptionList(*self.labels, id="choices", markup=False)
             yield Static(keys, classes="hint", markup=False)
+        # its own footer, over the screen's below: that one's keys do nothing here
+        yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.cancel if action == "cancel" else True
