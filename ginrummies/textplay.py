@@ -423,12 +423,19 @@ def play(
 
 def another_game(ask: Callable[[str], str]) -> bool:
     """After a game: whether to play another with the same players (the
-    next game of the match: RULES.md 6 passes the captaincy on)."""
-    try:
-        answer = ask("Another game with the same players? (a: another, Enter: stop) ")
-    except Quit:
-        return False
-    return answer.strip().lower() in ("a", "y", "yes", "another")
+    next game of the match: RULES.md 6 passes the captaincy on), asked
+    again until the answer is one of the two."""
+    question = "Another game with the same players? (a: another, Enter: stop) "
+    while True:
+        try:
+            answer = ask(question).strip().lower()
+        except Quit:
+            return False
+        if answer in ("a", "y", "yes", "another"):
+            return True
+        if answer in ("", "n", "no", "s", "stop", "q", "quit"):
+            return False
+        question = "Answer a for another game, or press Enter to stop: "
 
 
 def take_turn(

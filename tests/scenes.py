@@ -126,7 +126,7 @@ def scene(name: str, folder: Path | None = None) -> tuple[GinApp, Before]:
 
         return app, settled(result)
     if name == "cut":
-        app = make_app("gin", 2)  # you win the cut: deal, or play first?
+        app = make_app("gin", 2)  # you win the cut: play first, or deal?
 
         async def asked(pilot: Pilot[Any]) -> None:
             await pilot.pause()

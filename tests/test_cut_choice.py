@@ -19,7 +19,8 @@ from ginrummies.core.formats import FORMATS, cut_key
 from ginrummies.core.formats.base import Start
 from ginrummies.play.session import Seat, Session, format_seats
 from ginrummies.store import Settings
-from ginrummies.store.saves import SaveError, parse, replay
+from ginrummies.store.saves import SAVE_NAME, SaveError, parse, replay
+from ginrummies.store.stats import STATS_NAME, Stats
 from ginrummies.textplay import ask_deal
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.choice import ChoiceScreen
@@ -151,7 +152,7 @@ def test_the_app_asks_the_winner_and_deals_as_they_chose() -> None:
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, ChoiceScreen)
-            assert "You win the cut: deal, or play first?" in screen.title_text
+            assert "You win the cut: play first, or deal?" in screen.title_text
             assert screen.labels == ["Play first (Computer deals)", "Deal (Computer plays first)"]
             assert isinstance(app.screen_stack[-2], MenuScreen)
             await pilot.press("escape")  # the question has to be answered
@@ -162,6 +163,7 @@ def test_the_app_asks_the_winner_and_deals_as_they_chose() -> None:
             assert isinstance(app.screen, TableScreen)
             assert app.session is session and session.game.dealer == 0
             assert "Hand 1: You deal." in session.log
+            assert session.log[1].endswith("; You win and deal.")
 
     run(go)
 
@@ -262,7 +264,7 @@ def test_text_play_from_the_command_line(tmp_path: Path) -> None:
 def test_text_play_tells_a_cut_the_computer_won(tmp_path: Path) -> None:
     out = _text_game(tmp_path, COMPUTER_WINS, "q\n")
     a, b = Game(GIN, COMPUTER_WINS).cut or ()
-    assert f"Cut: You {a.label}, Computer {b.label}." in out
+    assert f"Cut: You {a.label}, Computer {b.label}; Computer wins and plays first." in out
     assert "Hand 1. You deal; Computer plays first." in out
     assert "Hand 1: You deal." not in out
 
@@ -272,3 +274,60 @@ def test_partnership_words_begin_each_clause_with_a_name(tmp_path: Path) -> None
     round_line = next(line for line in out.splitlines() if "Hand 1:" in line)
     assert "at table 1 " not in round_line and "at table 1;" in round_line
     assert " You " not in round_line.split(":", 1)[1][1:]
+
+
+def test_a_game_left_for_a_new_one_is_abandoned_only_once_the_new_one_begins(
+    tmp_path: Path,
+) -> None:
+    async def go() -> None:
+        app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
+        old = Session(GIN, (Seat("You"), computer_seat()), COMPUTER_WINS)
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.start_session(old)
+            await pilot.pause()
+            step(old, make_bot("easy", GIN, 1))  # a game in progress
+            app.start_session(Session(GIN, (Seat("You"), computer_seat()), YOU_WIN))
+            await pilot.pause()
+            await pilot.press("down", "enter")  # leave it, and start the new game
+            await pilot.pause()
+            assert isinstance(app.screen, ChoiceScreen)  # the new game's cut question
+            assert app.session is old
+            assert not any(line.abandoned for line in Stats(tmp_path / STATS_NAME).lines())
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.session is not old
+            (line,) = Stats(tmp_path / STATS_NAME).lines()
+            assert line.abandoned == 1
+
+    run(go)
+
+
+def test_text_play_leaves_the_saved_game_only_once_the_new_one_begins(tmp_path: Path) -> None:
+    env = {**os.environ, "GINRUMMIES_DATA_DIR": str(tmp_path)}
+    first = [*TEXT, "--seed", str(COMPUTER_WINS), "--opponent", "easy"]
+    subprocess.run(first, input="1\nq\n", capture_output=True, text=True, env=env, check=True)
+    saved = (tmp_path / SAVE_NAME).read_bytes()
+    # n: leave it; then quit at the new game's cut question
+    second = [*TEXT, "--seed", str(YOU_WIN), "--opponent", "easy"]
+    out = subprocess.run(second, input="n\nq\n", capture_output=True, text=True, env=env)
+    assert "The saved game waits" in out.stdout and "counts as abandoned" not in out.stdout
+    assert (tmp_path / SAVE_NAME).read_bytes() == saved
+    assert not any(line.abandoned for line in Stats(tmp_path / STATS_NAME).lines())
+    # answered, the new game begins and the old one is left
+    out = subprocess.run(second, input="n\n1\nq\n", capture_output=True, text=True, env=env)
+    assert "counts as abandoned" in out.stdout
+    (line,) = Stats(tmp_path / STATS_NAME).lines()
+    assert line.abandoned == 1
+
+
+def test_the_app_tells_a_cut_the_computer_won() -> None:
+    async def go() -> None:
+        session = Session(GIN, (Seat("You"), computer_seat()), COMPUTER_WINS)
+        app = GinApp(Settings(speed="instant"), session=session)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            said = [n.message for n in app._notifications]
+            assert any(m.endswith("; Computer wins and plays first.") for m in said), said
+
+    run(go)

@@ -220,3 +220,14 @@ def test_after_a_game_text_play_asks_for_another() -> None:
         raise Quit
 
     assert not another_game(gone)  # end of input: no more games, no error
+
+    # an answer that is neither is asked again, not taken for a stop
+    answers = iter(["1", "maybe", "a"])
+    asked: list[str] = []
+
+    def ask(question: str) -> str:
+        asked.append(question)
+        return next(answers)
+
+    assert another_game(ask)
+    assert len(asked) == 3 and asked[1].startswith("Answer a for another game")

@@ -175,9 +175,6 @@ def text_main(args: argparse.Namespace) -> int:
             except Quit:
                 print("\nNothing changed: the saved game waits (ginrummies text --continue).")
                 return 0
-            if not resume:
-                keeper.leave(saved)
-                print("(The saved game was left for this one; it counts as abandoned.)")
         if resume:
             assert saved is not None
             names = ("format", "target", "people", "opponent", "seed", "hot_seat")
@@ -197,8 +194,13 @@ def text_main(args: argparse.Namespace) -> int:
             try:
                 ask_deal(session, ask, say)
             except Quit:
-                print("\nGoodbye. (The game had not begun: nothing was saved.)")
+                kept = " The saved game waits (ginrummies text --continue)." if saved else ""
+                print(f"\nGoodbye. (The game had not begun: nothing was saved.{kept})")
                 return 0
+            if saved is not None:
+                # only now that the new game begins: until then the old one could go on
+                keeper.leave(saved)
+                print("(The saved game was left for this one; it counts as abandoned.)")
         session.on_change = keeper.keep
         keeper.keep(session)
 

@@ -39,12 +39,20 @@ def seating_words(match: Match, tables: Sequence[Seating], names: Sequence[str])
     return match.format.play.seating_words(tables, names)
 
 
-def cut_lines(match: Match, names: Sequence[str]) -> list[str]:
-    """The cuts that began the game, card by card."""
+def cut_lines(match: Match, names: Sequence[str], *, chosen: bool = True) -> list[str]:
+    """The cuts that began the game, card by card, and (``chosen``, where
+    the winner chooses) who won and what they chose: "Cut: You 7♣,
+    Computer K♠; Computer wins and plays first."."""
     lines = []
+    play = match.format.play
     for n, cards in enumerate(match.cuts):
-        who, seats = match.format.play.cut_names(n, match.round.tables)
+        who, seats = play.cut_names(n, match.round.tables)
         shown = ", ".join(f"{names[s]} {c.label}" for s, c in zip(seats, cards, strict=True))
+        if chosen and play.winner_chooses:
+            winner = names[match.cut_winners[n]]
+            deals = n < len(match.winner_deals) and match.winner_deals[n]
+            choice = says(winner, "deals" if deals else "plays first")[len(winner) + 1 :]
+            shown += f"; {says(winner, 'wins')} and {choice}"
         lines.append(f"{who}: {shown}.")
     return lines
 
@@ -53,8 +61,8 @@ def cut_question(match: Match, number: int, names: Sequence[str]) -> str:
     """What the winner of cut ``number`` is asked (RULES.md 1): the cut,
     who won it, and the choice."""
     winner = match.cut_winners[number]
-    cut = cut_lines(match, names)[number]
-    return f"{cut} {says(names[winner], 'wins')} the cut: deal, or play first?"
+    cut = cut_lines(match, names, chosen=False)[number]
+    return f"{cut} {says(names[winner], 'wins')} the cut: play first, or deal?"
 
 
 def cut_answers(match: Match, number: int, names: Sequence[str]) -> tuple[str, str]:

@@ -18,6 +18,7 @@ from textual.screen import Screen
 from ..core import Format, RuleSet
 from ..play.keeper import Keeper, Trouble
 from ..play.keys import MOVES
+from ..play.log import Kind
 from ..play.printable import printable
 from ..play.session import Seat, Session
 from ..play.tell import cut_answers, cut_question, score_board, unit
@@ -354,8 +355,7 @@ class GinApp(App[None]):
                 self.show_menu()
                 self.push_screen(TableScreen(old))
             elif choice == 1:
-                self.record(old, abandoned=True)  # it shows in the statistics as left
-                self._begin(new)
+                self._begin(new, leaving=old)
             # Esc: nothing changes; the game in progress stays where it was
 
         self.push_screen(
@@ -369,33 +369,42 @@ class GinApp(App[None]):
             answered,
         )
 
-    def _begin(self, session: Session) -> None:
+    def _begin(self, session: Session, leaving: Session | None = None) -> None:
         """The one place a new game takes the save's place, once each person
-        who won a cut has chosen to deal or play first (RULES.md 1)."""
+        who won a cut has chosen to deal or play first (RULES.md 1). The
+        game it replaces, ``leaving``, counts as abandoned only then: until
+        the new one begins, it is the one saved, and it can be continued."""
         winners = session.cut_choosers()
         if any(session.seats[seat].is_person for seat in winners):
-            self._choose_deal(session, ())
+            self._choose_deal(session, (), leaving)
             return
+        if winners:  # the computer won each cut and chose: said, as the log may be hidden
+            cuts = [entry.words for entry in session.records if entry.kind is Kind.CUT]
+            self.notify("\n".join(cuts), title="The cut", timeout=8)
+        if leaving is not None:
+            self.record(leaving, abandoned=True)  # it shows in the statistics as left
         self.session = session
         self.watch_session(session)
         self.show_menu()
         self.push_screen(TableScreen(session))
 
-    def _choose_deal(self, session: Session, answers: tuple[bool, ...]) -> None:
+    def _choose_deal(
+        self, session: Session, answers: tuple[bool, ...], leaving: Session | None
+    ) -> None:
         """Ask the winner of the next cut, a person, to deal or play first;
         once all are asked, begin the game as they chose."""
         winners = session.cut_choosers()
         n = len(answers)
         if n == len(winners):
             session.choose_deal(answers)
-            self._begin(session)
+            self._begin(session, leaving)
             return
         if not session.seats[winners[n]].is_person:  # the computer makes the other deal
-            self._choose_deal(session, (*answers, False))
+            self._choose_deal(session, (*answers, False), leaving)
             return
 
         def answered(choice: int | None) -> None:
-            self._choose_deal(session, (*answers, choice == 1))
+            self._choose_deal(session, (*answers, choice == 1), leaving)
 
         game, names = session.game, session.names
         # over the menu: the form (or the last game) is done with, and the

@@ -37,6 +37,8 @@ ACE_IN_RUNS = {
 COMMON = """\
 Two players, one 52-card deck. A **meld** is {melds}. Cards in
 no meld are **deadwood**, counted at face value: aces {ace}, picture cards 10.
+The players cut for the first deal: the higher card (on equal ranks, spades,
+hearts, diamonds, clubs) chooses to play first or to deal.
 """
 
 GIN = """\

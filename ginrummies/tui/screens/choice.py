@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import OptionList, Static
+from textual.widgets import Footer, OptionList, Static
 
 from .base import on_top
 
@@ -31,6 +31,8 @@ class ChoiceScreen(ModalScreen[int | None]):
             yield Static(self.title_text, classes="title", markup=False)
             yield OptionList(*self.labels, id="choices", markup=False)
             yield Static(keys, classes="hint", markup=False)
+        # its own footer, over the screen's below: that one's keys do nothing here
+        yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.cancel if action == "cancel" else True
