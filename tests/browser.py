@@ -34,8 +34,8 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-# colours of the felt theme, the default: the picked card (themes/felt.tcss,
-# .card--cursor), and Textual's accent, which a focused widget's border has
+# colours of the felt theme, the default: the picked card (card-cursor-background
+# in ginrummies/tui/themes), and Textual's accent, which a focused widget's border has
 PICKED = (0xFD, 0xE6, 0x8A)
 FOCUSED = (0x01, 0x78, 0xD4)
 PERSON = 0  # the new-game form's first seat is the person

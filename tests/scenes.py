@@ -118,6 +118,8 @@ def scene(name: str, folder: Path | None = None) -> tuple[GinApp, Before]:
         return on_table("gin", 2, 3, theme=theme)
     if name == "four-colour-ascii":
         return on_table("gin", 2, 3, four_colour=True, card_style="ascii")
+    if name == "four-colour-colour-blind":
+        return on_table("gin", 2, 3, four_colour=True, theme="colour-blind")
     if name == "result":
         app = make_app("gin", 21)
 
@@ -306,6 +308,10 @@ SCENES = [
     "theme-dark",
     "theme-light",
     "theme-contrast",
+    "theme-terminal-dark",
+    "theme-terminal-light",
+    "theme-colour-blind",
+    "four-colour-colour-blind",
     "four-colour-ascii",
     "too-small",
     "small-gin",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +30,7 @@ from textual.widgets import Input, OptionList, Select, Static
 from ginrummies.core import CARDS, Discard, DrawStock, Knock, LayContract, Phase, preset
 from ginrummies.play.keys import MOVES, help_rows
 from ginrummies.play.session import Session, default_seats
-from ginrummies.store import Settings
+from ginrummies.store import THEMES, Settings
 from ginrummies.store.saves import SAVE_NAME, load
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.choice import ChoiceScreen
@@ -444,14 +445,13 @@ def test_settings_change_the_theme_and_cards_at_once() -> None:
         app = make_app("gin", seed=5)
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
-            assert app.has_class("theme-felt")
+            assert app.theme == "felt"
             app.push_screen(SettingsScreen(app.settings))
             await pilot.pause()
             app.screen.query_one("#set-theme", Select).value = "contrast"
             app.screen.query_one("#set-card_style", Select).value = "ascii"
             await pilot.pause()
-            assert app.settings.theme == "contrast" and app.has_class("theme-contrast")
-            assert not app.has_class("theme-felt")
+            assert app.settings.theme == "contrast" and app.theme == "contrast"
             await pilot.press("escape")
             await pilot.pause()
             hand = app.screen.query_one(HandView)
@@ -527,9 +527,10 @@ def test_command_palette_offers_the_legal_moves() -> None:
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             commands = {c.title: c for c in app.get_system_commands(app.screen)}
-            assert {"Take the discard", "Pass", "Knock", "Theme: dark"} <= set(commands)
-            # only this game's moves, and only the game's own themes
-            assert "Offer a card" not in commands and "Theme" not in commands
+            # the picker of themes is Textual's own (offering the game's themes)
+            assert {"Take the discard", "Pass", "Knock", "Theme"} <= set(commands)
+            # only this game's moves
+            assert "Offer a card" not in commands
             assert commands["Pass"].discover and not commands["Knock"].discover
             session = app.session
             assert session is not None
@@ -634,16 +635,36 @@ def test_hundreds_of_random_keys_never_break_the_game(variant: str, tmp_path: Pa
 
 
 def test_themes_ship_with_the_package() -> None:
-    from ginrummies.themes import NAMES, paths
+    from ginrummies.tui.themes import STYLESHEET
+    from ginrummies.tui.themes import THEMES as TEXTUAL_THEMES
 
-    from ginrummies.store import THEMES
+    text = STYLESHEET.read_text(encoding="utf-8")
+    assert set(THEMES) == {t.name for t in TEXTUAL_THEMES.values()} and Settings().theme == "felt"
+    asked = set(re.findall(r"\$([a-z-]+)", text))
+    assert {"card-face", "card-heart", "table-background"} <= asked
+    for theme in TEXTUAL_THEMES.values():  # every colour the stylesheet asks, each theme gives
+        given = set(theme.to_color_system().generate()) | set(theme.variables)
+        assert asked <= given, (theme.name, asked - given)
 
-    files = paths()
-    assert [p.stem for p in files] == ["base", *NAMES]
-    assert all(p.is_file() and p.read_text().strip() for p in files)
-    assert set(NAMES) == set(THEMES) and Settings().theme == "felt"
-    for name in NAMES:  # each theme is one file, scoped by its class
-        assert f".theme-{name}" in (files[0].parent / f"{name}.tcss").read_text()
+
+def test_the_palette_picks_only_the_games_themes_and_keeps_the_choice(tmp_path: Path) -> None:
+    async def go() -> None:
+        app = make_app("gin", seed=5)
+        app.settings_path = tmp_path / "settings.toml"
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            assert set(app.available_themes) == set(THEMES)
+            app.search_themes()
+            await pilot.pause()
+            await pilot.press(*"colour-blind")
+            await pilot.pause(0.3)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.theme == "colour-blind" and app.settings.theme == "colour-blind"
+            assert 'theme = "colour-blind"' in app.settings_path.read_text()
+            assert isinstance(app.screen, TableScreen)
+
+    run(go)
 
 
 def test_the_mouse_draws_and_picks_cards() -> None:

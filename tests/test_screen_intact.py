@@ -109,7 +109,13 @@ def test_enters_on_their_way_to_the_palette_over_the_menu_leave_the_menu(count: 
         app = game_app(at_table=False)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
-            await open_palette(pilot, "theme: dark")
+            # the palette's theme picker (Ctrl+P, Theme), a palette of its own
+            app.search_themes()
+            await pilot.press(*"dark")
+            for _ in range(200):
+                await pilot.pause(0.01)
+                if app.screen.query_one(CommandList).option_count:
+                    break
             enters(app, count)
             await settle(pilot)
             await pilot.pause(0.1)

@@ -22,7 +22,15 @@ from ginrummies.store.settings import (
 
 
 def test_the_words_are_those_settings_toml_always_held() -> None:
-    assert THEMES == ("felt", "dark", "light", "contrast")
+    assert THEMES == (
+        "felt",
+        "dark",
+        "light",
+        "contrast",
+        "terminal-dark",
+        "terminal-light",
+        "colour-blind",
+    )
     assert CHOICES["theme"] == THEMES
     assert CHOICES["card_style"] == ("unicode", "ascii")
     assert CHOICES["speed"] == ("instant", "fast", "normal", "slow")
@@ -73,7 +81,8 @@ def test_an_unknown_word_is_reported_and_the_default_used(tmp_path: Path) -> Non
     path.write_text('theme = "pink"\nspeed = "warp"\ndefault_level = "camper"\n')
     settings, problems = load_settings(path)
     assert problems == [
-        "theme = 'pink' is not one of felt, dark, light, contrast; the default 'felt' is used",
+        "theme = 'pink' is not one of felt, dark, light, contrast, terminal-dark, "
+        "terminal-light, colour-blind; the default 'felt' is used",
         "speed = 'warp' is not one of instant, fast, normal, slow; the default 'normal' is used",
         "default_level = 'camper' is not one of easy, normal, hard, random; "
         "the default 'normal' is used",

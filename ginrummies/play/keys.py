@@ -405,7 +405,7 @@ def help_rows(rules: RuleSet | None = None) -> list[tuple[str, str]]:
         where = f" ({m.where})" if m.where and rules is None else ""
         rows.append((m.key + (" Enter" if m.name == MoveName.DISCARD else ""), m.help + where))
     rows.extend((c.shown, c.help) for c in TOOLS)
-    rows.append(("Ctrl+P", "the command palette: every legal move, themes"))
+    rows.append(("Ctrl+P", "the command palette: every legal move, the theme picker"))
     return rows
 
 

@@ -31,12 +31,15 @@ SETTINGS_NAME = "settings.toml"
 
 
 class Theme(StrEnum):
-    """A colour theme (the stylesheet's class ``theme-<word>``)."""
+    """A colour theme, by the name of its Textual theme (``tui.themes``)."""
 
     FELT = "felt"
     DARK = "dark"
     LIGHT = "light"
     CONTRAST = "contrast"
+    TERMINAL_DARK = "terminal-dark"  # the terminal's own colours, on a dark background
+    TERMINAL_LIGHT = "terminal-light"  # and on a light one
+    COLOUR_BLIND = "colour-blind"  # suits told apart by shape, and by blue against vermilion
 
 
 class CardStyle(StrEnum):

@@ -14,6 +14,8 @@ from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.filter import LineFilter
 from textual.screen import Screen
+from textual.theme import Theme as TextualTheme
+from textual.theme import ThemeProvider
 
 from ..core import Format, RuleSet
 from ..play.keeper import Keeper, Trouble
@@ -34,23 +36,7 @@ from .screens.menu import MenuScreen
 from .screens.palette import Palette
 from .screens.replay import ReplayScreen
 from .screens.table import TableScreen
-
-try:
-    from ginrummies.themes import paths as theme_paths
-except ImportError:  # pragma: no cover - a broken install
-    raise SystemExit(
-        "ginrummies: the themes are missing from this install (started from a source "
-        "checkout? use the ginrummies command, or install it with pip install -e .)"
-    ) from None
-
-# the Textual theme under each of ours (its own widgets' colours)
-TEXTUAL_THEME = {
-    Theme.FELT: "textual-dark",
-    Theme.DARK: "tokyo-night",
-    Theme.LIGHT: "textual-light",
-    Theme.CONTRAST: "textual-dark",
-}
-
+from .themes import STYLESHEET, THEMES
 
 Severity = Literal["information", "warning", "error"]
 
@@ -79,7 +65,7 @@ class GinApp(App[None]):
     """ginrummies: Gin Rummy and its relatives in the terminal."""
 
     TITLE = "ginrummies"
-    CSS_PATH = theme_paths()
+    CSS_PATH = STYLESHEET
     ENABLE_COMMAND_PALETTE = True
 
     def __init__(
@@ -121,6 +107,13 @@ class GinApp(App[None]):
         self.said_at_close: list[str] = []  # the keeper's last words, for the terminal
         self.keeper = Keeper(folder, self.warn) if folder is not None else None
         self.ascii_filter = AsciiFilter()
+        # the game's themes and no others: each colours the cards, so the
+        # palette's theme picker offers only themes made for the table
+        for name in list(self.available_themes):
+            self.unregister_theme(name)
+        for theme in THEMES.values():
+            self.register_theme(theme)
+        self.theme = self.settings.theme.value
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, and with ASCII cards the ASCII filter over everything."""
@@ -130,7 +123,7 @@ class GinApp(App[None]):
         return filters
 
     def on_mount(self) -> None:
-        self.apply_theme()
+        self.theme_changed_signal.subscribe(self, self._theme_chosen)
         if self.replay is not None:
             self.push_screen(ReplayScreen(self.replay, quit_on_leave=True))
             return
@@ -277,10 +270,18 @@ class GinApp(App[None]):
     # --- settings ----------------------------------------------------------------
 
     def apply_theme(self) -> None:
-        theme = self.settings.theme
-        for t in Theme:
-            self.set_class(t is theme, f"theme-{t.value}")
-        self.theme = TEXTUAL_THEME[theme]
+        self.theme = self.settings.theme.value
+
+    def search_themes(self) -> None:
+        """Textual's theme picker, in the palette that closes only itself."""
+        self.push_screen(Palette(providers=[ThemeProvider], placeholder="Search for themes…"))
+
+    def _theme_chosen(self, _theme: TextualTheme) -> None:
+        """A theme chosen in the palette's picker is kept in the settings.
+        The app's theme now decides, not the one the signal names: signals of
+        changes made one after another arrive after the last change."""
+        if self.theme != self.settings.theme.value:
+            self.use_theme(Theme(self.theme))
 
     def change_settings(self, settings: Settings) -> None:
         redraw = settings.card_style != self.settings.card_style
@@ -464,16 +465,9 @@ class GinApp(App[None]):
         command.callback()
 
     def commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
-        """The palette's commands over ``screen``: Textual's, the themes and the table's."""
-        for command in super().get_system_commands(screen):
-            if command.title != "Theme":  # Textual's own themes: the game has its own
-                yield command
-        for theme in Theme:
-            yield SystemCommand(
-                f"Theme: {theme.value}",
-                f"use the {theme.value} theme",
-                partial(self.use_theme, theme),
-            )
+        """The palette's commands over ``screen``: Textual's (its theme picker
+        offers the game's themes) and the table's."""
+        yield from super().get_system_commands(screen)
         if isinstance(screen, TableScreen):
             for move in MOVES:
                 if not move.applies(screen.session.rules):

@@ -21,8 +21,9 @@ class Palette(CommandPalette):
     again. A palette no longer in front closes nothing; the app runs its
     command only while ``ran`` is false (``GinApp.run_command``)."""
 
-    def __init__(self) -> None:
-        super().__init__(id="--command-palette")
+    def __init__(self, **options: Any) -> None:
+        """``options``: Textual's (``providers``, ``placeholder``)."""
+        super().__init__(id="--command-palette", **options)
         self.ran = False  # its command has run: a second Enter on its way runs nothing
 
     def dismiss(self, result: None = None) -> AwaitComplete:
