@@ -8,21 +8,20 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.filter import LineFilter
 from textual.screen import Screen
 from textual.theme import Theme as TextualTheme
 from textual.theme import ThemeProvider
 
-from ..core import Format, RuleSet
 from ..play.keeper import Keeper, Trouble
 from ..play.keys import MOVES
 from ..play.log import Kind
 from ..play.printable import printable
-from ..play.session import Seat, Session
+from ..play.session import Session
 from ..play.tell import cut_answers, cut_question, score_board, unit
 from ..store import CardStyle, Settings, Theme
 from ..store.files import move_aside, write_atomic
@@ -30,7 +29,8 @@ from ..store.saves import Saved, SaveError
 from ..store.settings import save_settings
 from ..store.stats import Stats
 from .ascii import AsciiFilter
-from .screens.base import on_top
+from .gameapp import GameApp
+from .screens.base import done, on_top
 from .screens.choice import ChoiceScreen
 from .screens.menu import MenuScreen
 from .screens.palette import Palette
@@ -61,7 +61,7 @@ WARNINGS: dict[Trouble, Notice] = {
 }
 
 
-class GinApp(App[None]):
+class GinApp(GameApp):
     """ginrummies: Gin Rummy and its relatives in the terminal."""
 
     TITLE = "ginrummies"
@@ -158,12 +158,6 @@ class GinApp(App[None]):
     def saving(self) -> bool:
         """Whether games are saved (not while another copy saves in the folder)."""
         return self.keeper is not None and self.keeper.saving
-
-    @property
-    def not_saving(self) -> bool:
-        """Whether games would be saved but cannot be (the folder is held by
-        another copy, or cannot be written): the table says so all along."""
-        return self.keeper is not None and not self.keeper.saving
 
     def notify(
         self,
@@ -330,15 +324,6 @@ class GinApp(App[None]):
 
     # --- games -------------------------------------------------------------------
 
-    def has_game(self) -> bool:
-        return self.session is not None and not self.session.game.is_over
-
-    def start_game(
-        self, rules: RuleSet, seats: Sequence[Seat], seed: int, fmt: Format = Format.TWO
-    ) -> None:
-        """The new-game form's Start (asks first if a game is in progress)."""
-        self.start_session(Session(rules, seats, seed, format=fmt))
-
     def start_session(self, new: Session) -> None:
         """Start ``new``; a game in progress is never replaced without the
         person's word: they choose to continue it or to leave it."""
@@ -431,7 +416,7 @@ class GinApp(App[None]):
         that arrived late: it is logged, and the first screen stays."""
         if len(self.screen_stack) <= 2:
             self.log.warning(f"{self.screen!r} stays: it is the app's first screen")
-            return AwaitComplete.nothing()  # type: ignore[no-untyped-call, no-any-return]
+            return done()
         if isinstance(self.screen, Palette):
             self.screen.closing()
         return super().pop_screen()
@@ -448,12 +433,14 @@ class GinApp(App[None]):
         if self.use_command_palette and not isinstance(self.screen, Palette):
             self.push_screen(Palette())
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         palette = next((s for s in self.screen_stack if isinstance(s, Palette)), None)
         for command in self.commands(screen):
             yield command._replace(callback=partial(self.run_command, screen, palette, command))
 
-    def run_command(self, screen: Screen, palette: Palette | None, command: SystemCommand) -> None:  # type: ignore[type-arg]
+    def run_command(
+        self, screen: Screen[Any], palette: Palette | None, command: SystemCommand
+    ) -> None:
         """Run ``command``, chosen in the palette opened over ``screen``: once
         (an Enter still on its way to the palette after it closed chooses it
         again), and only while ``screen`` is in front (it may have closed
@@ -464,7 +451,7 @@ class GinApp(App[None]):
             palette.ran = True
         command.callback()
 
-    def commands(self, screen: Screen) -> Iterable[SystemCommand]:  # type: ignore[type-arg]
+    def commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The palette's commands over ``screen``: Textual's (its theme picker
         offers the game's themes) and the table's."""
         yield from super().get_system_commands(screen)

@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from textual.await_complete import AwaitComplete
 from textual.screen import Screen
+
+from ..gameapp import gin_app
+
+__all__ = ["BackScreen", "done", "gin_app", "on_top"]
+
+
+def done() -> AwaitComplete:
+    """An awaitable already complete: what a close that does nothing returns."""
+    nothing: Callable[[], AwaitComplete] = AwaitComplete.nothing
+    return nothing()
 
 
 def on_top(screen: Screen[Any]) -> bool:

@@ -16,6 +16,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from .base import gin_app
 from .newgame import NewGameScreen
 from .rules import RulesScreen
 from .settings import SettingsScreen
@@ -50,7 +51,7 @@ class MenuScreen(Screen[None]):
         options = self.query_one(OptionList)
         was = options.highlighted_option.id if options.highlighted_option is not None else None
         options.clear_options()
-        if self.app.has_game():  # type: ignore[attr-defined]
+        if gin_app(self).has_game():
             options.add_option(Option("Continue the game", id="continue"))
         options.add_option(Option("New game", id="new"))
         options.add_option(Option("Statistics", id="stats"))

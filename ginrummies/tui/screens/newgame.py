@@ -12,6 +12,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import (
     Button,
     Collapsible,
@@ -32,7 +33,7 @@ from ...store import Settings
 from ...store.settings import NAME_LENGTH, PERSON, SEAT_CHOICES, SeatChoice, seats_problem
 from ..widgets.header import header
 from ..widgets.switch import OnOffSwitch
-from .base import BackScreen, on_top
+from .base import BackScreen, gin_app, on_top
 
 VARIANTS = ["gin", "oklahoma", "sequence", "skarney", "colonel", "fosdick", "eaai"]
 
@@ -71,6 +72,13 @@ def option_widget(name: str, value: Any) -> Any:
         choices = [(str(e.value).replace("_", " "), e.value) for e in type(value)]
         return Select(choices, value=value.value, allow_blank=False, id=f"opt-{name}")
     return Input(str(value), type="integer", id=f"opt-{name}")
+
+
+def form_value(widget: Widget) -> object:
+    """What a rule option's widget holds: a switch's bool, a choice's value, the text typed."""
+    if isinstance(widget, (Switch, Select, Input)):
+        return widget.value
+    raise TypeError(f"{widget!r} holds no rule option")
 
 
 def shown_value(value: Any) -> str:
@@ -311,7 +319,7 @@ class NewGameScreen(BackScreen):
     def differs(self, name: str, base: RuleSet) -> bool:
         """Whether the form's value of option ``name`` is not the preset's."""
         want = getattr(base, name)
-        value: Any = self.query_one(f"#opt-{name}").value  # type: ignore[attr-defined]
+        value = form_value(self.query_one(f"#opt-{name}"))
         if isinstance(want, bool):
             return bool(value != want)
         if isinstance(want, Enum):
@@ -435,13 +443,13 @@ class NewGameScreen(BackScreen):
             if f.name in SKIPPED:
                 continue
             current = getattr(base, f.name)
-            widget = self.query_one(f"#opt-{f.name}")
+            shown = form_value(self.query_one(f"#opt-{f.name}"))
             if isinstance(current, bool):
-                value: Any = widget.value  # type: ignore[attr-defined]
+                value: Any = shown
             elif isinstance(current, Enum):
-                value = type(current)(widget.value)  # type: ignore[attr-defined]
+                value = type(current)(shown)
             else:
-                text = widget.value.strip()  # type: ignore[attr-defined]
+                text = str(shown).strip()
                 try:
                     value = int(text)
                 except ValueError:
@@ -500,7 +508,7 @@ class NewGameScreen(BackScreen):
             self.app.bell()
             return
         self.remember(rules, seats, fmt)
-        self.app.start_game(rules, seats, seed, fmt)  # type: ignore[attr-defined]
+        gin_app(self).start_game(rules, seats, seed, fmt)
 
     @on(Button.Pressed, "#start")
     def start_pressed(self) -> None:

@@ -8,7 +8,7 @@ from textual.await_complete import AwaitComplete
 from textual.command import CommandList, CommandPalette
 from textual.worker import Worker
 
-from .base import on_top
+from .base import done, on_top
 
 
 class Palette(CommandPalette):
@@ -28,7 +28,7 @@ class Palette(CommandPalette):
 
     def dismiss(self, result: None = None) -> AwaitComplete:
         if not on_top(self):
-            return AwaitComplete.nothing()  # type: ignore[no-untyped-call, no-any-return]
+            return done()
         return super().dismiss(result)
 
     def closing(self) -> None:

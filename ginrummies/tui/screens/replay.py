@@ -25,7 +25,7 @@ from ..widgets.hand import HandView
 from ..widgets.header import header, side_panel
 from ..widgets.melds import TableMeldsView
 from ..widgets.piles import PileView
-from .base import on_top
+from .base import gin_app, on_top
 
 
 class ReplayScreen(Screen[None]):
@@ -71,7 +71,7 @@ class ReplayScreen(Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = gin_app(self).settings
         style_cards(self, settings.card_style, settings.four_colour)
         self.show()
 

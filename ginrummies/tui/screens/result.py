@@ -15,7 +15,7 @@ from ...core import HandResult, KnockEnd, TableEnd
 from ...play.session import Session
 from ...play.tell import round_lines, side_names, unit
 from ..widgets.cards import CardInk
-from .base import on_top
+from .base import gin_app, on_top
 
 
 class ResultView(CardInk):
@@ -159,7 +159,7 @@ class ResultScreen(ModalScreen[str | None]):
 
     def action_export(self) -> None:
         s = self.session
-        self.app.export_replay(s.to_json(), s.rules.name, s.seed)  # type: ignore[attr-defined]
+        gin_app(self).export_replay(s.to_json(), s.rules.name, s.seed)
 
     def compose(self) -> ComposeResult:
         game = self.session.game

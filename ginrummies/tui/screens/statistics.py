@@ -21,7 +21,7 @@ from ...store.saves import Saved, SaveError, parse
 from ...store.stats import Line, Played, Stats, StatsError
 from ..widgets.chart import Chart
 from ..widgets.header import header
-from .base import BackScreen
+from .base import BackScreen, gin_app
 from .replay import ReplayScreen
 
 VARIANT_WIDTH = 14  # a longer variant's name takes two lines: the tables fit 80 columns
@@ -230,7 +230,7 @@ class StatsScreen(BackScreen):
         if chosen is None:
             return
         text, saved = chosen
-        self.app.export_replay(text, saved.rules.name, saved.seed)  # type: ignore[attr-defined]
+        gin_app(self).export_replay(text, saved.rules.name, saved.seed)
 
 
 def streak_words(current: int, best: int) -> str:

@@ -12,11 +12,11 @@ import time
 from collections.abc import Callable, Sequence
 from typing import ClassVar
 
-from textual import events, on
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 from textual.widgets import Footer, Static
+from textual.worker import Worker, WorkerState
 
 from ...core import (
     Action,
@@ -34,10 +34,11 @@ from ...play.keys import CONTROLS, MOVE_BY_KEY, MOVE_BY_NAME, MOVES, MoveName, a
 from ...play.session import Session
 from ...play.tell import action_words, unit
 from ...play.words import meld_cards, refused, why_not
+from ...store import HintLevel
 from ..board import show_board
 from ..fit import fit, too_small_text
-from ..flow import TurnFlow
-from ..hinting import Hints
+from ..flow import FlowScreen
+from ..hinting import Found, Hints, hinted_card, think
 from ..seatview import (
     HandState,
     Look,
@@ -54,7 +55,7 @@ from ..widgets.cards import style_cards
 from ..widgets.hand import HandView
 from ..widgets.header import header
 from ..widgets.piles import PileView
-from .base import on_top
+from .base import gin_app, on_top
 from .choice import ChoiceScreen
 from .help import HelpScreen
 
@@ -89,16 +90,14 @@ KEY_ACTIONS = {
 WHILE_HIDDEN = frozenset({"help", "leave"})
 
 
-class TableScreen(Screen[None]):
+class TableScreen(FlowScreen):
     """One game, hand after hand, in any format."""
 
     BINDINGS: ClassVar[list[BindingType]] = bindings()
 
     def __init__(self, session: Session) -> None:
-        super().__init__()
-        self.session = session
-        self.flow = TurnFlow(self)
-        self.hints = Hints(self)
+        super().__init__(session)
+        self.hints = Hints()
         self.state = HandState()
         self.seen: Look | None = None
         self.seen_at: tuple[int, int, int | None] | None = None
@@ -149,26 +148,12 @@ class TableScreen(Screen[None]):
         self.logged = len(self.session.log)
 
     def apply_settings(self) -> None:
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = gin_app(self).settings
         style_cards(self, settings.card_style, settings.four_colour)
-
-    def attached(self) -> bool:
-        """Still on the app's stack (a worker's answer may come after it left)."""
-        return self.is_attached and self.app.screen_stack.count(self) > 0
 
     def forget(self) -> None:
         self.state.forget()
         self.hints.forget()
-
-    # --- the flow's state, for the keys and the tests ------------------------------
-
-    @property
-    def thinking(self) -> bool:
-        return self.flow.thinking
-
-    @property
-    def hand_hidden(self) -> bool:
-        return self.flow.hand_hidden
 
     @property
     def look(self) -> Look:
@@ -195,7 +180,7 @@ class TableScreen(Screen[None]):
         table = self.query_one(TableArea)
         hidden = self.hand_hidden
         upper = seen.seats[1 - seen.me]
-        thinking = self.flow.slow_at(seen.table) and session.game.seat_to_move(seen.table) == upper
+        thinking = self.slow_at(seen.table) and session.game.seat_to_move(seen.table) == upper
         table.draw(
             shown(session, seen, self.state, hidden=hidden, thinking=thinking, message=self.said())
         )
@@ -205,10 +190,10 @@ class TableScreen(Screen[None]):
             # Skarney Partners in a short window: the opponent's line and the
             # other table's say who plays where, and the melds need the rest
             "" if short else seating_line(session),
-            "" if other is None else other_table(session, seen, self.flow.slow_at(other), short),
+            "" if other is None else other_table(session, seen, self.slow_at(other), short),
             next_line(session),
         )
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = gin_app(self).settings
         show_board(
             table,
             session,
@@ -221,14 +206,14 @@ class TableScreen(Screen[None]):
         self.logged = len(session.log)
         self.title = title(session)
         self.sub_title = sub_title(session)
-        if self.app.not_saving:  # type: ignore[attr-defined]
+        if gin_app(self).not_saving:
             self.sub_title += " · not saved"
         moves: tuple[str, ...] = tuple(m.name for m in MOVES if self.legal_of(m.name))
         moves += ("undo",) if self.can_undo() else ()
         if moves != self.moves_shown:  # the footer rebuilds itself: only when it must
             self.moves_shown = moves
             self.refresh_bindings()
-        self.flow.step()
+        self.step()
 
     def notes(self, seen: Look) -> list[str]:
         view = seen.view
@@ -285,7 +270,7 @@ class TableScreen(Screen[None]):
         return True
 
     def can_undo(self) -> bool:
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = gin_app(self).settings
         return settings.undo and not self.hand_hidden and self.session.undo_problem() is None
 
     def on_key(self, event: events.Key) -> None:
@@ -478,7 +463,7 @@ class TableScreen(Screen[None]):
         self.redraw()
 
     def action_undo(self) -> None:
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = gin_app(self).settings
         session = self.session
         if session.hot_seat:
             self.say("There is no undo in a hot-seat game.", warn=True)
@@ -511,17 +496,61 @@ class TableScreen(Screen[None]):
     # --- hints -------------------------------------------------------------------
 
     def action_hint(self) -> None:
-        settings = self.app.settings  # type: ignore[attr-defined]
+        settings = gin_app(self).settings
         if not settings.hints:
             self.say("Hints are switched off in the settings.")
             return
-        self.hints.ask(settings.hint_level)
+        if not self.session.person_to_move or self.hand_hidden:
+            self.say("A hint comes on your turn.")
+            return
+        if self.hints.thinking:
+            self.say("Still thinking of a hint...")
+            return
+        self.hints.thinking = True
+        self.hints.cursor_then = self.state.cursor_card
+        self.say("Thinking of a hint...")
+        self.find_hint(self.moment(), self.session.view(), settings.hint_level)
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def find_hint(self, moment: object, view: PlayerView, level: HintLevel) -> Found:
+        return think(moment, view, level)
+
+    @on(Worker.StateChanged)
+    def hint_thought(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != "hint":
+            return
+        if event.state is WorkerState.SUCCESS and isinstance(worker.result, Found):
+            self.hint_found(worker.result)
+        elif event.state is WorkerState.ERROR:  # a bug in the hints must not end the game
+            self.hints.thinking = False
+            error = worker.error
+            self.say(f"No hint this time ({type(error).__name__}: {error}).", warn=True)
+
+    def hint_found(self, found: Found) -> None:
+        self.hints.thinking = False
+        best = found.best
+        if best is None or found.moment != self.moment() or self.hand_hidden:
+            return  # the game moved on while the hint was thought: it no longer applies
+        state = self.state
+        card = hinted_card(best.action)
+        if card in state.order and state.cursor_card == self.hints.cursor_then:
+            state.cursor_card = card
+        self.hints.hinted = (found.moment, best.action)
+        words = action_words(best.action, found.view)
+        self.note(f"Hint: {words} — {best.explanation()}. y plays it.")
+        self.redraw()
 
     def hint_move(self) -> Action | None:
-        return self.hints.move()
+        """The move of the last hint, while it still applies."""
+        hinted = self.hints.hinted
+        if hinted is None or hinted[0] != self.moment() or self.hand_hidden:
+            return None
+        action = hinted[1]
+        return action if action in self.session.legal() else None
 
     def action_play_hint(self) -> None:
-        action = self.hints.move()
+        action = self.hint_move()
         if action is None:
             self.say("There is no hint to play: ask for one with ?.", warn=True)
             return

@@ -1,0 +1,61 @@
+"""What the screens may ask of the app, typed: the person's settings, whether
+a game is under way or saved, and what only the app does (begin a game, go back
+to the menu, write a replay).
+
+The screens import this class and not the app (``app.GinApp``), which imports
+the screens; ``gin_app(node)`` gives a widget its app as this type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import cast
+
+from textual.app import App
+from textual.dom import DOMNode
+
+from ..core import Format, RuleSet
+from ..play.keeper import Keeper
+from ..play.session import Seat, Session
+from ..store import Settings
+
+
+class GameApp(App[None]):
+    """The game's app, as the screens see it (``GinApp`` is the one that runs)."""
+
+    settings: Settings
+    session: Session | None  # the game in progress: the one saved
+    keeper: Keeper | None
+
+    @property
+    def not_saving(self) -> bool:
+        """Whether games would be saved but cannot be (the folder is held by
+        another copy, or cannot be written): the table says so all along."""
+        return self.keeper is not None and not self.keeper.saving
+
+    def has_game(self) -> bool:
+        return self.session is not None and not self.session.game.is_over
+
+    def start_game(
+        self, rules: RuleSet, seats: Sequence[Seat], seed: int, fmt: Format = Format.TWO
+    ) -> None:
+        """The new-game form's Start (asks first if a game is in progress)."""
+        self.start_session(Session(rules, seats, seed, format=fmt))
+
+    def start_session(self, new: Session) -> None:
+        """Start ``new`` (the app asks first if a game is in progress)."""
+        raise NotImplementedError(f"{type(self).__name__} cannot start games")
+
+    def show_menu(self) -> None:
+        """Back to the menu, whatever is above it."""
+        raise NotImplementedError(f"{type(self).__name__} has no menu")
+
+    def export_replay(self, text: str, variant: str, seed: int) -> Path | None:
+        """Write a replay file; None if it failed (the person was told why)."""
+        raise NotImplementedError(f"{type(self).__name__} keeps no replays")
+
+
+def gin_app(node: DOMNode) -> GameApp:
+    """``node``'s app as the game's (Textual types ``node.app`` as any app)."""
+    return cast(GameApp, node.app)
