@@ -105,14 +105,14 @@ def every_frame_checked(owner: list[int | None], app: Any) -> Iterator[list[int]
     faces = [0]
 
     def render(self: HandView) -> Any:
-        if self.face_up and self.layout_.cards:
+        if self.face_up and self.cards:
             seat = owner[0]
             assert seat is not None, (
                 f"a hand was drawn face up before anyone sat down: {app.screen_stack}"
             )
             session = app.session
             hand = set(session.game.view(seat).hand)
-            shown = set(self.layout_.cards)
+            shown = set(self.cards)
             who = session.names[seat]
             assert shown <= hand, f"{who} was shown cards not theirs: {shown - hand}"
             faces[0] += 1

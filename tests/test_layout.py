@@ -39,4 +39,4 @@ def test_the_meld_layout_groups_the_melds_and_marks_the_deadwood() -> None:
     assert not any(g.deadwood for g in melds)
     assert dead == Group(start=6, end=8, deadwood=True)
     assert {str(c) for c in layout.cards[6:]} == {str(c) for c in parse_cards("Kh 9d")}
-    assert lay_out(cards, preset("gin"), SortMode.RANK)[0].groups == []
+    assert lay_out(cards, preset("gin"), SortMode.RANK)[0].groups == ()

@@ -46,7 +46,7 @@ def test_replay_steps_through_every_move_with_both_hands_shown(
     rules = saved.rules
 
     def shown(screen: ReplayScreen, seat: int) -> list[object]:
-        return screen.query_one(f"#hand{seat}", HandView).layout_.cards
+        return screen.query_one(f"#hand{seat}", HandView).cards
 
     async def go() -> None:
         app = GinApp(Settings(), replay=saved)

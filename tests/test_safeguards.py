@@ -169,7 +169,7 @@ class FrameWatch:
         self.face_up += 1
         session = self.app.session if self.app is not None else None
         assert session is not None
-        shown = set(view.layout_.cards)
+        shown = set(view.cards)
         if self.at_keyboard is None:
             self.leaks.append(f"hand {len(session.game.hands)}: shown with nobody at the keys")
         elif shown != set(session.hand.cards_of(self.at_keyboard)):

@@ -36,7 +36,7 @@ def _always(rules: RuleSet) -> bool:
 
 
 class MoveName(StrEnum):
-    """A move key's name: the app's action (``action_<name>``, its binding)
+    """A move key's name: the parameter of the app's one move action (``move('<name>')``)
     and a word text play takes. One ``Move`` in ``MOVES`` has each."""
 
     DRAW = "draw"
@@ -58,7 +58,7 @@ class MoveName(StrEnum):
 class Move:
     """A move key: the same letter in the app and in text play."""
 
-    name: MoveName  # the app's action name: action_<name>
+    name: MoveName  # the app's binding: move('<name>')
     key: str  # the key in the app and the command in text play
     label: str  # the footer's word
     words: str  # "draw from the stock": what the player tries, in refusals

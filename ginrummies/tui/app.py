@@ -114,6 +114,8 @@ class GinApp(GameApp):
         for theme in THEMES.values():
             self.register_theme(theme)
         self.theme = self.settings.theme.value
+        self.set_reactive(GameApp.card_style, self.settings.card_style)
+        self.set_reactive(GameApp.four_colour, self.settings.four_colour)
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         """Textual's filters, and with ASCII cards the ASCII filter over everything."""
@@ -287,10 +289,10 @@ class GinApp(GameApp):
             except OSError as exc:
                 self.notify(f"The settings could not be saved: {exc}", severity="error")
         self.apply_theme()
-        for screen in self.screen_stack:
-            if isinstance(screen, TableScreen):
-                screen.apply_settings()
-            if redraw:  # every line is drawn again, through the ASCII filter or not
+        self.card_style = settings.card_style
+        self.four_colour = settings.four_colour
+        if redraw:  # every line is drawn again, through the ASCII filter or not
+            for screen in self.screen_stack:
                 for widget in screen.walk_children(with_self=True):
                     widget.refresh()
 

@@ -10,8 +10,8 @@ from ..core import PlayerView
 from ..play.session import Session
 from .seatview import score_rows, short_names
 from .widgets.melds import TableMeldsView
-from .widgets.piles import PileView
-from .widgets.scoreboard import Scoreboard
+from .widgets.piles import Piles, PileView
+from .widgets.scoreboard import Scoreboard, Scores
 
 
 def show_board(
@@ -27,17 +27,16 @@ def show_board(
     (``names``: the players of its table, as the view numbers them)."""
     rules, game = session.rules, session.game
     names = names or session.names_at()
-    piles = root.query_one(PileView)
-    piles.set_class(not rules.has_discard_pile, "-flat")  # no pile: no row for its history
-    piles.show(
+    root.query_one(PileView).shown = Piles(
         view.stock_size,
         view.discard_pile,
         has_pile=rules.has_discard_pile,
         history=history,
-        notes=notes,
+        notes=tuple(notes),
     )
     melds = root.query_one(TableMeldsView)
     melds.display = rules.has_table_melds
-    melds.show([(t.meld, names[t.owner]) for t in view.table.melds])
-    board = root.query_one(Scoreboard)
-    board.show(short_names(session), score_rows(session), tuple(game.boxes), rules)
+    melds.melds = tuple((t.meld, names[t.owner]) for t in view.table.melds)
+    root.query_one(Scoreboard).shown = Scores(
+        short_names(session), tuple(score_rows(session)), tuple(game.boxes), rules
+    )

@@ -14,11 +14,12 @@ from typing import cast
 
 from textual.app import App
 from textual.dom import DOMNode
+from textual.reactive import reactive
 
 from ..core import Format, RuleSet
 from ..play.keeper import Keeper
 from ..play.session import Seat, Session
-from ..store import Settings
+from ..store import CardStyle, Settings
 
 
 class GameApp(App[None]):
@@ -27,6 +28,9 @@ class GameApp(App[None]):
     settings: Settings
     session: Session | None  # the game in progress: the one saved
     keeper: Keeper | None
+    # the settings every card widget follows (``CardInk``)
+    card_style: reactive[CardStyle] = reactive(CardStyle.UNICODE)
+    four_colour: reactive[bool] = reactive(False)
 
     @property
     def not_saving(self) -> bool:

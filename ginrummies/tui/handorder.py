@@ -3,7 +3,7 @@ by rank or by suit. Pure functions over the core, so they are easy to test."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -38,12 +38,12 @@ def lay_out(cards: tuple[Card, ...], rules: RuleSet, mode: SortMode) -> tuple[Ha
     """The hand in display order and its deadwood count (least, all cards arranged)."""
     values = {c: card_value(c, rules) for c in cards}
     if not cards:
-        return HandLayout([], [], values), 0
+        return HandLayout((), (), values), 0
     arr = best_arrangement(cards, rules, discard=False)
     if mode is SortMode.RANK:
-        return HandLayout(sorted(cards, key=rank_key(rules)), [], values), arr.points
+        return HandLayout(tuple(sorted(cards, key=rank_key(rules))), (), values), arr.points
     if mode is SortMode.SUIT:
-        return HandLayout(sorted(cards, key=suit_key(rules)), [], values), arr.points
+        return HandLayout(tuple(sorted(cards, key=suit_key(rules))), (), values), arr.points
     order: list[Card] = []
     groups: list[Group] = []
     for meld in arr.melds:
@@ -54,7 +54,7 @@ def lay_out(cards: tuple[Card, ...], rules: RuleSet, mode: SortMode) -> tuple[Ha
     if dead:
         groups.append(Group(start=len(order), end=len(order) + len(dead), deadwood=True))
         order.extend(dead)
-    return HandLayout(order, groups, values), arr.points
+    return HandLayout(tuple(order), tuple(groups), values), arr.points
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +68,10 @@ class Group:
     deadwood: bool = False
 
 
-@dataclass
+@dataclass(frozen=True)
 class HandLayout:
     """How a hand is shown: cards in order, and the groups they form."""
 
-    cards: list[Card] = field(default_factory=list)
-    groups: list[Group] = field(default_factory=list)
-    values: dict[Card, int] = field(default_factory=dict)  # deadwood value of each card
+    cards: tuple[Card, ...] = ()
+    groups: tuple[Group, ...] = ()
+    values: Mapping[Card, int] = field(default_factory=dict)  # deadwood value of each card

@@ -19,6 +19,7 @@ from ..play.tell import seating_words, unit
 from ..play.words import prompt
 from .handorder import HandLayout, SortMode, lay_out
 from .widgets.area import Shown
+from .widgets.hand import HandShown
 from .widgets.scoreboard import ScoreRow
 
 
@@ -68,7 +69,7 @@ class HandState:
     def arrange(self, view: PlayerView) -> HandLayout:
         """Lay the hand out and keep the cursor and marks on cards it holds."""
         layout, _ = lay_out(view.hand, view.rules, self.sort_mode)
-        self.order = layout.cards
+        self.order = list(layout.cards)
         self.grouped = {
             frozenset(layout.cards[group.start : group.end])
             for group in layout.groups
@@ -160,11 +161,11 @@ def shown(
         backs=view.opponent_hand_size,
         known=view.known_opponent_cards,
         hand_label=" · ".join(mine),
-        hand=None if hidden or layout is None else layout,
-        hand_backs=size,
-        cursor=state.cursor,
-        marked=frozenset(state.marked),
-        new=state.new_card,
+        hand=(
+            HandShown(backs=size)
+            if hidden or layout is None
+            else HandShown(layout, size, state.cursor, frozenset(state.marked), state.new_card)
+        ),
         status=status,
     )
 

@@ -7,11 +7,13 @@ each step, so what is shown is exactly what was played.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
@@ -20,12 +22,19 @@ from ...play.session import Session
 from ...store.saves import Saved
 from ..board import show_board
 from ..handorder import SortMode, lay_out
-from ..widgets.cards import style_cards
-from ..widgets.hand import HandView
+from ..widgets.hand import HandShown, HandView
 from ..widgets.header import header, side_panel
 from ..widgets.melds import TableMeldsView
 from ..widgets.piles import PileView
-from .base import gin_app, on_top
+from .base import on_top
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where the replay stands: after ``step`` moves of hand ``hand`` (from 0)."""
+
+    hand: int = 0
+    step: int = 0
 
 
 class ReplayScreen(Screen[None]):
@@ -45,10 +54,21 @@ class ReplayScreen(Screen[None]):
         super().__init__()
         self.saved = saved
         self.seats = Session.seats_from(saved.seats, saved.format.seats)
-        self.hand_no = 0
-        self.step_no = 0
         self.quit_on_leave = quit_on_leave
         self.session: Session | None = None
+
+    place: reactive[Place] = reactive(Place, init=False)  # a change shows it
+
+    @property
+    def hand_no(self) -> int:
+        return self.place.hand
+
+    @property
+    def step_no(self) -> int:
+        return self.place.step
+
+    def watch_place(self) -> None:
+        self.show()
 
     @property
     def moves(self) -> list[int]:
@@ -71,8 +91,6 @@ class ReplayScreen(Screen[None]):
         yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
-        settings = gin_app(self).settings
-        style_cards(self, settings.card_style, settings.four_colour)
         self.show()
 
     def show(self) -> None:
@@ -103,7 +121,7 @@ class ReplayScreen(Screen[None]):
             view = game.view(seat)
             layout, _ = lay_out(view.hand, rules, SortMode.MELDS)
             new = self._gained(before, seat, view.hand)
-            self.query_one(f"#hand{seat}", HandView).show(layout, -1, set(), new)
+            self.query_one(f"#hand{seat}", HandView).shown = HandShown(layout, new=new)
             count = hand_count(view.hand, rules, discard=False)  # every card laid out
             mover = " · to move" if hand.to_move == seat else ""
             self.query_one(f"#name{seat}", Static).update(
@@ -137,37 +155,32 @@ class ReplayScreen(Screen[None]):
 
     def action_step(self, delta: int) -> None:
         moves = self.moves
-        step = self.step_no + delta
+        hand, step = self.hand_no, self.step_no + delta
         if step < 0:
-            if self.hand_no == 0:
+            if hand == 0:
                 self.notify("This is the deal of the first hand.", timeout=3)
                 return
-            self.hand_no -= 1
-            step = moves[self.hand_no]
-        elif step > moves[self.hand_no]:
-            if self.hand_no + 1 >= len(moves):
+            hand -= 1
+            step = moves[hand]
+        elif step > moves[hand]:
+            if hand + 1 >= len(moves):
                 self.notify("That was the last move of the game.", timeout=3)
                 return
-            self.hand_no += 1
-            step = 0
-        self.step_no = step
-        self.show()
+            hand, step = hand + 1, 0
+        self.place = Place(hand, step)
 
     def action_hand(self, delta: int) -> None:
         target = self.hand_no + delta
         if not 0 <= target < len(self.moves):
             self.notify("There is no other hand that way.", timeout=3)
             return
-        self.hand_no, self.step_no = target, 0
-        self.show()
+        self.place = Place(target, 0)
 
     def action_to_start(self) -> None:
-        self.step_no = 0
-        self.show()
+        self.place = Place(self.hand_no, 0)
 
     def action_to_end(self) -> None:
-        self.step_no = self.moves[self.hand_no]
-        self.show()
+        self.place = Place(self.hand_no, self.moves[self.hand_no])
 
     def action_leave(self) -> None:
         if self.quit_on_leave:

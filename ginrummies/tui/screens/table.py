@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import ClassVar
 
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.reactive import reactive
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
@@ -30,12 +32,13 @@ from ...core import (
     plural,
     says,
 )
-from ...play.keys import CONTROLS, MOVE_BY_KEY, MOVE_BY_NAME, MOVES, MoveName, actions_for
+from ...play.keys import CONTROLS, MOVE_BY_KEY, MOVES, MoveName, actions_for
 from ...play.session import Session
 from ...play.tell import action_words, unit
 from ...play.words import meld_cards, refused, why_not
 from ...store import HintLevel
 from ..board import show_board
+from ..cardart import CardSize
 from ..fit import fit, too_small_text
 from ..flow import FlowScreen
 from ..hinting import Found, Hints, hinted_card, think
@@ -50,8 +53,7 @@ from ..seatview import (
     sub_title,
     title,
 )
-from ..widgets.area import TableArea, fitted
-from ..widgets.cards import style_cards
+from ..widgets.area import FormatLines, TableArea, fitted
 from ..widgets.hand import HandView
 from ..widgets.header import header
 from ..widgets.piles import PileView
@@ -60,13 +62,18 @@ from .choice import ChoiceScreen
 from .help import HelpScreen
 
 
+def move_action(name: MoveName) -> str:
+    """The binding's action of a move key: the one move action, with the move's name."""
+    return f"move('{name}')"
+
+
 def bindings() -> list[BindingType]:
     """The table's bindings, from the key map."""
     out: list[BindingType] = []
     for move in MOVES:
-        out.append(Binding(move.key, move.name, move.label))
+        out.append(Binding(move.key, move_action(move.name), move.label))
         if move.name == MoveName.DISCARD:
-            out.append(Binding("enter", MoveName.DISCARD, "Discard", show=False))
+            out.append(Binding("enter", move_action(MoveName.DISCARD), "Discard", show=False))
     for control in CONTROLS:
         display = "?" if control.keys == "question_mark" else None
         out.append(
@@ -94,6 +101,8 @@ class TableScreen(FlowScreen):
     """One game, hand after hand, in any format."""
 
     BINDINGS: ClassVar[list[BindingType]] = bindings()
+    # the moves the footer offers now (and "undo"): a change refreshes the footer
+    legal_moves: reactive[frozenset[str]] = reactive(frozenset(), bindings=True)
 
     def __init__(self, session: Session) -> None:
         super().__init__(session)
@@ -104,7 +113,6 @@ class TableScreen(FlowScreen):
         self.logged = 0
         self.message = ""  # said in the status line until the person's table moves on
         self.message_at: object = None
-        self.moves_shown: tuple[str, ...] | None = None
         self.log_toggled = False  # the moves panel flipped from what the width gives
         self.hidden_said_until = 0.0  # the too-small notice is up until then
 
@@ -119,7 +127,6 @@ class TableScreen(FlowScreen):
     def on_mount(self) -> None:
         self.set_class(self.session.format.tables > 1, "-tables")
         self.query_one(HandView).focus()
-        self.apply_settings()
         self.redraw()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -132,7 +139,7 @@ class TableScreen(FlowScreen):
         if layout.too_small != hidden:  # the move keys come and go with the table
             self.refresh_bindings()
         self.set_class(layout.side != self.log_toggled, "-side")
-        self.query_one(TableArea).size_cards(layout.big)
+        self.query_one(TableArea).card_size = CardSize.BIG if layout.big else CardSize.SMALL
         self.query_one("#too-small", Static).update(too_small_text(width, height, self.app.is_web))
         self.call_after_refresh(self.rewrite_log)
         if self.session.format.tables > 1:  # the other table's lines follow the height
@@ -146,10 +153,6 @@ class TableScreen(FlowScreen):
         table.clear_log()
         table.write_log(self.session.log)
         self.logged = len(self.session.log)
-
-    def apply_settings(self) -> None:
-        settings = gin_app(self).settings
-        style_cards(self, settings.card_style, settings.four_colour)
 
     def forget(self) -> None:
         self.state.forget()
@@ -181,12 +184,12 @@ class TableScreen(FlowScreen):
         hidden = self.hand_hidden
         upper = seen.seats[1 - seen.me]
         thinking = self.slow_at(seen.table) and session.game.seat_to_move(seen.table) == upper
-        table.draw(
-            shown(session, seen, self.state, hidden=hidden, thinking=thinking, message=self.said())
+        table.shown = shown(
+            session, seen, self.state, hidden=hidden, thinking=thinking, message=self.said()
         )
         other = 1 - seen.table if session.format.tables > 1 else None
         short = self.has_class("-short") and other is not None and session.rules.has_table_melds
-        table.lines(
+        table.format_lines = FormatLines(
             # Skarney Partners in a short window: the opponent's line and the
             # other table's say who plays where, and the melds need the rest
             "" if short else seating_line(session),
@@ -208,11 +211,8 @@ class TableScreen(FlowScreen):
         self.sub_title = sub_title(session)
         if gin_app(self).not_saving:
             self.sub_title += " · not saved"
-        moves: tuple[str, ...] = tuple(m.name for m in MOVES if self.legal_of(m.name))
-        moves += ("undo",) if self.can_undo() else ()
-        if moves != self.moves_shown:  # the footer rebuilds itself: only when it must
-            self.moves_shown = moves
-            self.refresh_bindings()
+        moves = {m.name.value for m in MOVES if self.legal_of(m.name)}
+        self.legal_moves = frozenset(moves | ({"undo"} if self.can_undo() else set()))
         self.step()
 
     def notes(self, seen: Look) -> list[str]:
@@ -247,7 +247,8 @@ class TableScreen(FlowScreen):
 
     def say(self, text: str, warn: bool = False) -> None:
         self.note(text)
-        self.query_one(TableArea).put("#status", text)
+        area = self.query_one(TableArea)
+        area.shown = replace(area.shown, status=text)
         if warn:
             self.app.bell()
 
@@ -261,10 +262,10 @@ class TableScreen(FlowScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.has_class("-too-small") and action not in WHILE_HIDDEN:
             return False  # the table is hidden: nothing is played blind
-        if action in MOVE_BY_NAME:
-            return bool(self.legal_of(MoveName(action)))
+        if action == "move" and parameters:
+            return str(parameters[0]) in self.legal_moves
         if action == "undo":
-            return self.can_undo()
+            return "undo" in self.legal_moves
         if action == "play_hint":
             return self.hint_move() is not None
         return True
@@ -297,7 +298,7 @@ class TableScreen(FlowScreen):
             return
         event.stop()
         if move.name == MoveName.DISCARD and self.legal_of(MoveName.OFFER):
-            self.action_offer()  # Skarney has no discard: x offers the card instead
+            self.action_move(MoveName.OFFER)  # Skarney has no discard: x offers the card instead
             return
         self.refuse(move.name, self.state.cursor_card if move.card else None)
 
@@ -342,25 +343,24 @@ class TableScreen(FlowScreen):
         if action is not None:
             self.play(action)
 
-    def action_draw(self) -> None:
-        self.run(MoveName.DRAW, lambda o: o[0])
-
-    def action_take(self) -> None:
-        self.run(MoveName.TAKE, lambda o: o[0])
-
-    def action_pass(self) -> None:
-        self.run(MoveName.PASS, lambda o: o[0])
-
-    def action_discard(self) -> None:
+    def action_move(self, name: str) -> None:
+        """A move key (its name from the key map), a click or the palette:
+        the move made, a choice asked, or the move refused with why."""
+        move = MoveName(name)
+        if move is MoveName.DISCARD and not self.legal_of(move) and self.legal_of(MoveName.OFFER):
+            move = MoveName.OFFER  # Skarney has no discard: x offers the card instead
         card = self.state.cursor_card
-        if not self.legal_of(MoveName.DISCARD) and self.legal_of(MoveName.OFFER):
-            self.action_offer()
-            return
-        self.run(MoveName.DISCARD, lambda o: self._with_card(o, card, MoveName.DISCARD))
-
-    def action_offer(self) -> None:
-        card = self.state.cursor_card
-        self.run(MoveName.OFFER, lambda o: self._with_card(o, card, MoveName.OFFER))
+        match move:
+            case MoveName.KNOCK | MoveName.GIN:
+                self.choose_knock(move)
+            case MoveName.MELD:
+                self.choose_meld()
+            case MoveName.LAY_OFF:
+                self.choose_lay_off()
+            case MoveName.DISCARD | MoveName.OFFER:
+                self.run(move, lambda o: self._with_card(o, card, move))
+            case _:
+                self.run(move, lambda o: o[0])
 
     def _with_card(self, options: list[Action], card: Card | None, name: MoveName) -> Action | None:
         for a in options:
@@ -368,24 +368,6 @@ class TableScreen(FlowScreen):
                 return a
         self.refuse(name, card)
         return None
-
-    def action_accept(self) -> None:
-        self.run(MoveName.ACCEPT, lambda o: o[0])
-
-    def action_decline(self) -> None:
-        self.run(MoveName.DECLINE, lambda o: o[0])
-
-    def action_end_turn(self) -> None:
-        self.run(MoveName.END_TURN, lambda o: o[0])
-
-    def action_challenge(self) -> None:
-        self.run(MoveName.CHALLENGE, lambda o: o[0])
-
-    def action_knock(self) -> None:
-        self.choose_knock(MoveName.KNOCK)
-
-    def action_gin(self) -> None:
-        self.choose_knock(MoveName.GIN)
 
     def choose_knock(self, name: MoveName) -> None:
         options = self.legal_of(name)
@@ -406,7 +388,7 @@ class TableScreen(FlowScreen):
 
         self.app.push_screen(ChoiceScreen(title, labels), chosen)
 
-    def action_meld(self) -> None:
+    def choose_meld(self) -> None:
         options = self.legal_of(MoveName.MELD)
         if not options:
             self.refuse(MoveName.MELD)
@@ -423,7 +405,7 @@ class TableScreen(FlowScreen):
         labels = [action_words(a, self.view) for a in options[:40]]
         self.ask("Lay which meld?", labels, options[:40])
 
-    def action_lay_off(self) -> None:
+    def choose_lay_off(self) -> None:
         options = self.legal_of(MoveName.LAY_OFF)
         if not options:
             self.refuse(MoveName.LAY_OFF)
@@ -571,20 +553,14 @@ class TableScreen(FlowScreen):
 
     def command(self, name: MoveName) -> None:
         """A move by name (from the palette or a click): made, or refused with why."""
-        if not self.legal_of(name):
-            if name == MoveName.DISCARD and self.legal_of(MoveName.OFFER):
-                name = MoveName.OFFER
-            else:
-                self.refuse(name)
-                return
-        getattr(self, f"action_{name}")()
+        self.action_move(name)
 
     @on(HandView.Clicked)
     def clicked(self, message: HandView.Clicked) -> None:
         if 0 <= message.index < len(self.state.order):
             card = self.state.order[message.index]
             if card == self.state.cursor_card and self.legal_of(MoveName.DISCARD):
-                self.action_discard()
+                self.action_move(MoveName.DISCARD)
                 return
             self.state.cursor_card = card
             self.redraw()

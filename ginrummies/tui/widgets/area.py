@@ -13,85 +13,88 @@ from dataclasses import dataclass, field
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from ...core import Card
 from ..cardart import CardSize
 from ..fit import Fit
-from ..handorder import HandLayout
-from .cards import CardInk
-from .hand import HandView
+from .hand import HandShown, HandView
 from .header import side_panel
 from .melds import TableMeldsView
-from .piles import BacksView, PileView
+from .piles import Backs, BacksView, PileView
 
 
 @dataclass(frozen=True)
 class Shown:
     """What the table shows of one player's side: the hand and the lines about it."""
 
-    opponent: str  # the line over the other hand
-    backs: int  # how many cards the other hand holds
-    known: tuple[Card, ...]  # its cards everybody has seen
-    hand_label: str
-    hand: HandLayout | None  # None: hidden (hot-seat), drawn as ``hand_backs`` backs
-    hand_backs: int = 0
-    cursor: int = 0
-    marked: frozenset[Card] = field(default_factory=frozenset)
-    new: Card | None = None
+    opponent: str = ""  # the line over the other hand
+    backs: int = 0  # how many cards the other hand holds
+    known: tuple[Card, ...] = ()  # its cards everybody has seen
+    hand_label: str = ""
+    # face down (hot-seat) when it is not the person's at the keyboard
+    hand: HandShown = field(default_factory=HandShown)
     status: str = ""
+
+
+@dataclass(frozen=True)
+class FormatLines:
+    """The formats' lines, each shown only when it says something: who plays
+    whom and who sits out, the other table live, who meets whom next."""
+
+    seating: str = ""
+    other: str = ""
+    following: str = ""
 
 
 class TableArea(Horizontal):
     """The table and, beside it or over it, the score and the moves."""
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.texts: dict[str, str] = {}
+    card_size: reactive[CardSize] = reactive(CardSize.SMALL)  # its card widgets follow it
+    shown: reactive[Shown] = reactive(Shown, init=False)
+    format_lines: reactive[FormatLines] = reactive(FormatLines, init=False)
 
     def compose(self) -> ComposeResult:
+        size = TableArea.card_size
         with Vertical(id="play"):
             yield Static(id="seating", markup=False)  # the formats: who plays whom, who sits out
             yield Static(id="opp-name", classes="label", markup=False)
-            yield BacksView(id="opp")
+            yield BacksView(id="opp").data_bind(size)
             yield Static(classes="spacer", markup=False)  # the spacers share out the room left over
-            yield PileView(id="piles")
-            yield TableMeldsView(id="melds")
+            yield PileView(id="piles").data_bind(size)
+            yield TableMeldsView(id="melds").data_bind(size)
             yield Static(id="other", markup=False)  # partnership: the other table, live
             yield Static(classes="spacer", markup=False)
             yield Static(id="hand-name", classes="label", markup=False)
-            yield HandView(id="hand")
+            yield HandView(id="hand").data_bind(size)
             yield Static(id="status", markup=False)
         yield side_panel()
 
-    def draw(self, shown: Shown) -> None:
-        """Show one side of the table (the board is drawn by ``show_board``)."""
-        hand = self.query_one(HandView)
-        if shown.hand is None:
-            hand.hide(shown.hand_backs)
-        else:
-            hand.show(shown.hand, shown.cursor, set(shown.marked), shown.new)
-        self.put("#hand-name", shown.hand_label)
-        self.put("#opp-name", shown.opponent)
-        backs = self.query_one(BacksView)
-        backs.set_class(bool(shown.known), "-known")
-        backs.show(shown.backs, shown.known)
-        self.put("#status", shown.status)
+    def watch_shown(self, old: Shown, new: Shown) -> None:
+        """One side of the table (the board is drawn by ``show_board``)."""
+        self.query_one(HandView).shown = new.hand
+        self.query_one(BacksView).shown = Backs(new.backs, new.known)
+        self._put("#hand-name", old.hand_label, new.hand_label)
+        self._put("#opp-name", old.opponent, new.opponent)
+        self._put("#status", old.status, new.status)
 
-    def lines(self, seating: str, other: str, following: str) -> None:
-        """The formats' lines: the seating, the other table and who meets whom next."""
-        for selector, text in (("#seating", seating), ("#other", other), ("#next", following)):
-            self.query_one(selector).display = bool(text)
-            self.put(selector, text)
+    def watch_format_lines(self, old: FormatLines, new: FormatLines) -> None:
+        for selector, before, now in (
+            ("#seating", old.seating, new.seating),
+            ("#other", old.other, new.other),
+            ("#next", old.following, new.following),
+        ):
+            self.query_one(selector).display = bool(now)
+            self._put(selector, before, now)
 
-    def put(self, selector: str, text: str) -> None:
-        """Update a line of text only when it changes (each update costs a layout)."""
-        if self.texts.get(selector) != text:
-            for widget in self.query(selector).results(Static):
-                self.texts[selector] = text
-                # a label is one line high whatever it says: no new layout for it
-                widget.update(text, layout=not widget.has_class("label"))
+    def _put(self, selector: str, before: str, text: str) -> None:
+        """A line of text, updated only when it changes (each update costs a layout)."""
+        if text != before:
+            widget = self.query_one(selector, Static)
+            # a label is one line high whatever it says: no new layout for it
+            widget.update(text, layout=not widget.has_class("label"))
 
     def write_log(self, lines: list[str]) -> None:
         log = self.query_one(RichLog)
@@ -102,13 +105,6 @@ class TableArea(Horizontal):
 
     def clear_log(self) -> None:
         self.query_one(RichLog).clear()
-
-    def size_cards(self, big: bool) -> None:
-        size = CardSize.BIG if big else CardSize.SMALL
-        for widget in self.query(".cards").results(CardInk):
-            if widget.card_size is not size:
-                widget.card_size = size
-                widget.refresh(layout=True)
 
 
 def fitted(widget: Widget, layout: Fit) -> None:

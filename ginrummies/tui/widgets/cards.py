@@ -1,15 +1,21 @@
 """A widget that draws cards in the colours its theme gives, and the
-canvas it draws them on."""
+canvas it draws them on.
+
+The card style and the four colours follow the app's (reactives of
+``GameApp``, watched by each card widget); the card size follows the table
+it sits in (bound with ``data_bind``). Nothing walks the tree to restyle."""
 
 from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...core import Card
 from ...store.settings import CardStyle
 from ..cardart import CardSize, back_rows, face_label, face_rows, suit_class
+from ..gameapp import GameApp
 
 INK_CLASSES = {
     "card--face",
@@ -35,15 +41,21 @@ class CardInk(Widget):
     # cards are clicked, not copied: a quick pick-and-discard is a double
     # click, which would otherwise select the whole hand as text
     ALLOW_SELECT = False
-    card_style: CardStyle = CardStyle.UNICODE
-    four_colour: bool = False
-    card_size: CardSize = CardSize.SMALL
+    card_style: reactive[CardStyle] = reactive(CardStyle.UNICODE)
+    four_colour: reactive[bool] = reactive(False)
+    card_size: reactive[CardSize] = reactive(CardSize.SMALL, layout=True)
 
     def on_mount(self) -> None:
-        settings = getattr(self.app, "settings", None)
-        if settings is not None:
-            self.card_style = CardStyle(settings.card_style)
-            self.four_colour = settings.four_colour
+        app = self.app
+        if isinstance(app, GameApp):  # in a bare test app the cards keep their defaults
+            self.watch(app, "card_style", self._follow_style)
+            self.watch(app, "four_colour", self._follow_colours)
+
+    def _follow_style(self, style: CardStyle) -> None:
+        self.card_style = style
+
+    def _follow_colours(self, four: bool) -> None:
+        self.four_colour = four
 
     def ink(self, name: str) -> Style:
         return self.get_component_rich_style(name, partial=True)
@@ -110,11 +122,3 @@ class Canvas:
                     out.append("".join(row[start:x]), styles[start])
                     start = x
         return out
-
-
-def style_cards(root: Widget, card_style: CardStyle, four_colour: bool) -> None:
-    """Apply the card settings to every card widget under ``root``."""
-    for w in root.query(".cards").results(CardInk):
-        w.card_style = CardStyle(card_style)
-        w.four_colour = four_colour
-        w.refresh()

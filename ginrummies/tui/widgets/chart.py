@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...core import plural
@@ -13,7 +15,7 @@ from ...store.stats import Played
 CHART_ROWS = 3  # rows above and below the axis
 
 
-def chart_text(games: list[Played], width: int) -> Text:
+def chart_text(games: Sequence[Played], width: int) -> Text:
     """Recent games as bars: up for a win, down for a loss, height by margin
     (an abandoned game has no result, so no bar)."""
     out = Text()
@@ -52,9 +54,11 @@ class Chart(Widget):
 
     DEFAULT_CSS = "Chart { height: auto; }"
 
+    games: reactive[tuple[Played, ...]] = reactive((), layout=True)  # the games finished
+
     def __init__(self, games: list[Played], *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.games = [g for g in games if not g.abandoned]
+        self.set_reactive(Chart.games, tuple(g for g in games if not g.abandoned))
 
     def render(self) -> Text:
         return chart_text(self.games, self.size.width)

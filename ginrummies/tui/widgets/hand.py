@@ -2,14 +2,29 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.reactive import reactive
 
 from ...core import Card
 from ..cardart import CardSize, face_label
 from ..handorder import HandLayout
 from .cards import Canvas, CardInk
+
+
+@dataclass(frozen=True)
+class HandShown:
+    """What a hand widget shows: the cards face up, with the cursor, the
+    marks and the card just taken, or (``layout`` None) ``backs`` card backs."""
+
+    layout: HandLayout | None = None
+    backs: int = 0
+    cursor: int = -1  # -1: no cursor (the replay)
+    marked: frozenset[Card] = field(default_factory=frozenset)
+    new: Card | None = None
 
 
 class HandView(CardInk, can_focus=True):
@@ -24,42 +39,26 @@ class HandView(CardInk, can_focus=True):
             self.index = index
             super().__init__()
 
+    shown: reactive[HandShown] = reactive(HandShown)
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="cards")
-        self.layout_ = HandLayout()
-        self.cursor = 0
-        self.marked: set[Card] = set()
-        self.new: Card | None = None
-        self.face_up = False
-        self.backs = 0  # how many cards a hidden hand holds
         self._xs: list[int] = []
 
-    def show(self, layout: HandLayout, cursor: int, marked: set[Card], new: Card | None) -> None:
-        """Show a hand face up."""
-        same = (layout, cursor, marked, new) == (self.layout_, self.cursor, self.marked, self.new)
-        if same and self.face_up:
-            return
-        self.face_up = True
-        self.layout_ = layout
-        self.cursor = cursor
-        self.marked = marked
-        self.new = new
-        self.refresh()
+    @property
+    def face_up(self) -> bool:
+        return self.shown.layout is not None
 
-    def hide(self, count: int) -> None:
-        """Show ``count`` card backs, and forget the cards shown before."""
-        if not self.face_up and self.backs == count:
-            return
-        self.face_up = False
-        self.backs = count
-        self.layout_ = HandLayout()
-        self.marked = set()
-        self.new = None
-        self.refresh()
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards shown face up (none when the hand is face down)."""
+        layout = self.shown.layout
+        return layout.cards if layout is not None else ()
 
     def _positions(self, width: int) -> list[int]:
-        gaps = {group.start for group in self.layout_.groups if group.start}
-        n = len(self.layout_.cards) if self.face_up else self.backs
+        layout = self.shown.layout or HandLayout()
+        gaps = {group.start for group in layout.groups if group.start}
+        n = len(layout.cards) if self.face_up else self.shown.backs
         card = self.card_size.width
         steps = list(range(card + 1, 2, -1))
         for step in steps:  # the widest spacing that fits, overlapping when it must
@@ -79,25 +78,27 @@ class HandView(CardInk, can_focus=True):
         width = max(self.size.width, 10)
         tall = self.card_size.height
         canvas = Canvas(width, tall + 2)
-        cards = self.layout_.cards
+        shown = self.shown
         xs = self._positions(width)
         self._xs = xs
         face, dead_ink = self.ink("card--face"), self.ink("card--dead")
-        if not self.face_up:
+        layout = shown.layout
+        if layout is None:
             for x in xs:
                 self.draw_back(canvas, x, 1)
             return canvas.text()
+        cards = layout.cards
         for i, card in enumerate(cards):
             x = xs[i]
-            y = 0 if card in self.marked else 1  # a marked card stands a row higher
+            y = 0 if card in shown.marked else 1  # a marked card stands a row higher
             frame = face
-            if i == self.cursor:
+            if i == shown.cursor:
                 frame = face + self.ink("card--cursor")
-            elif card == self.new:
+            elif card == shown.new:
                 frame = face + self.ink("card--new")
-            if card in self.marked:
+            if card in shown.marked:
                 frame = frame + self.ink("card--marked")
-            self.draw_face(canvas, x, y, card, frame, picked=i == self.cursor)
+            self.draw_face(canvas, x, y, card, frame, picked=i == shown.cursor)
             step = xs[i + 1] - x if i + 1 < len(xs) else self.card_size.width
             label = face_label(card, self.card_style).strip()
             shown_to = 4 if self.card_size is CardSize.SMALL else len(label) + 1
@@ -108,14 +109,14 @@ class HandView(CardInk, can_focus=True):
         meld_ink = self.ink("card--meld")
         under = tall + 1
         right_edge = self.card_size.width - 1
-        for group in self.layout_.groups:
+        for group in layout.groups:
             start, end = group.start, group.end
             if end <= start or end > len(xs):
                 continue
             left, right = xs[start], xs[end - 1] + right_edge
             if group.deadwood:
                 for i in range(start, end):
-                    value = str(self.layout_.values.get(cards[i], 0))
+                    value = str(layout.values.get(cards[i], 0))
                     canvas.put(xs[i] + 1, under, value.center(right_edge - 1), dead_ink)
                 continue
             bar = "└" + "─" * max(0, right - left - 1) + "┘"

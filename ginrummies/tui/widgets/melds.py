@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual.reactive import reactive
 
 from ...core import Meld
 from .cards import CardInk
@@ -11,15 +12,11 @@ from .cards import CardInk
 class TableMeldsView(CardInk):
     """Melds on the table (Skarney, Colonel), numbered, with their owners."""
 
+    # each meld and its owner's name; more melds may need more lines
+    melds: reactive[tuple[tuple[Meld, str], ...]] = reactive((), layout=True)
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="cards")
-        self.melds: list[tuple[Meld, str]] = []
-
-    def show(self, melds: list[tuple[Meld, str]]) -> None:
-        if melds == self.melds:
-            return
-        self.melds = melds
-        self.refresh(layout=True)  # more melds may need more lines
 
     def render(self) -> Text:
         if not self.melds:

@@ -2,41 +2,61 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.message import Message
+from textual.reactive import reactive
 
 from ...core import Card
 from .cards import Canvas, CardInk
 
 
+@dataclass(frozen=True)
+class Backs:
+    """The other hand as shown: how many cards, and those everybody has seen."""
+
+    count: int = 0
+    known: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class Piles:
+    """The stock's count, the discard pile (top last), and the notes beside them."""
+
+    stock: int = 0
+    pile: tuple[Card, ...] = ()
+    has_pile: bool = True  # Skarney has none
+    history: bool = True  # the cards under the top shown in a line
+    notes: tuple[str, ...] = ()
+
+
 class BacksView(CardInk):
     """The opponent's hand, face down, with its count."""
 
+    shown: reactive[Backs] = reactive(Backs, layout=True)  # known cards take a line
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="cards")
-        self.count = 0
-        self.known: tuple[Card, ...] = ()
 
-    def show(self, count: int, known: tuple[Card, ...]) -> None:
-        if (count, known) == (self.count, self.known):
-            return
-        self.count, self.known = count, known
-        self.refresh()
+    def watch_shown(self, shown: Backs) -> None:
+        self.set_class(bool(shown.known), "-known")
 
     def render(self) -> Text:
         width = max(self.size.width, 10)
+        shown = self.shown
         canvas = Canvas(width, self.card_size.height)
         card = self.card_size.width
-        step = 2 if (self.count - 1) * 2 + card <= width else 1
-        for i in range(self.count):
+        step = 2 if (shown.count - 1) * 2 + card <= width else 1
+        for i in range(shown.count):
             self.draw_back(canvas, i * step, 0)
         text = canvas.text()
-        if self.known:
+        if shown.known:
             text.append("\n")
             text.append("known: ", self.ink("card--dead"))
-            text.append_text(self.cards_text(self.known))
+            text.append_text(self.cards_text(shown.known))
         return text
 
 
@@ -60,53 +80,38 @@ class PileView(CardInk):
             return
         if event.x < self.pile_x - 1:
             self.post_message(self.Clicked("stock"))
-        elif self.pile_x <= event.x < self.pile_x + 12 and self.has_pile:
+        elif self.pile_x <= event.x < self.pile_x + 12 and self.shown.has_pile:
             self.post_message(self.Clicked("discard"))
+
+    shown: reactive[Piles] = reactive(Piles)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, classes="cards")
-        self.stock = 0
-        self.pile: tuple[Card, ...] = ()
-        self.has_pile = True
-        self.history = True
-        self.notes: list[str] = []
 
-    def show(
-        self,
-        stock: int,
-        pile: tuple[Card, ...],
-        *,
-        has_pile: bool,
-        history: bool,
-        notes: list[str],
-    ) -> None:
-        state = (stock, pile, has_pile, history, notes)
-        if state == (self.stock, self.pile, self.has_pile, self.history, self.notes):
-            return
-        self.stock, self.pile, self.has_pile = stock, pile, has_pile
-        self.history, self.notes = history, notes
-        self.refresh()
+    def watch_shown(self, shown: Piles) -> None:
+        self.set_class(not shown.has_pile, "-flat")  # no pile: no row for its history
 
     def render(self) -> Text:
         width = max(self.size.width, 20)
+        shown = self.shown
         tall = self.card_size.height
         canvas = Canvas(width, tall + 1)
         face, dead = self.ink("card--face"), self.ink("card--dead")
         self.draw_back(canvas, 0, 0)
-        canvas.put(0, tall, f"stock {self.stock}", dead)
+        canvas.put(0, tall, f"stock {shown.stock}", dead)
         x = self.pile_x
-        if self.has_pile:
-            if self.pile:
-                self.draw_face(canvas, x, 0, self.pile[-1], face)
+        if shown.has_pile:
+            if shown.pile:
+                self.draw_face(canvas, x, 0, shown.pile[-1], face)
             else:
                 canvas.put(x, tall // 2, "empty", dead)
-            canvas.put(x, tall, f"discards {len(self.pile)}", dead)
-        notes_x = x + 13 if self.has_pile else x
-        for i, note in enumerate(self.notes[: tall + 1]):
+            canvas.put(x, tall, f"discards {len(shown.pile)}", dead)
+        notes_x = x + 13 if shown.has_pile else x
+        for i, note in enumerate(shown.notes[: tall + 1]):
             canvas.put(notes_x, i, note, Style())
         text = canvas.text()
-        if self.has_pile and self.history and len(self.pile) > 1:
+        if shown.has_pile and shown.history and len(shown.pile) > 1:
             text.append("\nbelow: ", dead)
-            below = list(reversed(self.pile[:-1]))
+            below = list(reversed(shown.pile[:-1]))
             text.append_text(self.cards_text(below[: max(1, (width - 8) // 4)]))
         return text

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from rich.table import Table
 from rich.text import Text
 from textual.geometry import Size
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...core import RuleSet
@@ -22,47 +23,42 @@ class ScoreRow:
     tables: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class Scores:
+    """The scoreboard's content: the sides' names, the finished hands, the
+    boxes (shown where the rules give a box bonus)."""
+
+    names: tuple[str, ...] = ()
+    rows: tuple[ScoreRow, ...] = ()
+    boxes: tuple[int, ...] = ()
+    rules: RuleSet | None = None
+
+
 class Scoreboard(Widget):
     """Hands, running totals and boxes: a column per side (player or team)."""
 
     SHOWN = 8  # the last hands shown
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.names: tuple[str, ...] = ()
-        self.rows: list[ScoreRow] = []
-        self.boxes: tuple[int, ...] = ()
-        self.rules: RuleSet | None = None
-
-    def show(
-        self,
-        names: tuple[str, ...],
-        rows: list[ScoreRow],
-        boxes: tuple[int, ...],
-        rules: RuleSet,
-    ) -> None:
-        if (names, rows, boxes, rules) == (self.names, self.rows, self.boxes, self.rules):
-            return
-        self.names, self.rows, self.boxes, self.rules = names, rows, boxes, rules
-        self.refresh(layout=True)
+    shown: reactive[Scores] = reactive(Scores, layout=True)  # each hand adds a row
 
     def render(self) -> Table:
+        shown = self.shown
         table = Table(expand=True, box=None, padding=(0, 1), show_footer=True)
-        sides = range(len(self.names))
-        totals = [sum(r.points[p] for r in self.rows) for p in sides]
-        tables = max((len(r.tables) for r in self.rows), default=0)
+        sides = range(len(shown.names))
+        totals = [sum(r.points[p] for r in shown.rows) for p in sides]
+        tables = max((len(r.tables) for r in shown.rows), default=0)
         table.add_column("#", footer="total", justify="right")
         for t in range(tables):
             table.add_column(f"t{t + 1}", justify="right", style="dim", no_wrap=True)
         for p in sides:
             # a name is words, never markup (it may hold brackets)
-            table.add_column(Text(self.names[p]), footer=str(totals[p]), justify="right")
-        for row in self.rows[-self.SHOWN :]:
+            table.add_column(Text(shown.names[p]), footer=str(totals[p]), justify="right")
+        for row in shown.rows[-self.SHOWN :]:
             cells = [str(row.number), *row.tables]
             table.add_row(*cells, *(str(v) if v else "·" for v in row.points))
-        if self.rules is not None and self.rules.box_bonus:
-            table.add_row("boxes", *[""] * tables, *(str(b) for b in self.boxes))
+        if shown.rules is not None and shown.rules.box_bonus:
+            table.add_row("boxes", *[""] * tables, *(str(b) for b in shown.boxes))
         return table
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return min(len(self.rows), self.SHOWN) + 4
+        return min(len(self.shown.rows), self.SHOWN) + 4
