@@ -3,10 +3,9 @@ play a person's turn with keys the way a player would."""
 
 from __future__ import annotations
 
-import asyncio
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -78,10 +77,6 @@ def make_app(
         return GinApp(settings)
     seats = default_seats(hot_seat, level)
     return GinApp(settings, session=Session(preset(rules), seats, seed))
-
-
-def run(test: Callable[[], Awaitable[None]]) -> None:
-    asyncio.run(test())
 
 
 async def settle(pilot: Pilot[Any]) -> None:
