@@ -135,7 +135,7 @@ def test_the_wrong_player_is_told_whose_turn_it_is() -> None:
 def skarney_lay_offs(monkeypatch: pytest.MonkeyPatch, per_meld: int) -> str:
     """You lay the contract, accept 7♠, draw, and lay off 5♠, 6♠ on your run
     (as many as ``per_meld`` lets you): why may 7♠ not follow them?"""
-    from conftest import c, stack
+    from helpers import c, stack
 
     from ginrummies.core import make_meld, parse_cards
     from ginrummies.core import skarney as engine

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import c, refused, stack
+from helpers import c, refused, stack
 from hypothesis import given
 from hypothesis import strategies as st
 
