@@ -43,9 +43,7 @@ from ginrummies.tui.screens.result import ResultScreen
 from ginrummies.tui.screens.table import TableScreen
 
 SIZE = (120, 36)
-# the pilot presses keys faster than a person: the curtain's guard against a
-# double Enter is off in tests (test_safeguards turns it on to test it)
-CurtainScreen.GUARD = 0.0
+# (the curtain's guard against a double Enter is off in every test: conftest.py)
 VARIANTS = ["gin", "oklahoma", "sequence", "skarney", "colonel"]
 
 

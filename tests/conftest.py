@@ -9,6 +9,8 @@ import sys
 import pytest
 from hypothesis import settings
 
+from ginrummies.tui.screens.curtain import CurtainScreen
+
 # the tests import their helper modules (helpers, apphelp) from this folder
 sys.path.insert(0, os.path.dirname(__file__))
 
@@ -23,3 +25,11 @@ def _private_data_dir(
 ) -> None:
     """No test ever reads or writes the user's own saves, settings or statistics."""
     monkeypatch.setenv("GINRUMMIES_DATA_DIR", str(tmp_path_factory.mktemp("data")))
+
+
+@pytest.fixture(autouse=True)
+def _no_curtain_guard(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pilot presses keys faster than a person: the curtain's guard
+    against a double Enter is off in tests (test_safeguards turns it on to
+    test it)."""
+    monkeypatch.setattr(CurtainScreen, "GUARD", 0.0)
