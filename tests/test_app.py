@@ -48,6 +48,7 @@ def status(app: GinApp) -> str:
     return str(app.screen.query_one("#status", Static).render())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 async def test_a_whole_hand_against_the_computer_with_keys(variant: str) -> None:
     """At 80×24, the window most terminals open with: the table fits it."""
@@ -77,6 +78,7 @@ async def test_a_whole_hand_against_the_computer_with_keys(variant: str) -> None
             assert isinstance(app.screen, TableScreen)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 async def test_hot_seat_hides_each_hand_behind_a_curtain(variant: str) -> None:
     app = make_app(variant, seed=3, hot_seat=True)
@@ -113,6 +115,7 @@ async def test_hot_seat_hides_each_hand_behind_a_curtain(variant: str) -> None:
             assert session.hand.is_over and isinstance(result, ResultScreen)
 
 
+@pytest.mark.slow
 async def test_an_illegal_key_gives_a_message_and_changes_nothing() -> None:
     app = make_app("gin", seed=5)
     async with app.run_test(size=SIZE) as pilot:
@@ -130,6 +133,7 @@ async def test_an_illegal_key_gives_a_message_and_changes_nothing() -> None:
         assert session.hand.state_key() == before
 
 
+@pytest.mark.slow
 async def test_only_legal_moves_show_in_the_footer() -> None:
     app = make_app("gin", seed=5)
     async with app.run_test(size=SIZE) as pilot:
@@ -151,6 +155,7 @@ async def pass_the_upcard(pilot: Any) -> None:
         await settle(pilot)
 
 
+@pytest.mark.slow
 async def test_draw_then_discard_the_card_under_the_cursor() -> None:
     app = make_app("gin", seed=5)
     async with app.run_test(size=SIZE) as pilot:
@@ -174,6 +179,7 @@ async def test_draw_then_discard_the_card_under_the_cursor() -> None:
         assert first not in session.hand.cards_of(session.viewer())
 
 
+@pytest.mark.slow
 async def test_knocking_asks_which_melds_to_spread() -> None:
     def can_knock(app: GinApp) -> bool:
         session = app.session
@@ -210,6 +216,7 @@ async def test_knocking_asks_which_melds_to_spread() -> None:
     pytest.fail("no deal gave the person a knock")
 
 
+@pytest.mark.slow
 async def test_sort_cycles_and_keeps_the_cursor_on_its_card() -> None:
     app = make_app("gin", seed=5)
     async with app.run_test(size=SIZE) as pilot:
@@ -236,6 +243,7 @@ async def test_hint_names_a_move_and_a_reason() -> None:
         assert " — " in status(app)
 
 
+@pytest.mark.slow
 async def test_skarney_meld_needs_a_contract_of_nine_marked_cards() -> None:
     def contracts(app: GinApp) -> list[LayContract]:
         session = app.session
@@ -288,6 +296,7 @@ async def test_skarney_meld_needs_a_contract_of_nine_marked_cards() -> None:
     pytest.fail("no deal gave the person a contract")
 
 
+@pytest.mark.slow
 async def test_a_small_terminal_gets_a_message_and_the_table_comes_back() -> None:
     app = make_app("gin", seed=5)
     async with app.run_test(size=SIZE) as pilot:
@@ -335,6 +344,7 @@ async def test_in_a_browser_the_small_window_is_said_in_its_words(
         assert "zoom out (Ctrl and −)" in message
 
 
+@pytest.mark.slow
 async def test_menu_new_game_form_starts_the_game_it_shows() -> None:
     app = make_app(session=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -374,6 +384,7 @@ async def test_menu_new_game_form_starts_the_game_it_shows() -> None:
         assert isinstance(app.screen, TableScreen) and app.screen.session is session
 
 
+@pytest.mark.slow
 async def test_impossible_house_rules_are_refused_with_a_reason() -> None:
     app = make_app(session=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -396,6 +407,7 @@ async def test_impossible_house_rules_are_refused_with_a_reason() -> None:
         assert isinstance(app.screen, NewGameScreen) and app.session is None
 
 
+@pytest.mark.slow
 async def test_settings_change_the_theme_and_cards_at_once() -> None:
     app = make_app("gin", seed=5)
     async with app.run_test(size=SIZE) as pilot:
@@ -413,6 +425,7 @@ async def test_settings_change_the_theme_and_cards_at_once() -> None:
         assert "+---+" in str(hand.render())
 
 
+@pytest.mark.slow
 async def test_rules_screen_shows_every_variant() -> None:
     app = make_app(session=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -431,6 +444,7 @@ async def test_rules_screen_shows_every_variant() -> None:
         )
 
 
+@pytest.mark.slow
 async def test_help_lists_the_keys_and_the_rules() -> None:
     from textual.widgets import Markdown
 
@@ -468,6 +482,7 @@ async def test_help_lists_the_keys_and_the_rules() -> None:
         assert isinstance(app.screen, HelpScreen)
 
 
+@pytest.mark.slow
 async def test_command_palette_offers_the_legal_moves() -> None:
     app = make_app("gin", seed=5)
     async with app.run_test(size=SIZE) as pilot:
@@ -504,6 +519,7 @@ async def back_to_the_table(pilot: Any) -> None:
     raise AssertionError(f"the game cannot be taken up again from {app.screen}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 async def test_hundreds_of_random_keys_never_break_the_game(variant: str, tmp_path: Path) -> None:
     keys = [
@@ -588,6 +604,7 @@ def test_themes_ship_with_the_package() -> None:
         assert asked <= given, (theme.name, asked - given)
 
 
+@pytest.mark.slow
 async def test_the_palette_picks_only_the_games_themes_and_keeps_the_choice(tmp_path: Path) -> None:
     app = make_app("gin", seed=5)
     app.settings_path = tmp_path / "settings.toml"
@@ -605,6 +622,7 @@ async def test_the_palette_picks_only_the_games_themes_and_keeps_the_choice(tmp_
         assert isinstance(app.screen, TableScreen)
 
 
+@pytest.mark.slow
 async def test_the_mouse_draws_and_picks_cards() -> None:
     app = make_app("gin", seed=5)
     async with app.run_test(size=SIZE) as pilot:
@@ -623,6 +641,7 @@ async def test_the_mouse_draws_and_picks_cards() -> None:
         assert first not in session.hand.cards_of(session.viewer())
 
 
+@pytest.mark.slow
 async def test_a_quick_pick_and_discard_is_not_a_text_selection() -> None:
     """Two quick clicks on a card are a double click: they discard it, and
     the hand's cards are not selected as text (they were, blue, in a browser)."""
@@ -642,6 +661,7 @@ async def test_a_quick_pick_and_discard_is_not_a_text_selection() -> None:
         assert not table.selections
 
 
+@pytest.mark.slow
 async def test_the_game_ends_with_its_totals_and_the_menu_comes_back() -> None:
     rules = preset("gin").but(target=1)  # the first scored hand ends the game
     for seed in range(20):
@@ -666,6 +686,7 @@ async def test_the_game_ends_with_its_totals_and_the_menu_comes_back() -> None:
     pytest.fail("no deal ended the game")
 
 
+@pytest.mark.slow
 async def test_back_from_a_menu_item_the_cursor_stays_on_it() -> None:
     app = make_app(session=False)
     async with app.run_test(size=SIZE) as pilot:

@@ -165,6 +165,7 @@ async def test_the_app_asks_the_winner_and_deals_as_they_chose() -> None:
         assert session.log[1].endswith("; You win and deal.")
 
 
+@pytest.mark.slow
 async def test_a_game_from_the_form_asks_over_the_menu(tmp_path: Path) -> None:
     app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -267,6 +268,7 @@ def test_partnership_words_begin_each_clause_with_a_name(tmp_path: Path) -> None
     assert " You " not in round_line.split(":", 1)[1][1:]
 
 
+@pytest.mark.slow
 async def test_a_game_left_for_a_new_one_is_abandoned_only_once_the_new_one_begins(
     tmp_path: Path,
 ) -> None:
@@ -290,6 +292,7 @@ async def test_a_game_left_for_a_new_one_is_abandoned_only_once_the_new_one_begi
         assert line.abandoned == 1
 
 
+@pytest.mark.slow
 def test_text_play_leaves_the_saved_game_only_once_the_new_one_begins(tmp_path: Path) -> None:
     env = {**os.environ, "GINRUMMIES_DATA_DIR": str(tmp_path)}
     first = [*TEXT, "--seed", str(COMPUTER_WINS), "--opponent", "easy"]

@@ -35,6 +35,7 @@ def text_of(screen: Any, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("fmt", "rules", "target"),
     [(Format.THREE, "gin", 50), (Format.PARTNERSHIP, "gin", 40)],
@@ -72,6 +73,7 @@ async def test_a_whole_game_of_three_or_four_with_keys(
             assert "Score:" in last
 
 
+@pytest.mark.slow
 async def test_the_other_table_plays_on_while_the_person_thinks() -> None:
     app = format_app(Format.PARTNERSHIP, seed=3, speed="fast")
     async with app.run_test(size=(120, 36)) as pilot:
@@ -121,6 +123,7 @@ def every_frame_checked(owner: list[int | None], app: Any) -> Iterator[list[int]
         HandView.render = real  # type: ignore[method-assign]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("fmt", "rules", "people", "target"),
     [
@@ -170,6 +173,7 @@ ALL = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("fmt", "rules"), ALL, ids=[f.value for f, _ in ALL])
 async def test_every_format_fits_80_by_24_and_answers_its_keys(fmt: Format, rules: str) -> None:
     """The compact table: the hand and the status line inside the window,
@@ -205,6 +209,7 @@ async def test_every_format_fits_80_by_24_and_answers_its_keys(fmt: Format, rule
         assert "Hint" in commands and "Sort the hand" in commands
 
 
+@pytest.mark.slow
 async def test_undo_takes_back_a_move_at_a_table_of_three() -> None:
     app = format_app(Format.THREE, "gin", seed=9, speed="instant")
     async with app.run_test(size=(120, 36)) as pilot:
@@ -229,6 +234,7 @@ async def test_undo_takes_back_a_move_at_a_table_of_three() -> None:
             assert len(session.game.round.hands[0].log) >= moved
 
 
+@pytest.mark.slow
 async def test_a_game_of_four_is_saved_and_continued(tmp_path: Path) -> None:
     """Every move is saved; the next start with --continue is exactly there."""
     from ginrummies.play.session import Session, format_seats
@@ -256,6 +262,7 @@ async def test_a_game_of_four_is_saved_and_continued(tmp_path: Path) -> None:
         assert back.game.log[0] == log[0] and len(back.game.log[1]) >= len(log[1])
 
 
+@pytest.mark.slow
 async def test_a_person_sitting_out_watches_and_their_keys_say_so() -> None:
     from ginrummies.play.session import Session, format_seats
     from ginrummies.store import Settings
@@ -286,6 +293,7 @@ async def test_a_person_sitting_out_watches_and_their_keys_say_so() -> None:
         assert len(session.game.round.hands[0].log) <= moves + 1  # only a computer's
 
 
+@pytest.mark.slow
 async def test_a_hint_and_a_warning_outlast_the_other_tables_moves() -> None:
     app = format_app(Format.PARTNERSHIP, seed=3, speed="fast")
     async with app.run_test(size=(120, 36)) as pilot:
@@ -312,6 +320,7 @@ async def test_a_hint_and_a_warning_outlast_the_other_tables_moves() -> None:
         assert hand.log[moves][1] == hinted  # y played it
 
 
+@pytest.mark.slow
 async def test_another_game_from_the_game_over_screen_passes_the_captaincy() -> None:
     """RULES.md 6: "a" at the game's end deals the next game of the match,
     the same players at the same seats, the next seat Captain."""

@@ -48,6 +48,7 @@ def test_every_house_rule_has_a_kind() -> None:
         assert RuleSet.option_group(name) in KINDS, name
 
 
+@pytest.mark.slow
 async def test_the_form_folds_house_rules_by_kind() -> None:
     app = make_app(session=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -62,6 +63,7 @@ async def test_the_form_folds_house_rules_by_kind() -> None:
             assert section.id == f"group-{RuleSet.option_group(name)}"
 
 
+@pytest.mark.slow
 async def test_start_is_a_few_tabs_from_the_top_of_the_form() -> None:
     """With the house rules folded, Tab goes from the variant to the Start
     button through the format, the two seats, the seed and one title per
@@ -80,6 +82,7 @@ async def test_start_is_a_few_tabs_from_the_top_of_the_form() -> None:
         assert presses <= 7 + len(KINDS) + 1
 
 
+@pytest.mark.slow
 async def test_a_rule_changed_in_a_section_opened_and_folded_again_is_played() -> None:
     app = make_app(session=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -110,6 +113,7 @@ async def test_a_rule_changed_in_a_section_opened_and_folded_again_is_played() -
         assert app.session.rules == preset("gin").but(knock_limit=7)
 
 
+@pytest.mark.slow
 async def test_a_switch_of_the_form_says_on_or_off_in_words() -> None:
     app = make_app(session=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -127,6 +131,7 @@ async def test_a_switch_of_the_form_says_on_or_off_in_words() -> None:
         assert shown_beside(app, switch).startswith("on")
 
 
+@pytest.mark.slow
 async def test_a_switch_of_the_settings_says_on_or_off_in_words() -> None:
     app = make_app(session=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -144,6 +149,7 @@ async def test_a_switch_of_the_settings_says_on_or_off_in_words() -> None:
         assert shown_beside(app, switch).startswith("on")
 
 
+@pytest.mark.slow
 async def test_settings_open_with_the_first_section_ready_for_enter() -> None:
     app = make_app(session=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -188,6 +194,7 @@ def cut_off(app: App[Any]) -> list[str]:
     return problems
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SCREENS)
 async def test_nothing_is_cut_off_sideways_at_80_by_24(name: str, tmp_path: Path) -> None:
     app, before = scene(name, tmp_path)
@@ -201,12 +208,14 @@ async def test_nothing_is_cut_off_sideways_at_80_by_24(name: str, tmp_path: Path
         assert problems == [], "\n".join(problems)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SCREENS)
 def test_screen_at_80_by_24(name: str, snap_compare: Any, tmp_path: Path) -> None:
     app, before = scene(name, tmp_path)
     assert snap_compare(app, terminal_size=SMALL, run_before=before)
 
 
+@pytest.mark.slow
 def test_new_game_with_a_section_open_at_80_by_24(snap_compare: Any, tmp_path: Path) -> None:
     app, before = scene("new-game", tmp_path)
 
@@ -218,6 +227,7 @@ def test_new_game_with_a_section_open_at_80_by_24(snap_compare: Any, tmp_path: P
     assert snap_compare(app, terminal_size=SMALL, run_before=open_knocking)
 
 
+@pytest.mark.slow
 async def test_the_form_says_what_each_computer_level_does() -> None:
     from textual.widgets import Select, Static
 
@@ -245,6 +255,7 @@ async def test_the_form_says_what_each_computer_level_does() -> None:
         assert "Two people" in str(about.render())
 
 
+@pytest.mark.slow
 async def test_the_seed_given_at_start_is_the_forms() -> None:
     """``ginrummies --seed 42``: New game deals seed 42 (it can still be changed)."""
 

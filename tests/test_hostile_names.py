@@ -100,6 +100,7 @@ async def curtain_table_and_result(session: Session, size: tuple[int, int]) -> N
 # --- the app ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("a", "b"), PAIRS, ids=PAIR_IDS)
 async def test_every_table_screen_shows_hostile_names_as_text(
     a: str, b: str, tmp_path: Path
@@ -168,6 +169,7 @@ async def test_every_table_screen_shows_hostile_names_as_text(
         assert shown(a)[:6] in text
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "fmt"),
     [("gin", Format.THREE), ("gin", Format.PARTNERSHIP), ("skarney", Format.SKARNEY3)],
@@ -182,6 +184,7 @@ async def test_the_tables_of_three_and_four_show_hostile_names_as_text(
     await curtain_table_and_result(session, (80, 24))
 
 
+@pytest.mark.slow
 async def test_a_name_with_markup_typed_in_the_form_starts_saves_and_continues(
     tmp_path: Path,
 ) -> None:
@@ -215,6 +218,7 @@ async def test_a_name_with_markup_typed_in_the_form_starts_saves_and_continues(
     await again()
 
 
+@pytest.mark.slow
 async def test_names_in_the_settings_fill_the_form_as_text(tmp_path: Path) -> None:
     felt = Settings(
         speed="instant",
@@ -324,6 +328,7 @@ def test_a_computer_seat_from_a_file_is_cleaned_as_well() -> None:
     assert seat.name.startswith("␛[2J") and len(seat.name) == NAME_LENGTH
 
 
+@pytest.mark.slow
 @given(
     st.lists(
         st.text(

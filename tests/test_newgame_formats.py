@@ -73,6 +73,7 @@ async def open_form(app: GinApp, pilot: Any, settings: Settings | None = None) -
     return app.screen
 
 
+@pytest.mark.slow
 async def test_the_format_list_follows_the_variant() -> None:
     app = make_app(session=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -97,6 +98,7 @@ async def test_the_format_list_follows_the_variant() -> None:
         assert choices(form) == ["two"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", [f for f in Format if f is not Format.TWO], ids=lambda f: f.value)
 async def test_each_format_from_the_form(fmt: Format) -> None:
     app = make_app(session=False)
@@ -132,6 +134,7 @@ async def test_each_format_from_the_form(fmt: Format) -> None:
         assert seats[last] == Seat("Zed", SeatKind.COMPUTER, "hard")
 
 
+@pytest.mark.slow
 async def test_a_format_chosen_by_keys_alone_starts_at_the_table() -> None:
     """Tab to the format, open it, pick Partnership Gin, make seat C a
     person by keys, Ctrl+S: the table opens on that game."""
@@ -168,6 +171,7 @@ async def test_a_format_chosen_by_keys_alone_starts_at_the_table() -> None:
         ]
 
 
+@pytest.mark.slow
 async def test_two_players_start_as_before() -> None:
     app = make_app(session=False, settings=Settings(speed="instant", default_level="hard"))
     started = recording(app)
@@ -186,6 +190,7 @@ async def test_two_players_start_as_before() -> None:
         assert seats == (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "hard"))
 
 
+@pytest.mark.slow
 async def test_a_seats_kind_renames_it_only_if_the_form_named_it() -> None:
     app = make_app(session=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -210,6 +215,7 @@ async def test_a_seats_kind_renames_it_only_if_the_form_named_it() -> None:
         assert text_of(form, "#levels").startswith("Three people take turns")
 
 
+@pytest.mark.slow
 async def test_the_team_formats_show_the_teams() -> None:
     app = make_app(session=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -222,6 +228,7 @@ async def test_the_team_formats_show_the_teams() -> None:
         assert "300" in text_of(form, "#format-about")
 
 
+@pytest.mark.slow
 async def test_the_target_shown_follows_the_house_rule() -> None:
     app = make_app(session=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -237,6 +244,7 @@ async def test_the_target_shown_follows_the_house_rule() -> None:
         assert "the game goes to 125" in text_of(form, "#format-about")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("fmt", "change", "message"),
     [
@@ -267,6 +275,7 @@ async def test_the_form_refuses_seats_that_cannot_play(
         assert message in str(form.query_one("#form-error", Static).render())
 
 
+@pytest.mark.slow
 async def test_names_are_cut_to_sixteen_characters() -> None:
     app = make_app(session=False)
     started = recording(app)
@@ -286,6 +295,7 @@ async def test_names_are_cut_to_sixteen_characters() -> None:
         assert [s.name for s in seats] == ["You", "Bartholomew the", "x" * 16]
 
 
+@pytest.mark.slow
 async def test_the_format_and_seats_are_remembered(tmp_path: Path) -> None:
     path = tmp_path / SETTINGS_NAME
 
@@ -329,6 +339,7 @@ async def test_the_format_and_seats_are_remembered(tmp_path: Path) -> None:
     }
 
 
+@pytest.mark.slow
 async def test_a_remembered_format_the_variant_has_not_falls_back_to_two_players() -> None:
     settings = Settings(
         default_rules="skarney",
@@ -351,6 +362,7 @@ async def test_a_remembered_format_the_variant_has_not_falls_back_to_two_players
         assert names == ["A", "B", "C", "D"]
 
 
+@pytest.mark.slow
 async def test_a_new_default_level_reaches_the_remembered_computers() -> None:
     seats = {"three": (("person", "You"), ("easy", "Computer B"), ("hard", "Computer C"))}
 
@@ -366,6 +378,7 @@ async def test_a_new_default_level_reaches_the_remembered_computers() -> None:
         }
 
 
+@pytest.mark.slow
 async def test_the_form_with_four_seats_fits_80_by_24() -> None:
     from test_forms import cut_off
 

@@ -110,6 +110,7 @@ def check_position(hand: Hand) -> None:
         assert hand.can(Attempt(LayMeld, cards=frozenset(cards))), action
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", RULE_SETS)
 def test_the_checks_agree_with_the_legal_moves(name: str) -> None:
     rules: RuleSet = RULE_SETS[name]

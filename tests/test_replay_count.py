@@ -18,6 +18,7 @@ except ImportError:  # before the play layer moved out of the app
     from ginrummies.tui.session import Seat, SeatKind, Session  # type: ignore[no-redef]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["skarney", "colonel"])
 async def test_replay_counts_every_card_in_hand(variant: str) -> None:
     rules = preset(variant).but(target=40)

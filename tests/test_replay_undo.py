@@ -36,6 +36,7 @@ def replay_file(session: Session, path: Path) -> Path:
 # --- replays -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["gin", "skarney", "colonel"])
 async def test_replay_steps_through_every_move_with_both_hands_shown(
     variant: str, tmp_path: Path
@@ -97,6 +98,7 @@ def test_replay_command_refuses_a_bad_file_with_a_message(
     assert "players are not readable" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 async def test_a_finished_game_is_exported_from_its_result(tmp_path: Path) -> None:
     rules = preset("gin").but(target=1)
     session = Session(rules, default_seats(level="easy"), 21)
@@ -140,6 +142,7 @@ async def test_in_a_browser_an_exported_replay_is_downloaded_too(
         assert note.message.startswith(f"Downloaded, and saved on the server as {path}")
 
 
+@pytest.mark.slow
 async def test_statistics_screen_exports_and_watches_a_game(tmp_path: Path) -> None:
     session = finished("gin", 5)
     app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
@@ -215,6 +218,7 @@ def test_undo_refuses_what_would_show_a_hidden_card() -> None:
         hot.undo()
 
 
+@pytest.mark.slow
 async def test_undo_key_in_the_app() -> None:
     session = Session(preset("gin"), default_seats(level="easy"), 8)
     to_person_turn(session)
@@ -259,6 +263,7 @@ async def test_undo_key_in_the_app() -> None:
         assert session.person_to_move and session.hand.state_key() == key
 
 
+@pytest.mark.slow
 async def test_undo_switched_off_says_so() -> None:
     session = Session(preset("gin"), default_seats(level="easy"), 8)
     to_person_turn(session)

@@ -45,6 +45,7 @@ def saved_game(folder: Path, moves: int = 12, seed: int = 4) -> Session:
 # --- 1. a saved game is replaced only on the person's word --------------------
 
 
+@pytest.mark.slow
 async def test_continue_with_a_game_asked_for_goes_on_with_the_saved_one(tmp_path: Path) -> None:
     """``--rules oklahoma --continue`` (a served tab reloaded): the game in
     progress goes on, unasked; with none in progress, the new one starts."""
@@ -69,6 +70,7 @@ async def test_continue_with_a_game_asked_for_goes_on_with_the_saved_one(tmp_pat
     assert fresh.session is not None and fresh.session.rules == preset("oklahoma")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hot_seat", [False, True])
 @pytest.mark.parametrize("answer", ["continue", "leave", "escape"])
 async def test_a_game_from_the_command_line_asks_before_replacing_the_saved_one(
@@ -109,6 +111,7 @@ async def test_a_game_from_the_command_line_asks_before_replacing_the_saved_one(
             assert isinstance(app.screen, want), app.screen
 
 
+@pytest.mark.slow
 async def test_new_game_from_the_menu_asks_while_a_game_is_in_progress(tmp_path: Path) -> None:
     old = saved_game(tmp_path)
     before = (tmp_path / SAVE_NAME).read_bytes()
@@ -201,6 +204,7 @@ class FrameWatch:
             raise AssertionError("the hands did not end")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "whole"),
     [("gin", True), ("oklahoma", True), ("skarney", False), ("colonel", False)],
@@ -277,6 +281,7 @@ class Broken:
         raise RuntimeError("a bug in the bot")
 
 
+@pytest.mark.slow
 async def test_a_failing_bot_leaves_the_game_playable_and_saved(tmp_path: Path) -> None:
     session = Session(preset("gin"), (Seat("You"), computer_seat("normal")), 6)
     session.bots[1] = Broken()
@@ -325,6 +330,7 @@ def test_an_answer_to_a_turn_that_has_passed_is_not_played() -> None:
 # --- 5. hints are thought in a worker --------------------------------------------
 
 
+@pytest.mark.slow
 async def test_the_app_answers_keys_while_a_hint_is_thought(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -394,6 +400,7 @@ def test_a_hard_hint_stops_at_its_budget(monkeypatch: pytest.MonkeyPatch) -> Non
 # --- 7. the count shown is the count that would be scored -----------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["skarney", "colonel", "gin"])
 async def test_the_table_shows_the_count_that_would_be_scored(variant: str) -> None:
     from ginrummies.core import hand_count
@@ -413,6 +420,7 @@ async def test_the_table_shows_the_count_that_would_be_scored(variant: str) -> N
             )
 
 
+@pytest.mark.slow
 async def test_a_double_enter_does_not_lift_the_next_curtain(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -161,6 +161,7 @@ def test_data_dir_from_flag_then_environment(
     assert (tmp_path / "flag").is_dir()
 
 
+@pytest.mark.slow
 async def test_quit_mid_hand_and_continue_exactly_there(tmp_path: Path) -> None:
     state: dict[str, object] = {}
 
@@ -221,6 +222,7 @@ KILLED_GAME = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_a_game_killed_hard_loses_no_move(tmp_path: Path) -> None:
     here = Path(__file__).resolve().parent
     script = KILLED_GAME.format(paths=[str(here), str(here.parent)], folder=str(tmp_path))
@@ -256,6 +258,7 @@ WRITER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_two_instances_saving_at_once_never_corrupt_the_save(tmp_path: Path) -> None:
     here = Path(__file__).resolve().parent
     path = tmp_path / SAVE_NAME
@@ -280,6 +283,7 @@ def test_two_instances_saving_at_once_never_corrupt_the_save(tmp_path: Path) -> 
     assert not list(tmp_path.glob(".game.json.*"))  # no temporary files left
 
 
+@pytest.mark.slow
 async def test_a_second_app_on_the_same_folder_leaves_the_first_ones_save_alone(
     tmp_path: Path,
 ) -> None:

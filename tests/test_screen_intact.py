@@ -76,6 +76,7 @@ def enters(app: App[Any], count: int) -> None:
         app.post_message(events.Key("enter", "\r"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("count", [2, 3])
 async def test_enters_on_their_way_to_the_palette_close_only_the_palette(count: int) -> None:
     """Over the table: the command runs once and the table stays. (It was
@@ -143,6 +144,7 @@ async def test_a_palette_command_of_a_table_that_has_closed_does_nothing() -> No
         assert names(app) == ["Screen", "MenuScreen"]
 
 
+@pytest.mark.slow
 async def test_an_answer_that_arrives_under_the_palette_closes_nothing() -> None:
     """A dialog's Enter still on its way when Ctrl+P opened the palette: the
     dialog closed the palette instead of itself (Textual's ``is_current`` is
@@ -202,6 +204,7 @@ KEYS = [
 ]  # fmt: skip
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)])
 async def test_quick_random_keys_never_leave_a_screen_without_its_widgets(
     size: tuple[int, int],
@@ -236,6 +239,7 @@ async def back_to_the_menu(pilot: Pilot[Any]) -> None:
     raise AssertionError(f"Esc does not lead back to the menu from {names(app)}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("entry", range(4))  # new game, statistics, rules, settings
 async def test_an_esc_that_comes_with_the_enter_that_opened_a_screen_ends_nothing(
     entry: int,
@@ -263,6 +267,7 @@ async def test_an_esc_that_comes_with_the_enter_that_opened_a_screen_ends_nothin
             assert isinstance(app.screen, MenuScreen), names(app)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("key", ["pagedown", "pageup", "end", "home"])
 async def test_a_page_key_that_comes_with_ctrl_p_ends_nothing(key: str) -> None:
     """Ctrl+P and Page Down in one read: Textual's palette moved its list

@@ -158,6 +158,7 @@ async def test_a_file_with_values_not_valid_is_kept_as_it_was_before_it_is_writt
     assert load_settings(path) == (dataclasses.replace(settings, theme="dark"), [])
 
 
+@pytest.mark.slow
 async def test_changes_in_the_settings_screen_are_saved(tmp_path: Path) -> None:
     path = tmp_path / SETTINGS_NAME
 
@@ -176,6 +177,7 @@ async def test_changes_in_the_settings_screen_are_saved(tmp_path: Path) -> None:
     assert settings.theme == "dark" and settings.undo is False
 
 
+@pytest.mark.slow
 async def test_new_game_form_starts_from_and_remembers_house_rules(tmp_path: Path) -> None:
     path = tmp_path / SETTINGS_NAME
     start = Settings(default_rules="gin", house_rules={"gin": {"knock_limit": 8}})

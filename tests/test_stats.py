@@ -28,6 +28,7 @@ from ginrummies.tui.widgets.chart import Chart, chart_text
 GAMES = [("gin", "easy", 1), ("gin", "easy", 2), ("gin", "random", 3), ("oklahoma", "easy", 4)]
 
 
+@pytest.mark.slow
 def test_statistics_match_the_games_played(tmp_path: Path) -> None:
     app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
     played = []
@@ -127,6 +128,7 @@ RECORDER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_two_instances_recording_at_once_keep_every_game(tmp_path: Path) -> None:
     here = Path(__file__).resolve().parent
     path = tmp_path / STATS_NAME
@@ -273,6 +275,7 @@ async def test_no_hands_played_shows_no_points_per_hand(tmp_path: Path) -> None:
         assert row[-1] == "–"  # not "+0.0", which reads as level play
 
 
+@pytest.mark.slow
 async def test_the_games_tab_shows_an_abandoned_game_and_watches_it(tmp_path: Path) -> None:
     stats = Stats(tmp_path / STATS_NAME)
     _, left, _ = finished_and_abandoned(stats)
@@ -344,6 +347,7 @@ def test_words_take_the_plural_only_when_plural() -> None:
     assert streak_words(-2, 0) == "Streak: 2 games lost in a row · best winning streak: 0 games"
 
 
+@pytest.mark.slow
 async def test_the_statistics_screen_after_a_game_played_with_keys(tmp_path: Path) -> None:
     rules = preset("gin").but(target=1)  # one scored hand ends the game
 
@@ -402,6 +406,7 @@ APP_GAME = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_two_app_instances_on_one_data_folder(tmp_path: Path) -> None:
     """Two copies of the app, each playing games to the end at the same time
     in the same folder: every game is recorded, the database stays whole."""

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from apphelp import finish, step
 
 from ginrummies.ai import make_bot
@@ -161,6 +162,7 @@ def test_damaged_kept_records_are_put_aside_in_words(tmp_path: Path) -> None:
     assert (tmp_path / "statistics.pending.unreadable-1.json").read_text() == '[{"game": 5'
 
 
+@pytest.mark.slow
 async def test_the_app_says_after_it_closes_what_a_lock_kept_for_the_next_start(
     tmp_path: Path,
 ) -> None:

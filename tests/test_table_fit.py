@@ -62,6 +62,7 @@ def test_the_layout_follows_the_size() -> None:
     assert fit(MIN_SIZE[0] - 1, 30).too_small and fit(100, MIN_SIZE[1] - 1).too_small
 
 
+@pytest.mark.slow
 async def test_resizing_switches_the_layout_live_and_keeps_the_game() -> None:
     app = make_app("gin", seed=5)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -96,6 +97,7 @@ async def test_resizing_switches_the_layout_live_and_keeps_the_game() -> None:
         assert table.session.hand.state_key() == before
 
 
+@pytest.mark.slow
 async def test_every_card_of_an_eleven_card_hand_has_a_key() -> None:
     async with at_table("gin", seed=5) as (pilot, table):
         app = pilot.app
@@ -117,6 +119,7 @@ async def test_every_card_of_an_eleven_card_hand_has_a_key() -> None:
         assert table.state.cursor_card == table.state.order[9]
 
 
+@pytest.mark.slow
 async def test_the_hint_key_plays_the_hinted_move() -> None:
     async with at_table("gin", seed=5) as (pilot, table):
         app = pilot.app
@@ -140,6 +143,7 @@ async def test_the_hint_key_plays_the_hinted_move() -> None:
         assert "no hint to play" in text_of(app, "#status")
 
 
+@pytest.mark.slow
 async def test_a_slow_computer_shows_that_it_is_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
     real = session_module.decide
 
@@ -175,6 +179,7 @@ async def test_the_table_names_the_opponents_level_and_the_dealer() -> None:
         assert ("dealer" in opponent) != ("dealer" in mine)
 
 
+@pytest.mark.slow
 async def test_the_picked_and_marked_cards_show_without_colour() -> None:
     for style, picked_edge in (("unicode", "╔"), ("ascii", "#=")):
         settings = Settings(speed="instant", card_style=style)
@@ -192,6 +197,7 @@ async def test_the_picked_and_marked_cards_show_without_colour() -> None:
             assert "1 marked" in text_of(app, "#hand-name")
 
 
+@pytest.mark.slow
 async def test_the_known_cards_are_named_in_words(tmp_path: Path) -> None:
     app, before = scene("table-gin", tmp_path)  # the computer took K♦ from the pile
 
@@ -216,6 +222,7 @@ def test_a_contract_is_laid_as_the_hand_shows_it_grouped() -> None:
     assert pick_grouping([as_runs, as_sets], shown_sets) is as_sets
 
 
+@pytest.mark.slow
 async def test_esc_on_the_curtain_goes_to_the_menu_and_the_hand_stays_hidden() -> None:
     app = make_app("gin", seed=2, hot_seat=True)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -229,6 +236,7 @@ async def test_esc_on_the_curtain_goes_to_the_menu_and_the_hand_stays_hidden() -
         assert isinstance(app.screen, CurtainScreen)
 
 
+@pytest.mark.slow
 async def test_a_refused_move_says_why_in_the_app() -> None:
     async with at_table("gin", seed=5) as (pilot, table):
         app = pilot.app
@@ -244,6 +252,7 @@ async def test_a_refused_move_says_why_in_the_app() -> None:
         assert said.startswith("You cannot go gin") and "gin needs 0" in said
 
 
+@pytest.mark.slow
 async def test_the_result_and_the_help_scroll_to_their_end_at_80_by_24() -> None:
     async with at_table("gin", seed=5) as (pilot, _table):
         app = pilot.app
