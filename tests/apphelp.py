@@ -3,10 +3,9 @@ play a person's turn with keys the way a player would."""
 
 from __future__ import annotations
 
-import asyncio
 import threading
 import time
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -44,9 +43,7 @@ from ginrummies.tui.screens.result import ResultScreen
 from ginrummies.tui.screens.table import TableScreen
 
 SIZE = (120, 36)
-# the pilot presses keys faster than a person: the curtain's guard against a
-# double Enter is off in tests (test_safeguards turns it on to test it)
-CurtainScreen.GUARD = 0.0
+# (the curtain's guard against a double Enter is off in every test: conftest.py)
 VARIANTS = ["gin", "oklahoma", "sequence", "skarney", "colonel"]
 
 
@@ -78,10 +75,6 @@ def make_app(
         return GinApp(settings)
     seats = default_seats(hot_seat, level)
     return GinApp(settings, session=Session(preset(rules), seats, seed))
-
-
-def run(test: Callable[[], Awaitable[None]]) -> None:
-    asyncio.run(test())
 
 
 async def settle(pilot: Pilot[Any]) -> None:

@@ -1,4 +1,5 @@
-"""Shared helpers: stacked decks so a test can deal exactly the hands it needs."""
+"""Fixtures and set-up for every test. Helpers live in helpers.py (stacked
+decks, cards from text) and apphelp.py (driving the app)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ import sys
 import pytest
 from hypothesis import settings
 
-from ginrummies.core import CARDS, Card, Hand, IllegalAction, parse_cards
+from ginrummies.tui.screens.curtain import CurtainScreen
 
+# the tests import their helper modules (helpers, apphelp) from this folder
 sys.path.insert(0, os.path.dirname(__file__))
 
 settings.register_profile("ci", max_examples=60, deadline=None)
@@ -25,42 +27,9 @@ def _private_data_dir(
     monkeypatch.setenv("GINRUMMIES_DATA_DIR", str(tmp_path_factory.mktemp("data")))
 
 
-def stack(
-    non_dealer: str,
-    dealer: str,
-    upcard: str | None = None,
-    stock: str = "",
-    extra: str | None = None,
-) -> list[Card]:
-    """A deck that deals these hands (cards as text), then the upcard, then
-    the stock's first cards in order; the rest follow in a fixed order.
-
-    ``extra`` is the eleventh card of the non-dealer (eleven-card rule).
-    """
-    nd, d = parse_cards(non_dealer), parse_cards(dealer)
-    assert len(nd) == len(d)
-    deck: list[Card] = []
-    for a, b in zip(nd, d, strict=True):
-        deck += [a, b]
-    if extra:
-        deck.append(Card.parse(extra))
-    if upcard:
-        deck.append(Card.parse(upcard))
-    deck += parse_cards(stock)
-    assert len(set(deck)) == len(deck), "a card is dealt twice"
-    deck += [c for c in CARDS if c not in deck]
-    return deck
-
-
-def c(text: str) -> Card:
-    return Card.parse(text)
-
-
-def refused(hand: Hand, action: object, match: str) -> None:
-    """The action is refused with a message and the state stays exactly as it was."""
-    before = hand.state_key()
-    log = list(hand.log)
-    with pytest.raises(IllegalAction, match=match):
-        hand.apply(action)  # type: ignore[arg-type]
-    assert hand.state_key() == before
-    assert hand.log == log
+@pytest.fixture(autouse=True)
+def _no_curtain_guard(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pilot presses keys faster than a person: the curtain's guard
+    against a double Enter is off in tests (test_safeguards turns it on to
+    test it)."""
+    monkeypatch.setattr(CurtainScreen, "GUARD", 0.0)

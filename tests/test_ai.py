@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from conftest import stack
+from helpers import stack
 
 from ginrummies.ai import BOTS, Bot, make_bot
 from ginrummies.ai.arena import BotStats, match, play_on, wilson

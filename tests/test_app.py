@@ -19,7 +19,6 @@ from apphelp import (
     pick,
     play_hand,
     replay_checking,
-    run,
     settle,
     turns,
 )
@@ -49,110 +48,102 @@ def status(app: GinApp) -> str:
     return str(app.screen.query_one("#status", Static).render())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_a_whole_hand_against_the_computer_with_keys(variant: str) -> None:
+async def test_a_whole_hand_against_the_computer_with_keys(variant: str) -> None:
     """At 80×24, the window most terminals open with: the table fits it."""
 
-    async def go() -> None:
-        app = make_app(variant, seed=11)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            table = app.screen
-            assert isinstance(table, TableScreen) and not table.has_class("-too-small")
-            for selector in ("#hand", "#status", "#piles", "#opp", "#hand-name"):
-                region = table.query_one(selector).region
-                assert region.height and region.right <= 80 and region.bottom <= 23, selector
-            result_screen = await play_hand(pilot)
-            session = app.session
-            assert session is not None and session.hand.is_over
-            assert isinstance(result_screen, ResultScreen)
-            # the result screen lays out the score line by line
-            shown = str(result_screen.query_one("ResultView").render())
-            result = session.hand.result
-            assert result is not None
-            for line in result.breakdown(session.names):
-                assert line in shown
-            await pilot.press("enter")
-            await settle(pilot)
-            if not session.game.is_over:
-                assert len(session.game.hands) == 2
-                assert isinstance(app.screen, TableScreen)
-
-    run(go)
+    app = make_app(variant, seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and not table.has_class("-too-small")
+        for selector in ("#hand", "#status", "#piles", "#opp", "#hand-name"):
+            region = table.query_one(selector).region
+            assert region.height and region.right <= 80 and region.bottom <= 23, selector
+        result_screen = await play_hand(pilot)
+        session = app.session
+        assert session is not None and session.hand.is_over
+        assert isinstance(result_screen, ResultScreen)
+        # the result screen lays out the score line by line
+        shown = str(result_screen.query_one("ResultView").render())
+        result = session.hand.result
+        assert result is not None
+        for line in result.breakdown(session.names):
+            assert line in shown
+        await pilot.press("enter")
+        await settle(pilot)
+        if not session.game.is_over:
+            assert len(session.game.hands) == 2
+            assert isinstance(app.screen, TableScreen)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_hot_seat_hides_each_hand_behind_a_curtain(variant: str) -> None:
-    async def go() -> None:
-        app = make_app(variant, seed=3, hot_seat=True)
-        async with app.run_test(size=SIZE) as pilot:
+async def test_hot_seat_hides_each_hand_behind_a_curtain(variant: str) -> None:
+    app = make_app(variant, seed=3, hot_seat=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        session = app.session
+        assert session is not None and session.hot_seat
+        first = session.to_move
+        # the first hand opens behind the curtain too, naming who moves first
+        assert isinstance(app.screen, CurtainScreen)
+        assert first is not None and app.screen.player == session.names[first]
+        table = app.screen_stack[-2]
+        assert isinstance(table, TableScreen)
+        curtains = 0
+        for _ in range(60):
             await settle(pilot)
-            session = app.session
-            assert session is not None and session.hot_seat
-            first = session.to_move
-            # the first hand opens behind the curtain too, naming who moves first
-            assert isinstance(app.screen, CurtainScreen)
-            assert first is not None and app.screen.player == session.names[first]
-            table = app.screen_stack[-2]
-            assert isinstance(table, TableScreen)
-            curtains = 0
-            for _ in range(60):
-                await settle(pilot)
-                if isinstance(app.screen, ResultScreen):
-                    break
-                if isinstance(app.screen, CurtainScreen):
-                    curtains += 1
-                    # behind the curtain the table shows no face
-                    assert not table.query_one(HandView).face_up
-                    await pilot.press("enter")
-                    assert table.query_one(HandView).face_up
-                    # the hand on show is the player to move
-                    assert session.viewer() == session.to_move
-                    continue
-                for key in key_for_turn(app):
-                    await pilot.press(key)
-            assert curtains >= 3
-            assert first is not None
-            if variant == "gin":  # and a whole hand can be played so
-                result = await play_hand(pilot)
-                assert session.hand.is_over and isinstance(result, ResultScreen)
-
-    run(go)
+            if isinstance(app.screen, ResultScreen):
+                break
+            if isinstance(app.screen, CurtainScreen):
+                curtains += 1
+                # behind the curtain the table shows no face
+                assert not table.query_one(HandView).face_up
+                await pilot.press("enter")
+                assert table.query_one(HandView).face_up
+                # the hand on show is the player to move
+                assert session.viewer() == session.to_move
+                continue
+            for key in key_for_turn(app):
+                await pilot.press(key)
+        assert curtains >= 3
+        assert first is not None
+        if variant == "gin":  # and a whole hand can be played so
+            result = await play_hand(pilot)
+            assert session.hand.is_over and isinstance(result, ResultScreen)
 
 
-def test_an_illegal_key_gives_a_message_and_changes_nothing() -> None:
-    async def go() -> None:
-        app = make_app("gin", seed=5)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            session = app.session
-            assert session is not None
-            assert session.hand.phase is Phase.UPCARD
-            before = session.hand.state_key()
-            await pilot.press("x")
-            assert "You cannot discard 8♠ now: take 4♠ (t) or pass (p) first." in status(app)
-            await pilot.press("d")
-            assert "You cannot draw now: take 4♠ (t) or pass (p) first." in status(app)
-            await pilot.press("k")
-            assert "You cannot knock" in status(app)
-            assert session.hand.state_key() == before
-
-    run(go)
+@pytest.mark.slow
+async def test_an_illegal_key_gives_a_message_and_changes_nothing() -> None:
+    app = make_app("gin", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        session = app.session
+        assert session is not None
+        assert session.hand.phase is Phase.UPCARD
+        before = session.hand.state_key()
+        await pilot.press("x")
+        assert "You cannot discard 8♠ now: take 4♠ (t) or pass (p) first." in status(app)
+        await pilot.press("d")
+        assert "You cannot draw now: take 4♠ (t) or pass (p) first." in status(app)
+        await pilot.press("k")
+        assert "You cannot knock" in status(app)
+        assert session.hand.state_key() == before
 
 
-def test_only_legal_moves_show_in_the_footer() -> None:
-    async def go() -> None:
-        app = make_app("gin", seed=5)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            table = app.screen
-            shown = {b.binding.action for b in table.active_bindings.values() if b.enabled}
-            assert {"move('take')", "move('pass')"} <= shown
-            for move in ("draw", "discard", "knock", "meld", "offer"):
-                assert f"move('{move}')" not in shown
-            assert table.legal_moves == {"take", "pass"}
-
-    run(go)
+@pytest.mark.slow
+async def test_only_legal_moves_show_in_the_footer() -> None:
+    app = make_app("gin", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        shown = {b.binding.action for b in table.active_bindings.values() if b.enabled}
+        assert {"move('take')", "move('pass')"} <= shown
+        for move in ("draw", "discard", "knock", "meld", "offer"):
+            assert f"move('{move}')" not in shown
+        assert table.legal_moves == {"take", "pass"}
 
 
 async def pass_the_upcard(pilot: Any) -> None:
@@ -166,33 +157,32 @@ async def pass_the_upcard(pilot: Any) -> None:
         await settle(pilot)
 
 
-def test_draw_then_discard_the_card_under_the_cursor() -> None:
-    async def go() -> None:
-        app = make_app("gin", seed=5)
-        async with app.run_test(size=SIZE) as pilot:
-            session = app.session
-            assert session is not None
-            await pass_the_upcard(pilot)
-            assert DrawStock() in session.legal()
-            await pilot.press("d")
-            table = app.screen
-            assert isinstance(table, TableScreen)
-            drawn = table.state.new_card
-            assert drawn is not None and table.state.cursor_card == drawn  # the cursor goes to it
-            await pilot.press("1")  # the first card shown
-            first = table.state.order[0]
-            assert table.state.cursor_card == first
-            await pilot.press("x")
-            await settle(pilot)
-            assert session.hand.events[-2].action == Discard(first) or any(
-                e.action == Discard(first) for e in session.hand.events
-            )
-            assert first not in session.hand.cards_of(session.viewer())
-
-    run(go)
+@pytest.mark.slow
+async def test_draw_then_discard_the_card_under_the_cursor() -> None:
+    app = make_app("gin", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        session = app.session
+        assert session is not None
+        await pass_the_upcard(pilot)
+        assert DrawStock() in session.legal()
+        await pilot.press("d")
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        drawn = table.state.new_card
+        assert drawn is not None and table.state.cursor_card == drawn  # the cursor goes to it
+        await pilot.press("1")  # the first card shown
+        first = table.state.order[0]
+        assert table.state.cursor_card == first
+        await pilot.press("x")
+        await settle(pilot)
+        assert session.hand.events[-2].action == Discard(first) or any(
+            e.action == Discard(first) for e in session.hand.events
+        )
+        assert first not in session.hand.cards_of(session.viewer())
 
 
-def test_knocking_asks_which_melds_to_spread() -> None:
+@pytest.mark.slow
+async def test_knocking_asks_which_melds_to_spread() -> None:
     def can_knock(app: GinApp) -> bool:
         session = app.session
         assert session is not None
@@ -202,68 +192,61 @@ def test_knocking_asks_which_melds_to_spread() -> None:
             or any(isinstance(a, Knock) for a in session.legal())
         )
 
-    async def go() -> None:
-        # find a deal where the person can knock soon, by trying seeds (from
-        # 4, the first that does with today's computer: each miss costs seconds)
-        for seed in range(4, 44):
-            app = make_app("gin", seed=seed)
-            async with app.run_test(size=SIZE) as pilot:
-                session = app.session
-                assert session is not None
-                await turns(pilot, 40, until=can_knock)
-                if not any(isinstance(a, Knock) for a in session.legal()):
-                    continue
-                await pilot.press("k")
-                assert isinstance(app.screen, ChoiceScreen)
-                options = app.screen.query_one(OptionList)
-                assert options.option_count >= 1
-                await pilot.press("escape")  # changed my mind
-                assert isinstance(app.screen, TableScreen)
-                assert not session.hand.is_over
-                await pilot.press("k", "enter")
-                await settle(pilot)
-                assert session.hand.is_over
-                result = session.hand.result
-                assert result is not None and result.knocker == session.viewer()
-                return
-        pytest.fail("no deal gave the person a knock")
-
-    run(go)
-
-
-def test_sort_cycles_and_keeps_the_cursor_on_its_card() -> None:
-    async def go() -> None:
-        app = make_app("gin", seed=5)
+    # find a deal where the person can knock soon, by trying seeds (from
+    # 4, the first that does with today's computer: each miss costs seconds)
+    for seed in range(4, 44):
+        app = make_app("gin", seed=seed)
         async with app.run_test(size=SIZE) as pilot:
+            session = app.session
+            assert session is not None
+            await turns(pilot, 40, until=can_knock)
+            if not any(isinstance(a, Knock) for a in session.legal()):
+                continue
+            await pilot.press("k")
+            assert isinstance(app.screen, ChoiceScreen)
+            options = app.screen.query_one(OptionList)
+            assert options.option_count >= 1
+            await pilot.press("escape")  # changed my mind
+            assert isinstance(app.screen, TableScreen)
+            assert not session.hand.is_over
+            await pilot.press("k", "enter")
             await settle(pilot)
-            table = app.screen
-            assert isinstance(table, TableScreen)
-            await pilot.press("3")
-            card = table.state.cursor_card
-            for mode in ("rank", "suit", "melds"):
-                await pilot.press("s")
-                assert table.state.sort_mode.value == mode
-                assert table.state.cursor_card == card
+            assert session.hand.is_over
+            result = session.hand.result
+            assert result is not None and result.knocker == session.viewer()
+            return
+    pytest.fail("no deal gave the person a knock")
+
+
+@pytest.mark.slow
+async def test_sort_cycles_and_keeps_the_cursor_on_its_card() -> None:
+    app = make_app("gin", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press("3")
+        card = table.state.cursor_card
+        for mode in ("rank", "suit", "melds"):
             await pilot.press("s")
-            ranks = [c.rank for c in table.state.order]
-            assert ranks == sorted(ranks)
-
-    run(go)
-
-
-def test_hint_names_a_move_and_a_reason() -> None:
-    async def go() -> None:
-        app = make_app("gin", seed=5)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("question_mark")
-            assert status(app).startswith("Hint: ")
-            assert " — " in status(app)
-
-    run(go)
+            assert table.state.sort_mode.value == mode
+            assert table.state.cursor_card == card
+        await pilot.press("s")
+        ranks = [c.rank for c in table.state.order]
+        assert ranks == sorted(ranks)
 
 
-def test_skarney_meld_needs_a_contract_of_nine_marked_cards() -> None:
+async def test_hint_names_a_move_and_a_reason() -> None:
+    app = make_app("gin", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        assert status(app).startswith("Hint: ")
+        assert " — " in status(app)
+
+
+@pytest.mark.slow
+async def test_skarney_meld_needs_a_contract_of_nine_marked_cards() -> None:
     def contracts(app: GinApp) -> list[LayContract]:
         session = app.session
         assert session is not None
@@ -275,275 +258,251 @@ def test_skarney_meld_needs_a_contract_of_nine_marked_cards() -> None:
         over = not isinstance(app.screen, TableScreen) or session.hand.is_over
         return over or bool(contracts(app))
 
-    async def go() -> None:
-        for seed in range(30):
-            app = make_app("skarney", seed=seed)
-            async with app.run_test(size=SIZE) as pilot:
-                session = app.session
-                assert session is not None
-                await turns(pilot, 30, until=can_lay)
-                offered = contracts(app)
-                if not offered or not isinstance(app.screen, TableScreen):
-                    continue
-                table = app.screen
-                me = session.viewer()
-                before = session.hand.state_key()
-                # two cards marked are no contract: a message, nothing laid
-                await pilot.press("1", "space", "2", "space")
-                assert len(table.state.marked) == 2
-                await pilot.press("m")
-                assert "three melds of three cards" in status(app)
-                assert session.hand.state_key() == before
-                for card in sorted(table.state.marked):  # the same keys unmark them
-                    await pick(pilot, card)
-                    await pilot.press("space")
-                assert table.state.marked == set()
-                # the nine cards of a contract, each reached and marked with keys
-                wanted = offered[0]
-                cards = [c for m in wanted.melds for c in m.cards]
-                for card in cards:
-                    await pick(pilot, card)
-                    await pilot.press("space")
-                assert table.state.marked == set(cards)
-                await pilot.press("m")
-                assert session.hand.log[-1] == (me, wanted)
-                await settle(pilot)
-                assert session.hand.view(me).table.contracts[me]
-                laid = [t.meld for t in session.hand.view(me).table.melds if t.owner == me]
-                assert sorted(laid, key=str) == sorted(wanted.melds, key=str)
-                assert not set(cards) & set(session.hand.cards_of(me))
-                return
-        pytest.fail("no deal gave the person a contract")
-
-    run(go)
-
-
-def test_a_small_terminal_gets_a_message_and_the_table_comes_back() -> None:
-    async def go() -> None:
-        app = make_app("gin", seed=5)
+    for seed in range(30):
+        app = make_app("skarney", seed=seed)
         async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.resize_terminal(70, 20)
-            await pilot.pause()
+            session = app.session
+            assert session is not None
+            await turns(pilot, 30, until=can_lay)
+            offered = contracts(app)
+            if not offered or not isinstance(app.screen, TableScreen):
+                continue
             table = app.screen
-            assert table.has_class("-too-small")
-            message = str(table.query_one("#too-small", Static).render())
-            assert "70×20" in message and "needs at least" in message
-            assert "the moves wait" in message
-            # nothing is played blind: the move keys are refused, and say so
-            before = table.session.hand.state_key()
-            for key in ("p", "d", "x", "right", "s"):
-                await pilot.press(key)
-            await pilot.pause()
-            assert table.session.hand.state_key() == before
-            said = [n.message for n in app._notifications]
-            assert said.count("The table is hidden: make the window larger to play.") == 1
-            await pilot.press("f1")  # the help still opens
-            await pilot.pause()
-            assert isinstance(app.screen, HelpScreen)
-            await pilot.press("escape")
-            await pilot.pause()
-            assert app.screen is table
-            await pilot.resize_terminal(*SIZE)
-            await pilot.pause()
-            assert not table.has_class("-too-small")
-            assert table.query_one("#board").display
-            # the footer has the moves again, not only Help and Menu
-            footer = {str(key.description) for key in table.query("FooterKey")}
-            assert footer & {"Pass", "Take", "Draw"}, footer
+            me = session.viewer()
+            before = session.hand.state_key()
+            # two cards marked are no contract: a message, nothing laid
+            await pilot.press("1", "space", "2", "space")
+            assert len(table.state.marked) == 2
+            await pilot.press("m")
+            assert "three melds of three cards" in status(app)
+            assert session.hand.state_key() == before
+            for card in sorted(table.state.marked):  # the same keys unmark them
+                await pick(pilot, card)
+                await pilot.press("space")
+            assert table.state.marked == set()
+            # the nine cards of a contract, each reached and marked with keys
+            wanted = offered[0]
+            cards = [c for m in wanted.melds for c in m.cards]
+            for card in cards:
+                await pick(pilot, card)
+                await pilot.press("space")
+            assert table.state.marked == set(cards)
+            await pilot.press("m")
+            assert session.hand.log[-1] == (me, wanted)
+            await settle(pilot)
+            assert session.hand.view(me).table.contracts[me]
+            laid = [t.meld for t in session.hand.view(me).table.melds if t.owner == me]
+            assert sorted(laid, key=str) == sorted(wanted.melds, key=str)
+            assert not set(cards) & set(session.hand.cards_of(me))
+            return
+    pytest.fail("no deal gave the person a contract")
 
-    run(go)
+
+@pytest.mark.slow
+async def test_a_small_terminal_gets_a_message_and_the_table_comes_back() -> None:
+    app = make_app("gin", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        table = app.screen
+        assert table.has_class("-too-small")
+        message = str(table.query_one("#too-small", Static).render())
+        assert "70×20" in message and "needs at least" in message
+        assert "the moves wait" in message
+        # nothing is played blind: the move keys are refused, and say so
+        before = table.session.hand.state_key()
+        for key in ("p", "d", "x", "right", "s"):
+            await pilot.press(key)
+        await pilot.pause()
+        assert table.session.hand.state_key() == before
+        said = [n.message for n in app._notifications]
+        assert said.count("The table is hidden: make the window larger to play.") == 1
+        await pilot.press("f1")  # the help still opens
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is table
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        assert not table.has_class("-too-small")
+        assert table.query_one("#board").display
+        # the footer has the moves again, not only Help and Menu
+        footer = {str(key.description) for key in table.query("FooterKey")}
+        assert footer & {"Pass", "Take", "Draw"}, footer
 
 
-def test_in_a_browser_the_small_window_is_said_in_its_words(
+async def test_in_a_browser_the_small_window_is_said_in_its_words(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(GinApp, "is_web", property(lambda app: True))
 
-    async def go() -> None:
-        app = make_app("gin", seed=5)
-        async with app.run_test(size=(58, 20)) as pilot:
-            await settle(pilot)
-            message = str(app.screen.query_one("#too-small", Static).render())
-            assert "The page holds 58×20 characters" in message
-            assert "zoom out (Ctrl and −)" in message
-
-    run(go)
+    app = make_app("gin", seed=5)
+    async with app.run_test(size=(58, 20)) as pilot:
+        await settle(pilot)
+        message = str(app.screen.query_one("#too-small", Static).render())
+        assert "The page holds 58×20 characters" in message
+        assert "zoom out (Ctrl and −)" in message
 
 
-def test_menu_new_game_form_starts_the_game_it_shows() -> None:
-    async def go() -> None:
-        app = make_app(session=False)
-        async with app.run_test(size=SIZE) as pilot:
-            assert isinstance(app.screen, MenuScreen)
-            options = app.screen.query_one(OptionList)
-            labels = [
-                str(options.get_option_at_index(i).prompt) for i in range(options.option_count)
-            ]
-            assert labels == [
-                "New game",
-                "Statistics",
-                "Rules",
-                "Settings",
-                "Quit",
-            ]  # nothing to continue
-            await pilot.press("enter")
-            form = app.screen
-            assert isinstance(form, NewGameScreen)
-            form.query_one("#variant", Select).value = "oklahoma"
+@pytest.mark.slow
+async def test_menu_new_game_form_starts_the_game_it_shows() -> None:
+    app = make_app(session=False)
+    async with app.run_test(size=SIZE) as pilot:
+        assert isinstance(app.screen, MenuScreen)
+        options = app.screen.query_one(OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert labels == [
+            "New game",
+            "Statistics",
+            "Rules",
+            "Settings",
+            "Quit",
+        ]  # nothing to continue
+        await pilot.press("enter")
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#variant", Select).value = "oklahoma"
+        await pilot.pause()
+        assert "preset: on" in str(form.query_one("#opt-spade_doubles").parent.children[2].render())  # type: ignore[union-attr]
+        form.query_one("#seed", Input).value = "4242"
+        form.query_one("#opt-gin_bonus", Input).value = "30"
+        form.query_one("#seat1", Select).value = "hard"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        session = app.session
+        assert session is not None
+        assert session.seed == 4242
+        assert session.rules == preset("oklahoma").but(gin_bonus=30)
+        assert session.seats[1].level == "hard"
+        await pilot.press("escape")
+        assert isinstance(app.screen, MenuScreen)
+        first = app.screen.query_one(OptionList).get_option_at_index(0)
+        assert str(first.prompt) == "Continue the game"
+        await pilot.press("enter")
+        assert isinstance(app.screen, TableScreen) and app.screen.session is session
+
+
+@pytest.mark.slow
+async def test_impossible_house_rules_are_refused_with_a_reason() -> None:
+    app = make_app(session=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#variant", Select).value = "oklahoma"
+        await pilot.pause()
+        form.query_one("#opt-first_turn", Select).value = "eleven_cards"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        error = str(form.query_one("#form-error", Static).render())
+        assert "do not work together" in error and "first_turn" in error
+        form.query_one("#opt-first_turn", Select).value = "upcard"
+        form.query_one("#opt-target", Input).value = "lots"
+        await pilot.press("ctrl+s")
+        assert "target must be a whole number" in str(
+            form.query_one("#form-error", Static).render()
+        )
+        assert isinstance(app.screen, NewGameScreen) and app.session is None
+
+
+@pytest.mark.slow
+async def test_settings_change_the_theme_and_cards_at_once() -> None:
+    app = make_app("gin", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.theme == "felt"
+        app.push_screen(SettingsScreen(app.settings))
+        await pilot.pause()
+        app.screen.query_one("#set-theme", Select).value = "contrast"
+        app.screen.query_one("#set-card_style", Select).value = "ascii"
+        await pilot.pause()
+        assert app.settings.theme == "contrast" and app.theme == "contrast"
+        await pilot.press("escape")
+        await pilot.pause()
+        hand = app.screen.query_one(HandView)
+        assert "+---+" in str(hand.render())
+
+
+@pytest.mark.slow
+async def test_rules_screen_shows_every_variant() -> None:
+    app = make_app(session=False)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(RulesScreen("gin"))
+        await pilot.pause()
+        from textual.widgets import Markdown
+
+        seen = []
+        for _ in range(7):
+            seen.append(app.screen.query_one(Markdown).source)
+            await pilot.press("down")
             await pilot.pause()
-            assert "preset: on" in str(
-                form.query_one("#opt-spade_doubles").parent.children[2].render()
-            )  # type: ignore[union-attr]
-            form.query_one("#seed", Input).value = "4242"
-            form.query_one("#opt-gin_bonus", Input).value = "30"
-            form.query_one("#seat1", Select).value = "hard"
-            await pilot.pause()
-            await pilot.press("ctrl+s")
-            await settle(pilot)
-            assert isinstance(app.screen, TableScreen)
-            session = app.session
-            assert session is not None
-            assert session.seed == 4242
-            assert session.rules == preset("oklahoma").but(gin_bonus=30)
-            assert session.seats[1].level == "hard"
-            await pilot.press("escape")
-            assert isinstance(app.screen, MenuScreen)
-            first = app.screen.query_one(OptionList).get_option_at_index(0)
-            assert str(first.prompt) == "Continue the game"
-            await pilot.press("enter")
-            assert isinstance(app.screen, TableScreen) and app.screen.session is session
-
-    run(go)
+        assert len(set(seen)) == 7
+        assert any("contract" in s for s in seen) and any(
+            "Challenge" in s or "challenge" in s for s in seen
+        )
 
 
-def test_impossible_house_rules_are_refused_with_a_reason() -> None:
-    async def go() -> None:
-        app = make_app(session=False)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("enter")
-            form = app.screen
-            assert isinstance(form, NewGameScreen)
-            form.query_one("#variant", Select).value = "oklahoma"
-            await pilot.pause()
-            form.query_one("#opt-first_turn", Select).value = "eleven_cards"
-            await pilot.pause()
-            await pilot.press("ctrl+s")
-            error = str(form.query_one("#form-error", Static).render())
-            assert "do not work together" in error and "first_turn" in error
-            form.query_one("#opt-first_turn", Select).value = "upcard"
-            form.query_one("#opt-target", Input).value = "lots"
-            await pilot.press("ctrl+s")
-            assert "target must be a whole number" in str(
-                form.query_one("#form-error", Static).render()
-            )
-            assert isinstance(app.screen, NewGameScreen) and app.session is None
-
-    run(go)
-
-
-def test_settings_change_the_theme_and_cards_at_once() -> None:
-    async def go() -> None:
-        app = make_app("gin", seed=5)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            assert app.theme == "felt"
-            app.push_screen(SettingsScreen(app.settings))
-            await pilot.pause()
-            app.screen.query_one("#set-theme", Select).value = "contrast"
-            app.screen.query_one("#set-card_style", Select).value = "ascii"
-            await pilot.pause()
-            assert app.settings.theme == "contrast" and app.theme == "contrast"
-            await pilot.press("escape")
-            await pilot.pause()
-            hand = app.screen.query_one(HandView)
-            assert "+---+" in str(hand.render())
-
-    run(go)
-
-
-def test_rules_screen_shows_every_variant() -> None:
-    async def go() -> None:
-        app = make_app(session=False)
-        async with app.run_test(size=SIZE) as pilot:
-            app.push_screen(RulesScreen("gin"))
-            await pilot.pause()
-            from textual.widgets import Markdown
-
-            seen = []
-            for _ in range(7):
-                seen.append(app.screen.query_one(Markdown).source)
-                await pilot.press("down")
-                await pilot.pause()
-            assert len(set(seen)) == 7
-            assert any("contract" in s for s in seen) and any(
-                "Challenge" in s or "challenge" in s for s in seen
-            )
-
-    run(go)
-
-
-def test_help_lists_the_keys_and_the_rules() -> None:
+@pytest.mark.slow
+async def test_help_lists_the_keys_and_the_rules() -> None:
     from textual.widgets import Markdown
 
-    async def go() -> None:
-        app = make_app("colonel", seed=5)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            table = app.screen
-            assert isinstance(table, TableScreen)
-            before = table.session.hand.state_key()
-            await pilot.press("f1")
-            shown = app.screen
-            assert isinstance(shown, HelpScreen)
-            text = " ".join(shown.query_one(Markdown).source.split())
-            # the keys of this game from the key map, each with what it does, and no other
-            console = Console(width=100, record=True, file=io.StringIO())
-            console.print(shown.query_one("#keys", Static).content)
-            lines = [" ".join(line.split()) for line in console.export_text().splitlines()]
-            for keys, words in help_rows(preset("colonel")):
-                assert f"{keys} {words}" in lines, keys
-            for move in MOVES:
-                if move.key in "kgoe":  # not Colonel's moves
-                    assert not any(line.startswith(f"{move.key} ") for line in lines), move
-            # and Colonel's rules (RULES.md 4) with its options filled in, no other variant's
-            heading = f"## {preset('colonel').name}"
-            assert heading in text, "the help shows another variant's rules"
-            rules = text[text.index(heading) :]
-            assert "Aces are high only (Q K A is a run, A 2 3 is not)" in rules
-            assert "lay off cards on *any* meld on the table" in rules
-            assert "The game goes to 100." in rules
-            for other in ("contract", "knock", "offer", "upcard is a spade"):
-                assert other not in rules.lower(), other
-            await pilot.press("escape")
-            assert app.screen is table and table.session.hand.state_key() == before
-            await pilot.press("h")  # the other help key
-            assert isinstance(app.screen, HelpScreen)
-
-    run(go)
+    app = make_app("colonel", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        before = table.session.hand.state_key()
+        await pilot.press("f1")
+        shown = app.screen
+        assert isinstance(shown, HelpScreen)
+        text = " ".join(shown.query_one(Markdown).source.split())
+        # the keys of this game from the key map, each with what it does, and no other
+        console = Console(width=100, record=True, file=io.StringIO())
+        console.print(shown.query_one("#keys", Static).content)
+        lines = [" ".join(line.split()) for line in console.export_text().splitlines()]
+        for keys, words in help_rows(preset("colonel")):
+            assert f"{keys} {words}" in lines, keys
+        for move in MOVES:
+            if move.key in "kgoe":  # not Colonel's moves
+                assert not any(line.startswith(f"{move.key} ") for line in lines), move
+        # and Colonel's rules (RULES.md 4) with its options filled in, no other variant's
+        heading = f"## {preset('colonel').name}"
+        assert heading in text, "the help shows another variant's rules"
+        rules = text[text.index(heading) :]
+        assert "Aces are high only (Q K A is a run, A 2 3 is not)" in rules
+        assert "lay off cards on *any* meld on the table" in rules
+        assert "The game goes to 100." in rules
+        for other in ("contract", "knock", "offer", "upcard is a spade"):
+            assert other not in rules.lower(), other
+        await pilot.press("escape")
+        assert app.screen is table and table.session.hand.state_key() == before
+        await pilot.press("h")  # the other help key
+        assert isinstance(app.screen, HelpScreen)
 
 
-def test_command_palette_offers_the_legal_moves() -> None:
-    async def go() -> None:
-        app = make_app("gin", seed=5)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            commands = {c.title: c for c in app.get_system_commands(app.screen)}
-            # the picker of themes is Textual's own (offering the game's themes)
-            assert {"Take the discard", "Pass", "Knock", "Theme"} <= set(commands)
-            # only this game's moves
-            assert "Offer a card" not in commands
-            assert commands["Pass"].discover and not commands["Knock"].discover
-            session = app.session
-            assert session is not None
-            commands["Knock"].callback()  # not now: a message, no change
-            assert "You cannot knock now" in status(app)
-            assert session.hand.phase is Phase.UPCARD
-            commands["Pass"].callback()
-            await settle(pilot)
-            assert session.hand.events[0].action.__class__.__name__ == "Pass"
-
-    run(go)
+@pytest.mark.slow
+async def test_command_palette_offers_the_legal_moves() -> None:
+    app = make_app("gin", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        commands = {c.title: c for c in app.get_system_commands(app.screen)}
+        # the picker of themes is Textual's own (offering the game's themes)
+        assert {"Take the discard", "Pass", "Knock", "Theme"} <= set(commands)
+        # only this game's moves
+        assert "Offer a card" not in commands
+        assert commands["Pass"].discover and not commands["Knock"].discover
+        session = app.session
+        assert session is not None
+        commands["Knock"].callback()  # not now: a message, no change
+        assert "You cannot knock now" in status(app)
+        assert session.hand.phase is Phase.UPCARD
+        commands["Pass"].callback()
+        await settle(pilot)
+        assert session.hand.events[0].action.__class__.__name__ == "Pass"
 
 
 async def back_to_the_table(pilot: Any) -> None:
@@ -562,29 +521,13 @@ async def back_to_the_table(pilot: Any) -> None:
     raise AssertionError(f"the game cannot be taken up again from {app.screen}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_hundreds_of_random_keys_never_break_the_game(variant: str, tmp_path: Path) -> None:
+async def test_hundreds_of_random_keys_never_break_the_game(variant: str, tmp_path: Path) -> None:
     keys = [
         *"dtpxkgmloanecs?hq0123456789",
         "left", "right", "home", "end", "space", "enter", "escape", "up", "down", "tab", "f1",
     ]  # fmt: skip
-
-    async def go() -> None:
-        session = Session(preset(variant), default_seats(level="random"), 17)
-        app = StayingApp(Settings(speed="instant"), session=session, data_dir=tmp_path)
-        rng = random.Random(variant)
-        body_error: list[BaseException] = []
-        try:
-            async with app.run_test(size=SIZE) as pilot:
-                try:
-                    await fuzz(app, pilot, rng, keys, variant)
-                except BaseException as exc:
-                    body_error.append(exc)
-                    raise
-        except BaseException:
-            if body_error:  # the app's own complaint on closing would hide it
-                raise body_error[0] from None
-            raise
 
     async def fuzz(
         app: StayingApp, pilot: Any, rng: random.Random, keys: list[str], variant: str
@@ -633,7 +576,21 @@ def test_hundreds_of_random_keys_never_break_the_game(variant: str, tmp_path: Pa
             assert saved.log == session.game.log
         app.staying = False
 
-    run(go)
+    session = Session(preset(variant), default_seats(level="random"), 17)
+    app = StayingApp(Settings(speed="instant"), session=session, data_dir=tmp_path)
+    rng = random.Random(variant)
+    body_error: list[BaseException] = []
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            try:
+                await fuzz(app, pilot, rng, keys, variant)
+            except BaseException as exc:
+                body_error.append(exc)
+                raise
+    except BaseException:
+        if body_error:  # the app's own complaint on closing would hide it
+            raise body_error[0] from None
+        raise
 
 
 def test_themes_ship_with_the_package() -> None:
@@ -649,112 +606,102 @@ def test_themes_ship_with_the_package() -> None:
         assert asked <= given, (theme.name, asked - given)
 
 
-def test_the_palette_picks_only_the_games_themes_and_keeps_the_choice(tmp_path: Path) -> None:
-    async def go() -> None:
-        app = make_app("gin", seed=5)
-        app.settings_path = tmp_path / "settings.toml"
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            assert set(app.available_themes) == set(THEMES)
-            app.search_themes()
-            await pilot.pause()
-            await pilot.press(*"colour-blind")
-            await pilot.pause(0.3)
-            await pilot.press("enter")
-            await pilot.pause()
-            assert app.theme == "colour-blind" and app.settings.theme == "colour-blind"
-            assert 'theme = "colour-blind"' in app.settings_path.read_text()
-            assert isinstance(app.screen, TableScreen)
-
-    run(go)
+@pytest.mark.slow
+async def test_the_palette_picks_only_the_games_themes_and_keeps_the_choice(tmp_path: Path) -> None:
+    app = make_app("gin", seed=5)
+    app.settings_path = tmp_path / "settings.toml"
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert set(app.available_themes) == set(THEMES)
+        app.search_themes()
+        await pilot.pause()
+        await pilot.press(*"colour-blind")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.theme == "colour-blind" and app.settings.theme == "colour-blind"
+        assert 'theme = "colour-blind"' in app.settings_path.read_text()
+        assert isinstance(app.screen, TableScreen)
 
 
-def test_the_mouse_draws_and_picks_cards() -> None:
-    async def go() -> None:
-        app = make_app("gin", seed=5)
-        async with app.run_test(size=SIZE) as pilot:
-            session = app.session
-            assert session is not None
-            await pass_the_upcard(pilot)
-            await pilot.click("#piles", offset=(2, 1))  # the stock
-            assert session.hand.phase is Phase.DISCARD
-            table = app.screen
-            assert isinstance(table, TableScreen)
-            await pilot.click("#hand", offset=(2, 2))  # the first card: picked
-            first = table.state.order[0]
-            assert table.state.cursor_card == first
-            await pilot.click("#hand", offset=(2, 2))  # again: discarded
-            await settle(pilot)
-            assert first not in session.hand.cards_of(session.viewer())
-
-    run(go)
+@pytest.mark.slow
+async def test_the_mouse_draws_and_picks_cards() -> None:
+    app = make_app("gin", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        session = app.session
+        assert session is not None
+        await pass_the_upcard(pilot)
+        await pilot.click("#piles", offset=(2, 1))  # the stock
+        assert session.hand.phase is Phase.DISCARD
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.click("#hand", offset=(2, 2))  # the first card: picked
+        first = table.state.order[0]
+        assert table.state.cursor_card == first
+        await pilot.click("#hand", offset=(2, 2))  # again: discarded
+        await settle(pilot)
+        assert first not in session.hand.cards_of(session.viewer())
 
 
-def test_a_quick_pick_and_discard_is_not_a_text_selection() -> None:
+@pytest.mark.slow
+async def test_a_quick_pick_and_discard_is_not_a_text_selection() -> None:
     """Two quick clicks on a card are a double click: they discard it, and
     the hand's cards are not selected as text (they were, blue, in a browser)."""
 
-    async def go() -> None:
-        app = make_app("gin", seed=5)
+    app = make_app("gin", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        session = app.session
+        assert session is not None
+        await pass_the_upcard(pilot)
+        await pilot.press("d")
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        second = table.state.order[1]
+        await pilot.double_click("#hand", offset=(8, 2))
+        await settle(pilot)
+        assert second not in session.hand.cards_of(session.viewer())
+        assert not table.selections
+
+
+@pytest.mark.slow
+async def test_the_game_ends_with_its_totals_and_the_menu_comes_back() -> None:
+    rules = preset("gin").but(target=1)  # the first scored hand ends the game
+    for seed in range(20):
+        app = GinApp(Settings(speed="instant"), session=Session(rules, default_seats(), seed))
         async with app.run_test(size=SIZE) as pilot:
+            screen = await play_hand(pilot)
             session = app.session
             assert session is not None
-            await pass_the_upcard(pilot)
-            await pilot.press("d")
-            table = app.screen
-            assert isinstance(table, TableScreen)
-            second = table.state.order[1]
-            await pilot.double_click("#hand", offset=(8, 2))
-            await settle(pilot)
-            assert second not in session.hand.cards_of(session.viewer())
-            assert not table.selections
-
-    run(go)
-
-
-def test_the_game_ends_with_its_totals_and_the_menu_comes_back() -> None:
-    async def go() -> None:
-        rules = preset("gin").but(target=1)  # the first scored hand ends the game
-        for seed in range(20):
-            app = GinApp(Settings(speed="instant"), session=Session(rules, default_seats(), seed))
-            async with app.run_test(size=SIZE) as pilot:
-                screen = await play_hand(pilot)
-                session = app.session
-                assert session is not None
-                if not session.game.is_over:
-                    continue  # a cancelled hand: try another deal
-                shown = str(screen.query_one("ResultView").render())
-                result = session.game.result
-                assert result is not None
-                for line in result.breakdown(session.names):
-                    assert line in shown
-                await pilot.press("enter")
-                await pilot.pause()
-                assert isinstance(app.screen, MenuScreen)
-                labels = app.screen.query_one(OptionList)
-                assert str(labels.get_option_at_index(0).prompt) == "New game"
-                return
-        pytest.fail("no deal ended the game")
-
-    run(go)
+            if not session.game.is_over:
+                continue  # a cancelled hand: try another deal
+            shown = str(screen.query_one("ResultView").render())
+            result = session.game.result
+            assert result is not None
+            for line in result.breakdown(session.names):
+                assert line in shown
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, MenuScreen)
+            labels = app.screen.query_one(OptionList)
+            assert str(labels.get_option_at_index(0).prompt) == "New game"
+            return
+    pytest.fail("no deal ended the game")
 
 
-def test_back_from_a_menu_item_the_cursor_stays_on_it() -> None:
-    async def go() -> None:
-        app = make_app(session=False)
-        async with app.run_test(size=SIZE) as pilot:
-            options = app.screen.query_one(OptionList)
-            for item in ("stats", "settings", "rules"):
-                while options.highlighted_option is None or options.highlighted_option.id != item:
-                    await pilot.press("down")
-                await pilot.press("enter")
-                await pilot.pause()
-                assert not isinstance(app.screen, MenuScreen)
-                await pilot.press("escape")
-                await pilot.pause()
-                assert isinstance(app.screen, MenuScreen)
-                assert options.highlighted_option is not None
-                assert options.highlighted_option.id == item
-                await pilot.press("home")
-
-    run(go)
+@pytest.mark.slow
+async def test_back_from_a_menu_item_the_cursor_stays_on_it() -> None:
+    app = make_app(session=False)
+    async with app.run_test(size=SIZE) as pilot:
+        options = app.screen.query_one(OptionList)
+        for item in ("stats", "settings", "rules"):
+            while options.highlighted_option is None or options.highlighted_option.id != item:
+                await pilot.press("down")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not isinstance(app.screen, MenuScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, MenuScreen)
+            assert options.highlighted_option is not None
+            assert options.highlighted_option.id == item
+            await pilot.press("home")

@@ -14,6 +14,9 @@ from scenes import SCENES, scene
 
 from ginrummies.tui.ascii import plain, plain_char
 
+# every screen drawn, a second or two each: the quick run (-m 'not slow') leaves them out
+pytestmark = pytest.mark.slow
+
 TEXT = re.compile(r"<text[^>]*>(.*?)</text>", re.S)
 
 

@@ -40,6 +40,9 @@ from browser import (
 from ginrummies.core import DrawStock
 from ginrummies.store.files import LOCK_NAME, FolderLock
 
+# a browser, a server and a game each: the quick run (-m 'not slow') leaves them out
+pytestmark = pytest.mark.slow
+
 
 def needs(what: str) -> None:
     """Skip without ``what``, except in CI, where its absence is a failure."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import c, refused, stack
+from helpers import c, refused, stack
 
 from ginrummies.core import (
     Accept,

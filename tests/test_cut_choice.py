@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from apphelp import computer_seat, run, step
+from apphelp import computer_seat, step
 from textual.widgets import Input
 
 from ginrummies.ai import make_bot
@@ -144,77 +144,69 @@ def test_a_damaged_choice_in_a_save_is_refused(value: object, words: str) -> Non
         replay(parse(json.dumps(data)))
 
 
-def test_the_app_asks_the_winner_and_deals_as_they_chose() -> None:
-    async def go() -> None:
-        session = Session(GIN, (Seat("You"), computer_seat()), YOU_WIN)
-        app = GinApp(Settings(speed="instant"), session=session)
-        async with app.run_test(size=(80, 24)) as pilot:
+async def test_the_app_asks_the_winner_and_deals_as_they_chose() -> None:
+    session = Session(GIN, (Seat("You"), computer_seat()), YOU_WIN)
+    app = GinApp(Settings(speed="instant"), session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ChoiceScreen)
+        assert "You win the cut: play first, or deal?" in screen.title_text
+        assert screen.labels == ["Play first (Computer deals)", "Deal (Computer plays first)"]
+        assert isinstance(app.screen_stack[-2], MenuScreen)
+        await pilot.press("escape")  # the question has to be answered
+        await pilot.pause()
+        assert app.screen is screen and app.session is None
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert app.session is session and session.game.dealer == 0
+        assert "Hand 1: You deal." in session.log
+        assert session.log[1].endswith("; You win and deal.")
+
+
+@pytest.mark.slow
+async def test_a_game_from_the_form_asks_over_the_menu(tmp_path: Path) -> None:
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#seed", Input).value = str(YOU_WIN)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)
+        # the form is done with; the table is not dealt until the answer
+        assert [type(s) for s in app.screen_stack[1:]] == [MenuScreen, ChoiceScreen]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+
+
+async def test_hot_seat_asks_each_table_winner_by_name() -> None:
+    seats = format_seats(Format.PARTNERSHIP, 4, names=("Ann", "Bob", "Cy", "Di"))
+    session = Session(GIN, seats, 5, format=Format.PARTNERSHIP)
+    winners = session.cut_choosers()
+    app = GinApp(Settings(speed="instant"), session=session)
+    asked = []
+    async with app.run_test(size=(100, 30)) as pilot:
+        for choice in ("enter", "down"):
             await pilot.pause()
             screen = app.screen
             assert isinstance(screen, ChoiceScreen)
-            assert "You win the cut: play first, or deal?" in screen.title_text
-            assert screen.labels == ["Play first (Computer deals)", "Deal (Computer plays first)"]
-            assert isinstance(app.screen_stack[-2], MenuScreen)
-            await pilot.press("escape")  # the question has to be answered
-            await pilot.pause()
-            assert app.screen is screen and app.session is None
-            await pilot.press("down", "enter")
-            await pilot.pause()
-            assert isinstance(app.screen, TableScreen)
-            assert app.session is session and session.game.dealer == 0
-            assert "Hand 1: You deal." in session.log
-            assert session.log[1].endswith("; You win and deal.")
-
-    run(go)
-
-
-def test_a_game_from_the_form_asks_over_the_menu(tmp_path: Path) -> None:
-    async def go() -> None:
-        app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
-        async with app.run_test(size=(80, 24)) as pilot:
+            asked.append(screen.title_text)
+            if choice == "down":
+                await pilot.press("down")
             await pilot.press("enter")
-            form = app.screen
-            assert isinstance(form, NewGameScreen)
-            form.query_one("#seed", Input).value = str(YOU_WIN)
-            await pilot.press("ctrl+s")
-            await pilot.pause()
-            assert isinstance(app.screen, ChoiceScreen)
-            # the form is done with; the table is not dealt until the answer
-            assert [type(s) for s in app.screen_stack[1:]] == [MenuScreen, ChoiceScreen]
-            await pilot.press("enter")
-            await pilot.pause()
-            assert isinstance(app.screen, TableScreen)
-
-    run(go)
-
-
-def test_hot_seat_asks_each_table_winner_by_name() -> None:
-    async def go() -> None:
-        seats = format_seats(Format.PARTNERSHIP, 4, names=("Ann", "Bob", "Cy", "Di"))
-        session = Session(GIN, seats, 5, format=Format.PARTNERSHIP)
-        winners = session.cut_choosers()
-        app = GinApp(Settings(speed="instant"), session=session)
-        asked = []
-        async with app.run_test(size=(100, 30)) as pilot:
-            for choice in ("enter", "down"):
-                await pilot.pause()
-                screen = app.screen
-                assert isinstance(screen, ChoiceScreen)
-                asked.append(screen.title_text)
-                if choice == "down":
-                    await pilot.press("down")
-                await pilot.press("enter")
-            await pilot.pause()
-            assert app.session is session
-        names = session.names
-        assert asked[0].startswith("Table 1 cut:") and asked[1].startswith("Table 2 cut:")
-        for n, seat in enumerate(winners):
-            assert f"{names[seat]} wins the cut" in asked[n]
-        tables = session.game.round.tables
-        assert tables[0].dealer_seat != winners[0]  # played first
-        assert tables[1].dealer_seat == winners[1]  # dealt
-
-    run(go)
+        await pilot.pause()
+        assert app.session is session
+    names = session.names
+    assert asked[0].startswith("Table 1 cut:") and asked[1].startswith("Table 2 cut:")
+    for n, seat in enumerate(winners):
+        assert f"{names[seat]} wins the cut" in asked[n]
+    tables = session.game.round.tables
+    assert tables[0].dealer_seat != winners[0]  # played first
+    assert tables[1].dealer_seat == winners[1]  # dealt
 
 
 def test_text_play_asks_until_answered() -> None:
@@ -276,32 +268,31 @@ def test_partnership_words_begin_each_clause_with_a_name(tmp_path: Path) -> None
     assert " You " not in round_line.split(":", 1)[1][1:]
 
 
-def test_a_game_left_for_a_new_one_is_abandoned_only_once_the_new_one_begins(
+@pytest.mark.slow
+async def test_a_game_left_for_a_new_one_is_abandoned_only_once_the_new_one_begins(
     tmp_path: Path,
 ) -> None:
-    async def go() -> None:
-        app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
-        old = Session(GIN, (Seat("You"), computer_seat()), COMPUTER_WINS)
-        async with app.run_test(size=(80, 24)) as pilot:
-            app.start_session(old)
-            await pilot.pause()
-            step(old, make_bot("easy", GIN, 1))  # a game in progress
-            app.start_session(Session(GIN, (Seat("You"), computer_seat()), YOU_WIN))
-            await pilot.pause()
-            await pilot.press("down", "enter")  # leave it, and start the new game
-            await pilot.pause()
-            assert isinstance(app.screen, ChoiceScreen)  # the new game's cut question
-            assert app.session is old
-            assert not any(line.abandoned for line in Stats(tmp_path / STATS_NAME).lines())
-            await pilot.press("enter")
-            await pilot.pause()
-            assert app.session is not old
-            (line,) = Stats(tmp_path / STATS_NAME).lines()
-            assert line.abandoned == 1
-
-    run(go)
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
+    old = Session(GIN, (Seat("You"), computer_seat()), COMPUTER_WINS)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_session(old)
+        await pilot.pause()
+        step(old, make_bot("easy", GIN, 1))  # a game in progress
+        app.start_session(Session(GIN, (Seat("You"), computer_seat()), YOU_WIN))
+        await pilot.pause()
+        await pilot.press("down", "enter")  # leave it, and start the new game
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceScreen)  # the new game's cut question
+        assert app.session is old
+        assert not any(line.abandoned for line in Stats(tmp_path / STATS_NAME).lines())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session is not old
+        (line,) = Stats(tmp_path / STATS_NAME).lines()
+        assert line.abandoned == 1
 
 
+@pytest.mark.slow
 def test_text_play_leaves_the_saved_game_only_once_the_new_one_begins(tmp_path: Path) -> None:
     env = {**os.environ, "GINRUMMIES_DATA_DIR": str(tmp_path)}
     first = [*TEXT, "--seed", str(COMPUTER_WINS), "--opponent", "easy"]
@@ -320,14 +311,11 @@ def test_text_play_leaves_the_saved_game_only_once_the_new_one_begins(tmp_path: 
     assert line.abandoned == 1
 
 
-def test_the_app_tells_a_cut_the_computer_won() -> None:
-    async def go() -> None:
-        session = Session(GIN, (Seat("You"), computer_seat()), COMPUTER_WINS)
-        app = GinApp(Settings(speed="instant"), session=session)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            assert isinstance(app.screen, TableScreen)
-            said = [n.message for n in app._notifications]
-            assert any(m.endswith("; Computer wins and plays first.") for m in said), said
-
-    run(go)
+async def test_the_app_tells_a_cut_the_computer_won() -> None:
+    session = Session(GIN, (Seat("You"), computer_seat()), COMPUTER_WINS)
+    app = GinApp(Settings(speed="instant"), session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        said = [n.message for n in app._notifications]
+        assert any(m.endswith("; Computer wins and plays first.") for m in said), said

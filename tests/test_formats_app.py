@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import format_app, play_game, run, settle
+from apphelp import format_app, play_game, settle
 from textual.widgets import Static
 
 from ginrummies.core import Format, preset
@@ -35,65 +35,63 @@ def text_of(screen: Any, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("fmt", "rules", "target"),
     [(Format.THREE, "gin", 50), (Format.PARTNERSHIP, "gin", 40)],
     ids=["three", "partnership"],
 )
-def test_a_whole_game_of_three_or_four_with_keys(fmt: Format, rules: str, target: int) -> None:
+async def test_a_whole_game_of_three_or_four_with_keys(
+    fmt: Format, rules: str, target: int
+) -> None:
     """One person and computers, to the end (a short game: the target is a house rule)."""
 
-    async def go() -> None:
-        app = format_app(fmt, rules, seed=11, target=target)
-        results: list[str] = []
-        async with app.run_test(size=(120, 36)) as pilot:
-            await settle(pilot)
-            session = app.session
-            assert session is not None
-            table = app.screen
-            assert isinstance(table, TableScreen)
-            # whose turn, at which table, and the scores are on screen from the start
-            assert text_of(table, "#seating").startswith("Hand 1:")
-            assert f"to {target}" in table.sub_title and "hand 1" in table.sub_title
+    app = format_app(fmt, rules, seed=11, target=target)
+    results: list[str] = []
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        session = app.session
+        assert session is not None
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        # whose turn, at which table, and the scores are on screen from the start
+        assert text_of(table, "#seating").startswith("Hand 1:")
+        assert f"to {target}" in table.sub_title and "hand 1" in table.sub_title
 
-            def result(screen: ResultScreen) -> None:
-                results.append(str(screen.query_one(ResultView).render()))
+        def result(screen: ResultScreen) -> None:
+            results.append(str(screen.query_one(ResultView).render()))
 
-            await play_game(pilot, on_result=result)
-            game = session.game
-            assert game.is_over and game.result is not None
-            assert len(results) == len(game.rounds)
-            last = results[-1]
-            assert "the game," in last and "Settlement" in last
-            if fmt.tables == 2:  # both tables laid out, then the team's net
-                assert "Table 1:" in last and "Table 2:" in last
-                assert "of both tables" in last or "only one table" in last
-                assert "Score:" in last
-
-    run(go)
+        await play_game(pilot, on_result=result)
+        game = session.game
+        assert game.is_over and game.result is not None
+        assert len(results) == len(game.rounds)
+        last = results[-1]
+        assert "the game," in last and "Settlement" in last
+        if fmt.tables == 2:  # both tables laid out, then the team's net
+            assert "Table 1:" in last and "Table 2:" in last
+            assert "of both tables" in last or "only one table" in last
+            assert "Score:" in last
 
 
-def test_the_other_table_plays_on_while_the_person_thinks() -> None:
-    async def go() -> None:
-        app = format_app(Format.PARTNERSHIP, seed=3, speed="fast")
-        async with app.run_test(size=(120, 36)) as pilot:
-            session = app.session
-            assert session is not None
-            await until_person(pilot)
-            deadline = time.monotonic() + 30
-            mine = session.game.table_of(0)
-            assert mine == 0
-            other = session.game.round.hands[1]
-            before = len(other.log)
-            seen = text_of(app.screen, "#other")
-            while len(other.log) < before + 3 and not other.is_over:
-                assert time.monotonic() < deadline, "the other table stood still"
-                await pilot.pause(0.05)
-            assert session.person_to_move  # the person has not moved meanwhile
+@pytest.mark.slow
+async def test_the_other_table_plays_on_while_the_person_thinks() -> None:
+    app = format_app(Format.PARTNERSHIP, seed=3, speed="fast")
+    async with app.run_test(size=(120, 36)) as pilot:
+        session = app.session
+        assert session is not None
+        await until_person(pilot)
+        deadline = time.monotonic() + 30
+        mine = session.game.table_of(0)
+        assert mine == 0
+        other = session.game.round.hands[1]
+        before = len(other.log)
+        seen = text_of(app.screen, "#other")
+        while len(other.log) < before + 3 and not other.is_over:
+            assert time.monotonic() < deadline, "the other table stood still"
             await pilot.pause(0.05)
-            assert text_of(app.screen, "#other") != seen  # and the screen followed it
-
-    run(go)
+        assert session.person_to_move  # the person has not moved meanwhile
+        await pilot.pause(0.05)
+        assert text_of(app.screen, "#other") != seen  # and the screen followed it
 
 
 @contextmanager
@@ -125,6 +123,7 @@ def every_frame_checked(owner: list[int | None], app: Any) -> Iterator[list[int]
         HandView.render = real  # type: ignore[method-assign]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("fmt", "rules", "people", "target"),
     [
@@ -133,39 +132,36 @@ def every_frame_checked(owner: list[int | None], app: Any) -> Iterator[list[int]
     ],
     ids=["three", "partnership"],
 )
-def test_hot_seat_shows_each_hand_only_to_its_owner(
+async def test_hot_seat_shows_each_hand_only_to_its_owner(
     fmt: Format, rules: str, people: int, target: int
 ) -> None:
     """Whole hot-seat games (short ones: the target is a house rule)."""
 
-    async def go() -> None:
-        app = format_app(fmt, rules, seed=4, people=people, target=target)
-        owner: list[int | None] = [None]
-        curtains: list[str] = []
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)  # the people who won the cuts play first
-            session = app.session
-            assert session is not None
+    app = format_app(fmt, rules, seed=4, people=people, target=target)
+    owner: list[int | None] = [None]
+    curtains: list[str] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)  # the people who won the cuts play first
+        session = app.session
+        assert session is not None
 
-            def curtain(screen: CurtainScreen) -> None:
-                # whoever the curtain names is the one who sits down at the keyboard
-                curtains.append(screen.player)
-                owner[0] = session.names.index(screen.player)
-                table = app.screen_stack[-2]
-                assert isinstance(table, TableScreen)
-                assert not table.query_one(HandView).face_up
+        def curtain(screen: CurtainScreen) -> None:
+            # whoever the curtain names is the one who sits down at the keyboard
+            curtains.append(screen.player)
+            owner[0] = session.names.index(screen.player)
+            table = app.screen_stack[-2]
+            assert isinstance(table, TableScreen)
+            assert not table.query_one(HandView).face_up
 
-            def result(screen: ResultScreen) -> None:
-                owner[0] = None  # everyone looks at the result; then the curtain again
+        def result(screen: ResultScreen) -> None:
+            owner[0] = None  # everyone looks at the result; then the curtain again
 
-            with every_frame_checked(owner, app) as faces:
-                await play_game(pilot, on_curtain=curtain, on_result=result)
-            assert session.game.is_over
-            assert faces[0] > 20
-            # the curtain named people only, and more than one of them
-            assert set(curtains) <= set(session.names[:people]) and len(set(curtains)) > 1
-
-    run(go)
+        with every_frame_checked(owner, app) as faces:
+            await play_game(pilot, on_curtain=curtain, on_result=result)
+        assert session.game.is_over
+        assert faces[0] > 20
+        # the curtain named people only, and more than one of them
+        assert set(curtains) <= set(session.names[:people]) and len(set(curtains)) > 1
 
 
 ALL = [
@@ -177,102 +173,97 @@ ALL = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("fmt", "rules"), ALL, ids=[f.value for f, _ in ALL])
-def test_every_format_fits_80_by_24_and_answers_its_keys(fmt: Format, rules: str) -> None:
+async def test_every_format_fits_80_by_24_and_answers_its_keys(fmt: Format, rules: str) -> None:
     """The compact table: the hand and the status line inside the window,
     the seating or the other table on show, help on the format, sort, a
     hint and the palette's moves (test_ascii draws every format's scene in ASCII)."""
 
-    async def go() -> None:
-        app = format_app(fmt, rules, seed=2, speed="instant")
-        async with app.run_test(size=(80, 24)) as pilot:
-            await settle(pilot)
-            session = app.session
-            assert session is not None
-            await until_person(pilot)  # sitting out: the others play
-            table = app.screen
-            assert isinstance(table, TableScreen)
-            assert not table.has_class("-too-small")
-            for selector in ("#hand", "#status", "#hand-name", "#opp-name"):
-                region = table.query_one(selector).region
-                assert region.height and region.bottom <= 23, (selector, region)
-            two = fmt.tables == 2
-            shown = "#other" if two else "#seating"
-            assert table.query_one(shown).display and text_of(table, shown)
-            await pilot.press("f1")
-            help_text = app.screen.query_one("#format-help")
-            assert fmt.title in str(help_text._markdown)  # type: ignore[attr-defined]
-            await pilot.press("escape")
-            mode = table.state.sort_mode
-            await pilot.press("s")
-            assert table.state.sort_mode is not mode
-            await pilot.press("question_mark")
-            await settle(pilot)
-            assert table.hints.hinted is not None
-            commands = [c.title for c in app.get_system_commands(table)]
-            assert "Hint" in commands and "Sort the hand" in commands
-
-    run(go)
+    app = format_app(fmt, rules, seed=2, speed="instant")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        session = app.session
+        assert session is not None
+        await until_person(pilot)  # sitting out: the others play
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert not table.has_class("-too-small")
+        for selector in ("#hand", "#status", "#hand-name", "#opp-name"):
+            region = table.query_one(selector).region
+            assert region.height and region.bottom <= 23, (selector, region)
+        two = fmt.tables == 2
+        shown = "#other" if two else "#seating"
+        assert table.query_one(shown).display and text_of(table, shown)
+        await pilot.press("f1")
+        help_text = app.screen.query_one("#format-help")
+        assert fmt.title in str(help_text._markdown)  # type: ignore[attr-defined]
+        await pilot.press("escape")
+        mode = table.state.sort_mode
+        await pilot.press("s")
+        assert table.state.sort_mode is not mode
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert table.hints.hinted is not None
+        commands = [c.title for c in app.get_system_commands(table)]
+        assert "Hint" in commands and "Sort the hand" in commands
 
 
-def test_undo_takes_back_a_move_at_a_table_of_three() -> None:
-    async def go() -> None:
-        app = format_app(Format.THREE, "gin", seed=9, speed="instant")
-        async with app.run_test(size=(120, 36)) as pilot:
-            await settle(pilot)
-            session = app.session
-            assert session is not None
-            await until_person(pilot)
-            table = app.screen
-            assert isinstance(table, TableScreen)
-            before = session.view().hand
-            key = "t" if table.legal_of(MoveName.TAKE) else "p"
-            await pilot.press(key)
-            await settle(pilot)
-            assert session.game.round.hands[0].log  # the move was made
-            moved = len(session.game.round.hands[0].log)
-            await pilot.press("u")
-            await settle(pilot)
-            if "Taken back" in text_of(table, "#status"):
-                assert session.view().hand == before
-            else:  # the computer had moved since: undo says why not
-                assert "cannot take that back" in text_of(table, "#status")
-                assert len(session.game.round.hands[0].log) >= moved
-
-    run(go)
+@pytest.mark.slow
+async def test_undo_takes_back_a_move_at_a_table_of_three() -> None:
+    app = format_app(Format.THREE, "gin", seed=9, speed="instant")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        session = app.session
+        assert session is not None
+        await until_person(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        before = session.view().hand
+        key = "t" if table.legal_of(MoveName.TAKE) else "p"
+        await pilot.press(key)
+        await settle(pilot)
+        assert session.game.round.hands[0].log  # the move was made
+        moved = len(session.game.round.hands[0].log)
+        await pilot.press("u")
+        await settle(pilot)
+        if "Taken back" in text_of(table, "#status"):
+            assert session.view().hand == before
+        else:  # the computer had moved since: undo says why not
+            assert "cannot take that back" in text_of(table, "#status")
+            assert len(session.game.round.hands[0].log) >= moved
 
 
-def test_a_game_of_four_is_saved_and_continued(tmp_path: Path) -> None:
+@pytest.mark.slow
+async def test_a_game_of_four_is_saved_and_continued(tmp_path: Path) -> None:
     """Every move is saved; the next start with --continue is exactly there."""
     from ginrummies.play.session import Session, format_seats
     from ginrummies.store import Settings
     from ginrummies.tui.app import GinApp
 
-    async def go() -> None:
-        seats = format_seats(Format.PARTNERSHIP, 1, "easy")
-        session = Session(preset("gin"), seats, 12, format=Format.PARTNERSHIP)
-        app = GinApp(Settings(speed="instant"), session=session, data_dir=tmp_path)
-        async with app.run_test(size=(120, 36)) as pilot:
-            await settle(pilot)
-            await until_person(pilot)
-            await pilot.press("p" if app.screen.legal_of(MoveName.PASS) else "d")  # type: ignore[attr-defined]
-            await settle(pilot)
-            log = session.game.log
-            assert any(log)
-        again = GinApp(Settings(speed="instant"), data_dir=tmp_path, resume=True)
-        async with again.run_test(size=(120, 36)) as pilot:
-            await pilot.pause()
-            table = again.screen
-            assert isinstance(table, TableScreen)
-            back = table.session
-            assert back.format is Format.PARTNERSHIP and back.names == session.names
-            # the other table may have moved on before the first app closed
-            assert back.game.log[0] == log[0] and len(back.game.log[1]) >= len(log[1])
-
-    run(go)
+    seats = format_seats(Format.PARTNERSHIP, 1, "easy")
+    session = Session(preset("gin"), seats, 12, format=Format.PARTNERSHIP)
+    app = GinApp(Settings(speed="instant"), session=session, data_dir=tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        await until_person(pilot)
+        await pilot.press("p" if app.screen.legal_of(MoveName.PASS) else "d")  # type: ignore[attr-defined]
+        await settle(pilot)
+        log = session.game.log
+        assert any(log)
+    again = GinApp(Settings(speed="instant"), data_dir=tmp_path, resume=True)
+    async with again.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        table = again.screen
+        assert isinstance(table, TableScreen)
+        back = table.session
+        assert back.format is Format.PARTNERSHIP and back.names == session.names
+        # the other table may have moved on before the first app closed
+        assert back.game.log[0] == log[0] and len(back.game.log[1]) >= len(log[1])
 
 
-def test_a_person_sitting_out_watches_and_their_keys_say_so() -> None:
+@pytest.mark.slow
+async def test_a_person_sitting_out_watches_and_their_keys_say_so() -> None:
     from ginrummies.play.session import Session, format_seats
     from ginrummies.store import Settings
     from ginrummies.tui.app import GinApp
@@ -287,54 +278,50 @@ def test_a_person_sitting_out_watches_and_their_keys_say_so() -> None:
             break
         seed += 1
 
-    async def go() -> None:
-        app = GinApp(Settings(speed="slow"), session=session)
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
-            table = app.screen
-            assert isinstance(table, TableScreen)
-            assert table.look.watching
-            assert not table.query_one(HandView).face_up
-            assert "You sit this hand out" in text_of(table, "#status")
-            assert "sit out" in text_of(table, "#seating")
-            moves = len(session.game.round.hands[0].log)
-            await pilot.press("d")
-            assert "You sit this hand out" in text_of(table, "#status")
-            assert len(session.game.round.hands[0].log) <= moves + 1  # only a computer's
-
-    run(go)
+    app = GinApp(Settings(speed="slow"), session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert table.look.watching
+        assert not table.query_one(HandView).face_up
+        assert "You sit this hand out" in text_of(table, "#status")
+        assert "sit out" in text_of(table, "#seating")
+        moves = len(session.game.round.hands[0].log)
+        await pilot.press("d")
+        assert "You sit this hand out" in text_of(table, "#status")
+        assert len(session.game.round.hands[0].log) <= moves + 1  # only a computer's
 
 
-def test_a_hint_and_a_warning_outlast_the_other_tables_moves() -> None:
-    async def go() -> None:
-        app = format_app(Format.PARTNERSHIP, seed=3, speed="fast")
-        async with app.run_test(size=(120, 36)) as pilot:
-            session = app.session
-            assert session is not None
-            await until_person(pilot)
-            deadline = time.monotonic() + 30
-            table = app.screen
-            assert isinstance(table, TableScreen)
-            other = session.game.round.hands[1]
-            await pilot.press("question_mark")
-            while table.hints.hinted is None:
-                assert time.monotonic() < deadline, "no hint came"
-                await pilot.pause(0.05)
-            before = len(other.log)
-            while len(other.log) < before + 2 and not other.is_over:
-                assert time.monotonic() < deadline
-                await pilot.pause(0.05)
-            assert "Hint:" in text_of(table, "#status")  # still there
-            hinted = table.hints.hinted[1]
-            moves = len(session.game.round.hands[0].log)
-            await pilot.press("y")
-            hand = session.game.round.hands[0]
-            assert hand.log[moves][1] == hinted  # y played it
-
-    run(go)
+@pytest.mark.slow
+async def test_a_hint_and_a_warning_outlast_the_other_tables_moves() -> None:
+    app = format_app(Format.PARTNERSHIP, seed=3, speed="fast")
+    async with app.run_test(size=(120, 36)) as pilot:
+        session = app.session
+        assert session is not None
+        await until_person(pilot)
+        deadline = time.monotonic() + 30
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        other = session.game.round.hands[1]
+        await pilot.press("question_mark")
+        while table.hints.hinted is None:
+            assert time.monotonic() < deadline, "no hint came"
+            await pilot.pause(0.05)
+        before = len(other.log)
+        while len(other.log) < before + 2 and not other.is_over:
+            assert time.monotonic() < deadline
+            await pilot.pause(0.05)
+        assert "Hint:" in text_of(table, "#status")  # still there
+        hinted = table.hints.hinted[1]
+        moves = len(session.game.round.hands[0].log)
+        await pilot.press("y")
+        hand = session.game.round.hands[0]
+        assert hand.log[moves][1] == hinted  # y played it
 
 
-def test_another_game_from_the_game_over_screen_passes_the_captaincy() -> None:
+@pytest.mark.slow
+async def test_another_game_from_the_game_over_screen_passes_the_captaincy() -> None:
     """RULES.md 6: "a" at the game's end deals the next game of the match,
     the same players at the same seats, the next seat Captain."""
     from apphelp import finish
@@ -350,16 +337,13 @@ def test_another_game_from_the_game_over_screen_passes_the_captaincy() -> None:
     captain = old.game.format.play.captain(old.game.round.rota)
     assert captain is not None
 
-    async def go() -> None:
-        async with app.run_test(size=(100, 40)) as pilot:
-            await settle(pilot)
-            assert isinstance(app.screen, ResultScreen)
-            assert "a: another game" in text_of(app.screen, ".hint")
-            await pilot.press("a")
-            await settle(pilot)
-            new = app.session
-            assert new is not None and new is not old and not new.game.is_over
-            assert new.seats == old.seats
-            assert new.game.format.play.captain(new.game.round.rota) == (captain + 1) % 3
-
-    run(go)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+        assert "a: another game" in text_of(app.screen, ".hint")
+        await pilot.press("a")
+        await settle(pilot)
+        new = app.session
+        assert new is not None and new is not old and not new.game.is_over
+        assert new.seats == old.seats
+        assert new.game.format.play.captain(new.game.round.rota) == (captain + 1) % 3

@@ -108,6 +108,7 @@ def text(folder: Path, *args: str, answers: str = "") -> subprocess.CompletedPro
     )
 
 
+@pytest.mark.slow
 def test_text_play_of_a_partnership_game_to_the_end(tmp_path: Path) -> None:
     args = ["--format", "partnership", "--opponent", "easy", "--seed", "5"]
     out = text(tmp_path, *args, answers="1\n" * 4000)
@@ -127,6 +128,7 @@ def test_text_play_of_a_partnership_game_to_the_end(tmp_path: Path) -> None:
     assert lines[0].games == 1 and lines[0].hands > 0
 
 
+@pytest.mark.slow
 def test_a_killed_partnership_game_continues_exactly(tmp_path: Path) -> None:
     env = {**os.environ, "GINRUMMIES_DATA_DIR": str(tmp_path)}
     command = [*TEXT, "--format", "partnership"]
@@ -278,6 +280,7 @@ def test_hot_seat_for_three_in_text_shows_each_hand_only_to_its_owner() -> None:
     assert any(line.startswith("  Since ") and line.endswith("last move:") for line in said)
 
 
+@pytest.mark.slow
 def test_a_new_text_game_asks_before_leaving_the_saved_one(tmp_path: Path) -> None:
     first = text(tmp_path, "--format", "three", "--seed", "2", answers="1\n1\n")
     assert "Cut: " in first.stdout

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import SIZE, make_app, run, settle
+from apphelp import SIZE, make_app, settle
 from scenes import scene
 from textual.app import App
 from textual.containers import ScrollableContainer
@@ -48,140 +48,125 @@ def test_every_house_rule_has_a_kind() -> None:
         assert RuleSet.option_group(name) in KINDS, name
 
 
-def test_the_form_folds_house_rules_by_kind() -> None:
-    async def go() -> None:
-        app = make_app(session=False)
-        async with app.run_test(size=SIZE) as pilot:
-            app.push_screen(NewGameScreen(app.settings))
-            await pilot.pause()
-            sections = list(app.screen.query(Collapsible))
-            assert [s.id for s in sections] == [f"group-{k}" for k in KINDS]
-            assert all(s.collapsed for s in sections)  # folded at first
-            for name in OPTIONS:
-                widget = app.screen.query_one(f"#opt-{name}")
-                (section,) = [a for a in widget.ancestors if isinstance(a, Collapsible)]
-                assert section.id == f"group-{RuleSet.option_group(name)}"
-
-    run(go)
+@pytest.mark.slow
+async def test_the_form_folds_house_rules_by_kind() -> None:
+    app = make_app(session=False)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(NewGameScreen(app.settings))
+        await pilot.pause()
+        sections = list(app.screen.query(Collapsible))
+        assert [s.id for s in sections] == [f"group-{k}" for k in KINDS]
+        assert all(s.collapsed for s in sections)  # folded at first
+        for name in OPTIONS:
+            widget = app.screen.query_one(f"#opt-{name}")
+            (section,) = [a for a in widget.ancestors if isinstance(a, Collapsible)]
+            assert section.id == f"group-{RuleSet.option_group(name)}"
 
 
-def test_start_is_a_few_tabs_from_the_top_of_the_form() -> None:
+@pytest.mark.slow
+async def test_start_is_a_few_tabs_from_the_top_of_the_form() -> None:
     """With the house rules folded, Tab goes from the variant to the Start
     button through the format, the two seats, the seed and one title per
     kind of rule."""
 
-    async def go() -> None:
-        app = make_app(session=False)
-        async with app.run_test(size=SIZE) as pilot:
-            app.push_screen(NewGameScreen(app.settings))
-            await pilot.pause()
-            assert app.focused is not None and app.focused.id == "variant"
-            presses = 0
-            while app.focused is None or app.focused.id != "start":
-                await pilot.press("tab")
-                presses += 1
-                assert presses < 40, "Tab never reached Start"
-            assert presses <= 7 + len(KINDS) + 1
-
-    run(go)
+    app = make_app(session=False)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(NewGameScreen(app.settings))
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "variant"
+        presses = 0
+        while app.focused is None or app.focused.id != "start":
+            await pilot.press("tab")
+            presses += 1
+            assert presses < 40, "Tab never reached Start"
+        assert presses <= 7 + len(KINDS) + 1
 
 
-def test_a_rule_changed_in_a_section_opened_and_folded_again_is_played() -> None:
-    async def go() -> None:
-        app = make_app(session=False)
-        async with app.run_test(size=SIZE) as pilot:
-            app.push_screen(NewGameScreen(app.settings))
-            await pilot.pause()
-            form = app.screen
-            section = form.query_one("#group-knock", Collapsible)
-            for _ in range(30):  # Tab to the section's title, as a player would
-                if app.focused is not None and section in app.focused.ancestors:
-                    break
-                await pilot.press("tab")
-            await pilot.press("enter")  # open it
-            await pilot.pause()
-            assert not section.collapsed
-            await pilot.press("tab")  # its first option: the knock limit
-            limit = form.query_one("#opt-knock_limit", Input)
-            assert app.focused is limit
-            await pilot.press("end", "backspace", "backspace", "7")
-            assert limit.value == "7"
-            await pilot.press("shift+tab", "enter")  # back to the title, fold it
-            await pilot.pause()
-            assert section.collapsed
-            assert "1 changed" in str(section.title)  # folded, it still shows
-            await pilot.press("ctrl+s")
-            await settle(pilot)
-            assert isinstance(app.screen, TableScreen)
-            assert app.session is not None
-            assert app.session.rules == preset("gin").but(knock_limit=7)
-
-    run(go)
+@pytest.mark.slow
+async def test_a_rule_changed_in_a_section_opened_and_folded_again_is_played() -> None:
+    app = make_app(session=False)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(NewGameScreen(app.settings))
+        await pilot.pause()
+        form = app.screen
+        section = form.query_one("#group-knock", Collapsible)
+        for _ in range(30):  # Tab to the section's title, as a player would
+            if app.focused is not None and section in app.focused.ancestors:
+                break
+            await pilot.press("tab")
+        await pilot.press("enter")  # open it
+        await pilot.pause()
+        assert not section.collapsed
+        await pilot.press("tab")  # its first option: the knock limit
+        limit = form.query_one("#opt-knock_limit", Input)
+        assert app.focused is limit
+        await pilot.press("end", "backspace", "backspace", "7")
+        assert limit.value == "7"
+        await pilot.press("shift+tab", "enter")  # back to the title, fold it
+        await pilot.pause()
+        assert section.collapsed
+        assert "1 changed" in str(section.title)  # folded, it still shows
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        assert app.session is not None
+        assert app.session.rules == preset("gin").but(knock_limit=7)
 
 
-def test_a_switch_of_the_form_says_on_or_off_in_words() -> None:
-    async def go() -> None:
-        app = make_app(session=False)
-        async with app.run_test(size=SIZE) as pilot:
-            app.push_screen(NewGameScreen(app.settings))
-            await pilot.pause()
-            app.screen.query_one("#group-melds", Collapsible).collapsed = False
-            await pilot.pause()
-            switch = app.screen.query_one("#opt-poker_melds", Switch)
-            switch.focus()
-            await pilot.pause()
-            assert shown_beside(app, switch).startswith("off")
-            await pilot.press("space")
-            await pilot.pause()
-            assert switch.value is True
-            assert shown_beside(app, switch).startswith("on")
-
-    run(go)
+@pytest.mark.slow
+async def test_a_switch_of_the_form_says_on_or_off_in_words() -> None:
+    app = make_app(session=False)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(NewGameScreen(app.settings))
+        await pilot.pause()
+        app.screen.query_one("#group-melds", Collapsible).collapsed = False
+        await pilot.pause()
+        switch = app.screen.query_one("#opt-poker_melds", Switch)
+        switch.focus()
+        await pilot.pause()
+        assert shown_beside(app, switch).startswith("off")
+        await pilot.press("space")
+        await pilot.pause()
+        assert switch.value is True
+        assert shown_beside(app, switch).startswith("on")
 
 
-def test_a_switch_of_the_settings_says_on_or_off_in_words() -> None:
-    async def go() -> None:
-        app = make_app(session=False)
-        async with app.run_test(size=SIZE) as pilot:
-            app.push_screen(SettingsScreen(app.settings))
-            await pilot.pause()
-            app.screen.query_one("#settings-looks", Collapsible).collapsed = False
-            await pilot.pause()
-            switch = app.screen.query_one("#set-four_colour", Switch)
-            switch.focus()
-            await pilot.pause()
-            assert shown_beside(app, switch).startswith("off")
-            await pilot.press("enter")
-            await pilot.pause()
-            assert app.settings.four_colour is True
-            assert shown_beside(app, switch).startswith("on")
-
-    run(go)
+@pytest.mark.slow
+async def test_a_switch_of_the_settings_says_on_or_off_in_words() -> None:
+    app = make_app(session=False)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SettingsScreen(app.settings))
+        await pilot.pause()
+        app.screen.query_one("#settings-looks", Collapsible).collapsed = False
+        await pilot.pause()
+        switch = app.screen.query_one("#set-four_colour", Switch)
+        switch.focus()
+        await pilot.pause()
+        assert shown_beside(app, switch).startswith("off")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.settings.four_colour is True
+        assert shown_beside(app, switch).startswith("on")
 
 
-def test_settings_open_with_the_first_section_ready_for_enter() -> None:
-    async def go() -> None:
-        app = make_app(session=False)
-        async with app.run_test(size=SIZE) as pilot:
-            app.push_screen(SettingsScreen(app.settings))
-            await pilot.pause()
-            first = app.screen.query(Collapsible).first()
-            assert first.collapsed
-            await pilot.press("enter")
-            await pilot.pause()
-            assert not first.collapsed
-
-    run(go)
+@pytest.mark.slow
+async def test_settings_open_with_the_first_section_ready_for_enter() -> None:
+    app = make_app(session=False)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SettingsScreen(app.settings))
+        await pilot.pause()
+        first = app.screen.query(Collapsible).first()
+        assert first.collapsed
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not first.collapsed
 
 
-def test_the_menu_shows_its_title_once() -> None:
-    async def go() -> None:
-        app = make_app(session=False)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            assert screen_text(app).count("ginrummies") == 1
-
-    run(go)
+async def test_the_menu_shows_its_title_once() -> None:
+    app = make_app(session=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert screen_text(app).count("ginrummies") == 1
 
 
 SCREENS = ["menu", "new-game", "settings", "rules", "statistics", "statistics-games"]
@@ -209,28 +194,28 @@ def cut_off(app: App[Any]) -> list[str]:
     return problems
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SCREENS)
-def test_nothing_is_cut_off_sideways_at_80_by_24(name: str, tmp_path: Path) -> None:
+async def test_nothing_is_cut_off_sideways_at_80_by_24(name: str, tmp_path: Path) -> None:
     app, before = scene(name, tmp_path)
 
-    async def go() -> None:
-        async with app.run_test(size=SMALL) as pilot:
-            await before(pilot)
-            for section in app.screen.query(Collapsible):  # folded or not
-                section.collapsed = False
-            await pilot.pause()
-            problems = cut_off(app)
-            assert problems == [], "\n".join(problems)
-
-    run(go)
+    async with app.run_test(size=SMALL) as pilot:
+        await before(pilot)
+        for section in app.screen.query(Collapsible):  # folded or not
+            section.collapsed = False
+        await pilot.pause()
+        problems = cut_off(app)
+        assert problems == [], "\n".join(problems)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SCREENS)
 def test_screen_at_80_by_24(name: str, snap_compare: Any, tmp_path: Path) -> None:
     app, before = scene(name, tmp_path)
     assert snap_compare(app, terminal_size=SMALL, run_before=before)
 
 
+@pytest.mark.slow
 def test_new_game_with_a_section_open_at_80_by_24(snap_compare: Any, tmp_path: Path) -> None:
     app, before = scene("new-game", tmp_path)
 
@@ -242,49 +227,45 @@ def test_new_game_with_a_section_open_at_80_by_24(snap_compare: Any, tmp_path: P
     assert snap_compare(app, terminal_size=SMALL, run_before=open_knocking)
 
 
-def test_the_form_says_what_each_computer_level_does() -> None:
+@pytest.mark.slow
+async def test_the_form_says_what_each_computer_level_does() -> None:
     from textual.widgets import Select, Static
 
     from ginrummies.ai import LEVEL_ABOUT, level_about
     from ginrummies.core import Family
 
-    async def go() -> None:
-        app = make_app(session=False)
-        async with app.run_test(size=SIZE) as pilot:
-            app.push_screen(NewGameScreen(app.settings))
-            await pilot.pause()
-            about = app.screen.query_one("#levels", Static)
-            level = app.settings.default_level
-            assert LEVEL_ABOUT[level] in str(about.render())
-            app.screen.query_one("#seat1", Select).value = "hard"
-            await pilot.pause()
-            assert LEVEL_ABOUT["hard"] in str(about.render()).replace("\n", " ")
-            # the lines follow the variant: Skarney's hard is measured apart
-            app.screen.query_one("#variant", Select).value = "skarney"
-            await pilot.pause()
-            shown = str(about.render()).replace("\n", " ")
-            assert level_about("hard", Family.SKARNEY) in shown
-            assert "knock" not in shown
-            app.screen.query_one("#seat1", Select).value = "person"
-            await pilot.pause()
-            assert "Two people" in str(about.render())
-
-    run(go)
+    app = make_app(session=False)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(NewGameScreen(app.settings))
+        await pilot.pause()
+        about = app.screen.query_one("#levels", Static)
+        level = app.settings.default_level
+        assert LEVEL_ABOUT[level] in str(about.render())
+        app.screen.query_one("#seat1", Select).value = "hard"
+        await pilot.pause()
+        assert LEVEL_ABOUT["hard"] in str(about.render()).replace("\n", " ")
+        # the lines follow the variant: Skarney's hard is measured apart
+        app.screen.query_one("#variant", Select).value = "skarney"
+        await pilot.pause()
+        shown = str(about.render()).replace("\n", " ")
+        assert level_about("hard", Family.SKARNEY) in shown
+        assert "knock" not in shown
+        app.screen.query_one("#seat1", Select).value = "person"
+        await pilot.pause()
+        assert "Two people" in str(about.render())
 
 
-def test_the_seed_given_at_start_is_the_forms() -> None:
+@pytest.mark.slow
+async def test_the_seed_given_at_start_is_the_forms() -> None:
     """``ginrummies --seed 42``: New game deals seed 42 (it can still be changed)."""
 
-    async def go() -> None:
-        app = make_app(session=False)
-        app.seed = 42
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.press("enter")  # the menu's New game
-            await pilot.pause()
-            assert isinstance(app.screen, NewGameScreen)
-            assert app.screen.query_one("#seed", Input).value == "42"
-            await pilot.press("ctrl+s")
-            await settle(pilot)
-            assert app.session is not None and app.session.seed == 42
-
-    run(go)
+    app = make_app(session=False)
+    app.seed = 42
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")  # the menu's New game
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert app.screen.query_one("#seed", Input).value == "42"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        assert app.session is not None and app.session.seed == 42

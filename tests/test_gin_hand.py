@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import c, refused, stack
+from helpers import c, refused, stack
 
 from ginrummies.core import (
     Card,

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from conftest import stack
+from helpers import stack
 
 from ginrummies.ai import make_bot
 from ginrummies.ai.hints import Hint, hint

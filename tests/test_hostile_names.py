@@ -6,13 +6,14 @@ right-to-left overrides, emoji, or are far too long."""
 from __future__ import annotations
 
 import ast
+import asyncio
 import contextlib
 import io
 import json
 from pathlib import Path
 
 import pytest
-from apphelp import finish, run, settle, step
+from apphelp import finish, settle, step
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_forms import screen_text
@@ -99,88 +100,94 @@ async def curtain_table_and_result(session: Session, size: tuple[int, int]) -> N
 # --- the app ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("a", "b"), PAIRS, ids=PAIR_IDS)
-def test_every_table_screen_shows_hostile_names_as_text(a: str, b: str, tmp_path: Path) -> None:
+async def test_every_table_screen_shows_hostile_names_as_text(
+    a: str, b: str, tmp_path: Path
+) -> None:
     """Hot-seat (the curtain names the player), the table, the help, the
     palette, the result of a hand and of the game, the statistics and the
     replay: no crash, no markup read, the names there as they were typed."""
 
-    async def go() -> None:
-        session = Session(preset("gin").but(target=30), (Seat(a), Seat(b)), 4)
-        app = GinApp(Settings(speed="instant"), session=session, data_dir=tmp_path)
-        async with app.run_test(size=(120, 36)) as pilot:
-            await settle(pilot)
-            assert isinstance(app.screen, CurtainScreen)
-            text = screen_text(app)
-            no_raw_control(text)
-            seat = session.to_move
-            assert seat is not None
-            assert shown(session.names[seat]) in text
-            await pilot.press("enter")
-            await settle(pilot)
-            assert isinstance(app.screen, TableScreen)
-            text = screen_text(app)
-            no_raw_control(text)
-            # the scoreboard's columns: the names as words (a long one cut to fit)
-            assert shown(a)[:6] in text and shown(b)[:6] in text
-            for key in ("f1", "escape", "ctrl+p", "escape", "question_mark"):
-                await pilot.press(key)
-                await pilot.pause()
-                no_raw_control(screen_text(app))
-            played_to(session, "result")
-            app.screen.redraw()  # type: ignore[attr-defined]
-            await settle(pilot)
-            no_raw_control(screen_text(app))
-        # the game over, then the statistics and the replay of the finished game
-        finish(None, session)
-        over = GinApp(Settings(speed="instant"), session=session, data_dir=tmp_path)
-        async with over.run_test(size=(120, 36)) as pilot:
-            await settle(pilot)
-            for _ in range(4):
-                if isinstance(over.screen, CurtainScreen):
-                    await pilot.press("enter")
-                    await settle(pilot)
-            no_raw_control(screen_text(over))
-            assert over.stats is not None
-            session.record(over.stats)
-            over.push_screen(StatsScreen(over.stats))
-            await settle(pilot)
-            for key in ("g", "r", "c", "g"):
-                await pilot.press(key)
-                await pilot.pause()
-                no_raw_control(screen_text(over))
-            await pilot.press("enter")  # the game's replay
-            await settle(pilot)
-            for _ in range(5):
-                await pilot.press("right")
-                await pilot.pause()
-            no_raw_control(screen_text(over))
-        replay = GinApp(Settings(speed="instant"), replay=parse(session.to_json()))
-        async with replay.run_test(size=(120, 36)) as pilot:
-            await settle(pilot)
-            for _ in range(12):
-                await pilot.press("right")
+    session = Session(preset("gin").but(target=30), (Seat(a), Seat(b)), 4)
+    app = GinApp(Settings(speed="instant"), session=session, data_dir=tmp_path)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        text = screen_text(app)
+        no_raw_control(text)
+        seat = session.to_move
+        assert seat is not None
+        assert shown(session.names[seat]) in text
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        text = screen_text(app)
+        no_raw_control(text)
+        # the scoreboard's columns: the names as words (a long one cut to fit)
+        assert shown(a)[:6] in text and shown(b)[:6] in text
+        for key in ("f1", "escape", "ctrl+p", "escape", "question_mark"):
+            await pilot.press(key)
             await pilot.pause()
-            text = screen_text(replay)
-            no_raw_control(text)
-            assert shown(a)[:6] in text
+            no_raw_control(screen_text(app))
+        played_to(session, "result")
+        app.screen.redraw()  # type: ignore[attr-defined]
+        await settle(pilot)
+        no_raw_control(screen_text(app))
+    # the game over, then the statistics and the replay of the finished game
+    finish(None, session)
+    over = GinApp(Settings(speed="instant"), session=session, data_dir=tmp_path)
+    async with over.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        for _ in range(4):
+            if isinstance(over.screen, CurtainScreen):
+                await pilot.press("enter")
+                await settle(pilot)
+        no_raw_control(screen_text(over))
+        assert over.stats is not None
+        session.record(over.stats)
+        over.push_screen(StatsScreen(over.stats))
+        await settle(pilot)
+        for key in ("g", "r", "c", "g"):
+            await pilot.press(key)
+            await pilot.pause()
+            no_raw_control(screen_text(over))
+        await pilot.press("enter")  # the game's replay
+        await settle(pilot)
+        for _ in range(5):
+            await pilot.press("right")
+            await pilot.pause()
+        no_raw_control(screen_text(over))
+    replay = GinApp(Settings(speed="instant"), replay=parse(session.to_json()))
+    async with replay.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        for _ in range(12):
+            await pilot.press("right")
+        await pilot.pause()
+        text = screen_text(replay)
+        no_raw_control(text)
+        assert shown(a)[:6] in text
 
-    run(go)
 
-
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "fmt"),
     [("gin", Format.THREE), ("gin", Format.PARTNERSHIP), ("skarney", Format.SKARNEY3)],
 )
-def test_the_tables_of_three_and_four_show_hostile_names_as_text(variant: str, fmt: Format) -> None:
+async def test_the_tables_of_three_and_four_show_hostile_names_as_text(
+    variant: str, fmt: Format
+) -> None:
     names = ("x[/]", "\x1b[31m[b]Red", "\u202eabc", "[@click=app.quit]q")
     seats = format_seats(fmt, fmt.seats, "easy", names)
     session = played_to(Session(preset(variant), seats, 6, format=fmt), "middle")
 
-    run(lambda: curtain_table_and_result(session, (80, 24)))
+    await curtain_table_and_result(session, (80, 24))
 
 
-def test_a_name_with_markup_typed_in_the_form_starts_saves_and_continues(tmp_path: Path) -> None:
+@pytest.mark.slow
+async def test_a_name_with_markup_typed_in_the_form_starts_saves_and_continues(
+    tmp_path: Path,
+) -> None:
     """The report's case: ``x[/]`` typed as a name, Ctrl+S, then a move
     (saved), then the next start continues it."""
 
@@ -198,7 +205,7 @@ def test_a_name_with_markup_typed_in_the_form_starts_saves_and_continues(tmp_pat
             await pilot.press("d")
             await settle(pilot)
 
-    run(start)
+    await start()
     assert json.loads((tmp_path / "game.json").read_text())["seats"][0]["name"] == "x[/]"
 
     async def again() -> None:
@@ -208,41 +215,36 @@ def test_a_name_with_markup_typed_in_the_form_starts_saves_and_continues(tmp_pat
             assert isinstance(app.screen, TableScreen)
             assert "x[/]" in screen_text(app)
 
-    run(again)
+    await again()
 
 
-def test_names_in_the_settings_fill_the_form_as_text(tmp_path: Path) -> None:
+@pytest.mark.slow
+async def test_names_in_the_settings_fill_the_form_as_text(tmp_path: Path) -> None:
     felt = Settings(
         speed="instant",
         seats={"two": (("person", "[b]x[/]"), ("normal", "\x1b[2JBot"))},
     )
 
-    async def go() -> None:
-        app = GinApp(felt, data_dir=tmp_path)
-        async with app.run_test(size=(80, 24)) as pilot:
-            app.push_screen(NewGameScreen(felt))
-            await settle(pilot)
-            no_raw_control(screen_text(app))
-            assert app.screen.query_one("#name0").value == "[b]x[/]"  # type: ignore[attr-defined]
-
-    run(go)
+    app = GinApp(felt, data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(NewGameScreen(felt))
+        await settle(pilot)
+        no_raw_control(screen_text(app))
+        assert app.screen.query_one("#name0").value == "[b]x[/]"  # type: ignore[attr-defined]
 
 
-def test_a_data_folder_with_markup_in_its_path_is_named_as_text(tmp_path: Path) -> None:
+async def test_a_data_folder_with_markup_in_its_path_is_named_as_text(tmp_path: Path) -> None:
     """The folder's problems are notifications that name it: ``[/]`` in
     the path once ended the app."""
     folder = tmp_path / "games[/]x"  # a folder "games[" holding "]x"
     folder.mkdir(parents=True)
     (folder / "ginrummies.lock").mkdir()  # the lock file's name taken: a FolderError
 
-    async def go() -> None:
-        app = GinApp(Settings(speed="instant"), data_dir=folder)
-        async with app.run_test(size=(120, 36)) as pilot:
-            await settle(pilot)
-            said = [n.message for n in app._notifications]
-            assert any("games[/]x" in m for m in said), said
-
-    run(go)
+    app = GinApp(Settings(speed="instant"), data_dir=folder)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        said = [n.message for n in app._notifications]
+        assert any("games[/]x" in m for m in said), said
 
 
 def test_every_label_in_the_app_is_plain_text() -> None:
@@ -326,6 +328,7 @@ def test_a_computer_seat_from_a_file_is_cleaned_as_well() -> None:
     assert seat.name.startswith("␛[2J") and len(seat.name) == NAME_LENGTH
 
 
+@pytest.mark.slow
 @given(
     st.lists(
         st.text(
@@ -342,4 +345,4 @@ def test_any_names_render_the_table_and_the_result(names: list[str]) -> None:
     """Names drawn at random from the characters that break things: the
     curtain, the table and the hand's result render, and show no raw control."""
     session = Session(preset("gin"), (Seat(names[0]), Seat(names[1])), 9)
-    run(lambda: curtain_table_and_result(session, (100, 30)))
+    asyncio.run(curtain_table_and_result(session, (100, 30)))

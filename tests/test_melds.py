@@ -65,6 +65,7 @@ def test_solver_agrees_with_exhaustive_search(rules: RuleSet, hand: list[Card]) 
     assert {frozenset(m.cards) for m in all_melds(hand, rules)} == set(_oracle_melds(hand, rules))
 
 
+@pytest.mark.slow
 @given(
     st.sampled_from(RULE_VARIANTS[:5]),
     st.lists(st.sampled_from(CARDS), min_size=11, max_size=11, unique=True),

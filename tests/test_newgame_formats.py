@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import SIZE, make_app, run, settle
+from apphelp import SIZE, make_app, settle
 from textual.widgets import Input, Label, Select, Static
 
 from ginrummies.core import Format, RuleSet, formats_for, preset
@@ -73,191 +73,178 @@ async def open_form(app: GinApp, pilot: Any, settings: Settings | None = None) -
     return app.screen
 
 
-def test_the_format_list_follows_the_variant() -> None:
-    async def go() -> None:
-        app = make_app(session=False)
-        async with app.run_test(size=SIZE) as pilot:
-            form = await open_form(app, pilot)
-            assert choices(form) == ["two", "three", "partnership"]
-            form.query_one("#format", Select).value = "partnership"
-            await pilot.pause()
-            assert form.format is Format.PARTNERSHIP
-            # another Gin variant keeps the format
-            form.query_one("#variant", Select).value = "oklahoma"
-            await pilot.pause()
-            assert form.query_one("#format", Select).value == "partnership"
-            assert form.format is Format.PARTNERSHIP and shown_rows(form) == [0, 1, 2, 3]
-            # Skarney has not it: back to two players, and Skarney's formats offered
-            form.query_one("#variant", Select).value = "skarney"
-            await pilot.pause()
-            assert choices(form) == [f.value for f in formats_for(preset("skarney"))]
-            assert form.query_one("#format", Select).value == "two"
-            assert form.format is Format.TWO and shown_rows(form) == [0, 1]
-            form.query_one("#variant", Select).value = "colonel"
-            await pilot.pause()
-            assert choices(form) == ["two"]
-
-    run(go)
+@pytest.mark.slow
+async def test_the_format_list_follows_the_variant() -> None:
+    app = make_app(session=False)
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_form(app, pilot)
+        assert choices(form) == ["two", "three", "partnership"]
+        form.query_one("#format", Select).value = "partnership"
+        await pilot.pause()
+        assert form.format is Format.PARTNERSHIP
+        # another Gin variant keeps the format
+        form.query_one("#variant", Select).value = "oklahoma"
+        await pilot.pause()
+        assert form.query_one("#format", Select).value == "partnership"
+        assert form.format is Format.PARTNERSHIP and shown_rows(form) == [0, 1, 2, 3]
+        # Skarney has not it: back to two players, and Skarney's formats offered
+        form.query_one("#variant", Select).value = "skarney"
+        await pilot.pause()
+        assert choices(form) == [f.value for f in formats_for(preset("skarney"))]
+        assert form.query_one("#format", Select).value == "two"
+        assert form.format is Format.TWO and shown_rows(form) == [0, 1]
+        form.query_one("#variant", Select).value = "colonel"
+        await pilot.pause()
+        assert choices(form) == ["two"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", [f for f in Format if f is not Format.TWO], ids=lambda f: f.value)
-def test_each_format_from_the_form(fmt: Format) -> None:
-    async def go() -> None:
-        app = make_app(session=False)
-        started = recording(app)
-        async with app.run_test(size=SIZE) as pilot:
-            form = await open_form(app, pilot)
-            form.query_one("#variant", Select).value = VARIANT_OF[fmt]
-            await pilot.pause()
-            form.query_one("#format", Select).value = fmt.value
-            await pilot.pause()
-            assert shown_rows(form) == list(range(fmt.seats))
-            labels = [str(form.query_one(f"#seat-label{s}", Label).render()) for s in range(4)]
-            assert labels[: fmt.seats] == LABELS[fmt]
-            assert form.query_one("#teams").display is fmt.play.teams
-            about = text_of(form, "#format-about")
-            assert str(fmt.target(preset(VARIANT_OF[fmt]))) in about
-            # the last seat: a hard computer with a name of its own
-            last = fmt.seats - 1
-            form.query_one(f"#seat{last}", Select).value = "hard"
-            form.query_one(f"#name{last}", Input).value = "Zed"
-            form.query_one("#seed", Input).value = "77"
-            await pilot.pause()
-            await pilot.press("ctrl+s")
-            await pilot.pause()
-            assert len(started) == 1
-            session = app.session
-            assert session is not None and session.format is fmt
-            assert session.seed == 77 and session.rules == preset(VARIANT_OF[fmt])
-            seats = session.seats
-            assert seats[0] == Seat("You")
-            for s in range(1, last):
-                assert seats[s] == Seat(f"Computer {'ABCD'[s]}", SeatKind.COMPUTER, "normal")
-            assert seats[last] == Seat("Zed", SeatKind.COMPUTER, "hard")
-
-    run(go)
+async def test_each_format_from_the_form(fmt: Format) -> None:
+    app = make_app(session=False)
+    started = recording(app)
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_form(app, pilot)
+        form.query_one("#variant", Select).value = VARIANT_OF[fmt]
+        await pilot.pause()
+        form.query_one("#format", Select).value = fmt.value
+        await pilot.pause()
+        assert shown_rows(form) == list(range(fmt.seats))
+        labels = [str(form.query_one(f"#seat-label{s}", Label).render()) for s in range(4)]
+        assert labels[: fmt.seats] == LABELS[fmt]
+        assert form.query_one("#teams").display is fmt.play.teams
+        about = text_of(form, "#format-about")
+        assert str(fmt.target(preset(VARIANT_OF[fmt]))) in about
+        # the last seat: a hard computer with a name of its own
+        last = fmt.seats - 1
+        form.query_one(f"#seat{last}", Select).value = "hard"
+        form.query_one(f"#name{last}", Input).value = "Zed"
+        form.query_one("#seed", Input).value = "77"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert len(started) == 1
+        session = app.session
+        assert session is not None and session.format is fmt
+        assert session.seed == 77 and session.rules == preset(VARIANT_OF[fmt])
+        seats = session.seats
+        assert seats[0] == Seat("You")
+        for s in range(1, last):
+            assert seats[s] == Seat(f"Computer {'ABCD'[s]}", SeatKind.COMPUTER, "normal")
+        assert seats[last] == Seat("Zed", SeatKind.COMPUTER, "hard")
 
 
-def test_a_format_chosen_by_keys_alone_starts_at_the_table() -> None:
+@pytest.mark.slow
+async def test_a_format_chosen_by_keys_alone_starts_at_the_table() -> None:
     """Tab to the format, open it, pick Partnership Gin, make seat C a
     person by keys, Ctrl+S: the table opens on that game."""
 
-    async def go() -> None:
-        app = make_app(session=False)
-        async with app.run_test(size=SMALL) as pilot:
-            form = await open_form(app, pilot)
+    app = make_app(session=False)
+    async with app.run_test(size=SMALL) as pilot:
+        form = await open_form(app, pilot)
+        await pilot.press("tab")
+        assert app.focused is form.query_one("#format", Select)
+        await pilot.press("enter", "down", "down", "enter")
+        await pilot.pause()
+        assert form.format is Format.PARTNERSHIP
+        for _ in range(8):  # to seat C's kind
+            if app.focused is form.query_one("#seat2", Select):
+                break
             await pilot.press("tab")
-            assert app.focused is form.query_one("#format", Select)
-            await pilot.press("enter", "down", "down", "enter")
-            await pilot.pause()
-            assert form.format is Format.PARTNERSHIP
-            for _ in range(8):  # to seat C's kind
-                if app.focused is form.query_one("#seat2", Select):
-                    break
-                await pilot.press("tab")
-            assert app.focused is form.query_one("#seat2", Select)
-            await pilot.press("enter", "home", "enter")  # "a person", the first choice
-            await pilot.pause()
-            assert form.query_one("#name2", Input).value == "Player 3"
-            await pilot.press("ctrl+s")
-            await settle(pilot)
-            # the table, behind the curtain for the first of the two people
-            assert any(isinstance(s, TableScreen) for s in app.screen_stack)
-            session = app.session
-            assert session is not None and session.format is Format.PARTNERSHIP
-            kinds = [s.kind for s in session.seats]
-            assert kinds == [SeatKind.PERSON, SeatKind.COMPUTER, SeatKind.PERSON, SeatKind.COMPUTER]
-            assert [s.name for s in session.seats] == [
-                "You",
-                "Computer B",
-                "Player 3",
-                "Computer D",
-            ]
-
-    run(go)
+        assert app.focused is form.query_one("#seat2", Select)
+        await pilot.press("enter", "home", "enter")  # "a person", the first choice
+        await pilot.pause()
+        assert form.query_one("#name2", Input).value == "Player 3"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        # the table, behind the curtain for the first of the two people
+        assert any(isinstance(s, TableScreen) for s in app.screen_stack)
+        session = app.session
+        assert session is not None and session.format is Format.PARTNERSHIP
+        kinds = [s.kind for s in session.seats]
+        assert kinds == [SeatKind.PERSON, SeatKind.COMPUTER, SeatKind.PERSON, SeatKind.COMPUTER]
+        assert [s.name for s in session.seats] == [
+            "You",
+            "Computer B",
+            "Player 3",
+            "Computer D",
+        ]
 
 
-def test_two_players_start_as_before() -> None:
-    async def go() -> None:
-        app = make_app(session=False, settings=Settings(speed="instant", default_level="hard"))
-        started = recording(app)
-        async with app.run_test(size=SIZE) as pilot:
-            form = await open_form(app, pilot)
-            assert form.format is Format.TWO and shown_rows(form) == [0, 1]
-            assert form.query_one("#seat0", Select).value == "person"
-            assert form.query_one("#seat1", Select).value == "hard"
-            assert form.query_one("#name0", Input).value == "You"
-            assert form.query_one("#name1", Input).value == "Computer"
-            assert not form.query_one("#teams").display
-            await pilot.press("ctrl+s")
-            await pilot.pause()
-            (_, seats, _, fmt) = started[0]
-            assert fmt is Format.TWO
-            assert seats == (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "hard"))
-
-    run(go)
+@pytest.mark.slow
+async def test_two_players_start_as_before() -> None:
+    app = make_app(session=False, settings=Settings(speed="instant", default_level="hard"))
+    started = recording(app)
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_form(app, pilot)
+        assert form.format is Format.TWO and shown_rows(form) == [0, 1]
+        assert form.query_one("#seat0", Select).value == "person"
+        assert form.query_one("#seat1", Select).value == "hard"
+        assert form.query_one("#name0", Input).value == "You"
+        assert form.query_one("#name1", Input).value == "Computer"
+        assert not form.query_one("#teams").display
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        (_, seats, _, fmt) = started[0]
+        assert fmt is Format.TWO
+        assert seats == (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "hard"))
 
 
-def test_a_seats_kind_renames_it_only_if_the_form_named_it() -> None:
-    async def go() -> None:
-        app = make_app(session=False)
-        async with app.run_test(size=SIZE) as pilot:
-            form = await open_form(app, pilot)
-            form.query_one("#format", Select).value = "three"
-            await pilot.pause()
-            form.query_one("#seat1", Select).value = "person"
-            await pilot.pause()
-            assert form.query_one("#name1", Input).value == "Player 2"
-            form.query_one("#seat0", Select).value = "normal"
-            await pilot.pause()
-            assert form.query_one("#name0", Input).value == "Computer A"
-            form.query_one("#name2", Input).value = "Ada"
-            form.query_one("#seat2", Select).value = "person"
-            await pilot.pause()
-            assert form.query_one("#name2", Input).value == "Ada"  # typed: kept
-            levels = text_of(form, "#levels")
-            assert levels.startswith("normal:") and "Two people" not in levels
-            for s in range(3):
-                form.query_one(f"#seat{s}", Select).value = "person"
-            await pilot.pause()
-            assert text_of(form, "#levels").startswith("Three people take turns")
-
-    run(go)
+@pytest.mark.slow
+async def test_a_seats_kind_renames_it_only_if_the_form_named_it() -> None:
+    app = make_app(session=False)
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_form(app, pilot)
+        form.query_one("#format", Select).value = "three"
+        await pilot.pause()
+        form.query_one("#seat1", Select).value = "person"
+        await pilot.pause()
+        assert form.query_one("#name1", Input).value == "Player 2"
+        form.query_one("#seat0", Select).value = "normal"
+        await pilot.pause()
+        assert form.query_one("#name0", Input).value == "Computer A"
+        form.query_one("#name2", Input).value = "Ada"
+        form.query_one("#seat2", Select).value = "person"
+        await pilot.pause()
+        assert form.query_one("#name2", Input).value == "Ada"  # typed: kept
+        levels = text_of(form, "#levels")
+        assert levels.startswith("normal:") and "Two people" not in levels
+        for s in range(3):
+            form.query_one(f"#seat{s}", Select).value = "person"
+        await pilot.pause()
+        assert text_of(form, "#levels").startswith("Three people take turns")
 
 
-def test_the_team_formats_show_the_teams() -> None:
-    async def go() -> None:
-        app = make_app(session=False)
-        async with app.run_test(size=SIZE) as pilot:
-            form = await open_form(app, pilot, Settings(default_rules="skarney"))
-            form.query_one("#format", Select).value = "partners"
-            await pilot.pause()
-            teams = text_of(form, "#teams")
-            assert "A and B are partners against C and D" in teams
-            assert "A plays at table 1 and B at table 2" in teams
-            assert "300" in text_of(form, "#format-about")
-
-    run(go)
+@pytest.mark.slow
+async def test_the_team_formats_show_the_teams() -> None:
+    app = make_app(session=False)
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_form(app, pilot, Settings(default_rules="skarney"))
+        form.query_one("#format", Select).value = "partners"
+        await pilot.pause()
+        teams = text_of(form, "#teams")
+        assert "A and B are partners against C and D" in teams
+        assert "A plays at table 1 and B at table 2" in teams
+        assert "300" in text_of(form, "#format-about")
 
 
-def test_the_target_shown_follows_the_house_rule() -> None:
-    async def go() -> None:
-        app = make_app(session=False)
-        async with app.run_test(size=SIZE) as pilot:
-            form = await open_form(app, pilot)
-            form.query_one("#format", Select).value = "three"
-            await pilot.pause()
-            assert "the game goes to 100" in text_of(form, "#format-about")
-            form.query_one("#opt-target", Input).value = "250"
-            await pilot.pause()
-            assert "the game goes to 250" in text_of(form, "#format-about")
-            form.query_one("#format", Select).value = "partnership"
-            await pilot.pause()
-            assert "the game goes to 125" in text_of(form, "#format-about")
-
-    run(go)
+@pytest.mark.slow
+async def test_the_target_shown_follows_the_house_rule() -> None:
+    app = make_app(session=False)
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_form(app, pilot)
+        form.query_one("#format", Select).value = "three"
+        await pilot.pause()
+        assert "the game goes to 100" in text_of(form, "#format-about")
+        form.query_one("#opt-target", Input).value = "250"
+        await pilot.pause()
+        assert "the game goes to 250" in text_of(form, "#format-about")
+        form.query_one("#format", Select).value = "partnership"
+        await pilot.pause()
+        assert "the game goes to 125" in text_of(form, "#format-about")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("fmt", "change", "message"),
     [
@@ -268,84 +255,77 @@ def test_the_target_shown_follows_the_house_rule() -> None:
         ("partnership", {"seat0": "hard"}, "at least one seat must be a person"),
     ],
 )
-def test_the_form_refuses_seats_that_cannot_play(
+async def test_the_form_refuses_seats_that_cannot_play(
     fmt: str, change: dict[str, str], message: str
 ) -> None:
-    async def go() -> None:
-        app = make_app(session=False)
-        started = recording(app)
-        async with app.run_test(size=SIZE) as pilot:
-            form = await open_form(app, pilot)
-            form.query_one("#format", Select).value = fmt
+    app = make_app(session=False)
+    started = recording(app)
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_form(app, pilot)
+        form.query_one("#format", Select).value = fmt
+        await pilot.pause()
+        for key, value in change.items():
+            widget = form.query_one(f"#{key}")
+            widget.value = value
             await pilot.pause()
-            for key, value in change.items():
-                widget = form.query_one(f"#{key}")
-                widget.value = value
-                await pilot.pause()
-            await pilot.press("ctrl+s")
-            await pilot.pause()
-            assert started == []
-            assert isinstance(app.screen, NewGameScreen)
-            assert message in str(form.query_one("#form-error", Static).render())
-
-    run(go)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert started == []
+        assert isinstance(app.screen, NewGameScreen)
+        assert message in str(form.query_one("#form-error", Static).render())
 
 
-def test_names_are_cut_to_sixteen_characters() -> None:
-    async def go() -> None:
-        app = make_app(session=False)
-        started = recording(app)
-        async with app.run_test(size=SIZE) as pilot:
-            form = await open_form(app, pilot)
-            form.query_one("#format", Select).value = "three"
-            await pilot.pause()
-            name = form.query_one("#name1", Input)
-            name.focus()
-            name.value = ""
-            await pilot.press(*"Bartholomew the Great")  # typed: stops at 16
-            assert name.value == "Bartholomew the "
-            form.query_one("#name2", Input).value = "x" * 30  # pasted in some other way
-            await pilot.press("ctrl+s")
-            await pilot.pause()
-            seats = started[0][1]
-            assert [s.name for s in seats] == ["You", "Bartholomew the", "x" * 16]
-
-    run(go)
+@pytest.mark.slow
+async def test_names_are_cut_to_sixteen_characters() -> None:
+    app = make_app(session=False)
+    started = recording(app)
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_form(app, pilot)
+        form.query_one("#format", Select).value = "three"
+        await pilot.pause()
+        name = form.query_one("#name1", Input)
+        name.focus()
+        name.value = ""
+        await pilot.press(*"Bartholomew the Great")  # typed: stops at 16
+        assert name.value == "Bartholomew the "
+        form.query_one("#name2", Input).value = "x" * 30  # pasted in some other way
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        seats = started[0][1]
+        assert [s.name for s in seats] == ["You", "Bartholomew the", "x" * 16]
 
 
-def test_the_format_and_seats_are_remembered(tmp_path: Path) -> None:
+@pytest.mark.slow
+async def test_the_format_and_seats_are_remembered(tmp_path: Path) -> None:
     path = tmp_path / SETTINGS_NAME
 
-    async def go() -> None:
-        app = GinApp(Settings(speed="instant"), settings_path=path)
-        recording(app)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            form = await open_form(app, pilot)
-            form.query_one("#format", Select).value = "partnership"
-            await pilot.pause()
-            form.query_one("#seat1", Select).value = "person"
-            form.query_one("#name1", Input).value = "Bea"
-            form.query_one("#seat3", Select).value = "hard"
-            await pilot.pause()
-            await pilot.press("ctrl+s")
-            await pilot.pause()
-            assert app.settings.default_format == "partnership"
-            # the next form starts from them
-            app.pop_screen()
-            form = await open_form(app, pilot)
-            assert form.format is Format.PARTNERSHIP
-            assert form.query_one("#format", Select).value == "partnership"
-            assert shown_rows(form) == [0, 1, 2, 3]
-            assert form.query_one("#name1", Input).value == "Bea"
-            assert form.query_one("#seat1", Select).value == "person"
-            assert form.query_one("#seat3", Select).value == "hard"
-            # two players were not played: their seats are today's defaults
-            form.query_one("#format", Select).value = "two"
-            await pilot.pause()
-            assert form.query_one("#name1", Input).value == "Computer"
-
-    run(go)
+    app = GinApp(Settings(speed="instant"), settings_path=path)
+    recording(app)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        form = await open_form(app, pilot)
+        form.query_one("#format", Select).value = "partnership"
+        await pilot.pause()
+        form.query_one("#seat1", Select).value = "person"
+        form.query_one("#name1", Input).value = "Bea"
+        form.query_one("#seat3", Select).value = "hard"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.settings.default_format == "partnership"
+        # the next form starts from them
+        app.pop_screen()
+        form = await open_form(app, pilot)
+        assert form.format is Format.PARTNERSHIP
+        assert form.query_one("#format", Select).value == "partnership"
+        assert shown_rows(form) == [0, 1, 2, 3]
+        assert form.query_one("#name1", Input).value == "Bea"
+        assert form.query_one("#seat1", Select).value == "person"
+        assert form.query_one("#seat3", Select).value == "hard"
+        # two players were not played: their seats are today's defaults
+        form.query_one("#format", Select).value = "two"
+        await pilot.pause()
+        assert form.query_one("#name1", Input).value == "Computer"
     settings, problems = load_settings(path)
     assert problems == []
     assert settings.default_format == "partnership"
@@ -359,73 +339,67 @@ def test_the_format_and_seats_are_remembered(tmp_path: Path) -> None:
     }
 
 
-def test_a_remembered_format_the_variant_has_not_falls_back_to_two_players() -> None:
+@pytest.mark.slow
+async def test_a_remembered_format_the_variant_has_not_falls_back_to_two_players() -> None:
     settings = Settings(
         default_rules="skarney",
         default_format="partnership",
         seats={"partnership": (("person", "A"), ("person", "B"), ("easy", "C"), ("easy", "D"))},
     )
 
-    async def go() -> None:
-        app = make_app(session=False)
-        async with app.run_test(size=SIZE) as pilot:
-            form = await open_form(app, pilot, settings)
-            assert form.format is Format.TWO
-            assert form.query_one("#format", Select).value == "two"
-            assert shown_rows(form) == [0, 1]
-            # a Gin variant again: the remembered partnership seats come back
-            form.query_one("#variant", Select).value = "gin"
-            await pilot.pause()
-            form.query_one("#format", Select).value = "partnership"
-            await pilot.pause()
-            names = [form.query_one(f"#name{s}", Input).value for s in range(4)]
-            assert names == ["A", "B", "C", "D"]
-
-    run(go)
+    app = make_app(session=False)
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_form(app, pilot, settings)
+        assert form.format is Format.TWO
+        assert form.query_one("#format", Select).value == "two"
+        assert shown_rows(form) == [0, 1]
+        # a Gin variant again: the remembered partnership seats come back
+        form.query_one("#variant", Select).value = "gin"
+        await pilot.pause()
+        form.query_one("#format", Select).value = "partnership"
+        await pilot.pause()
+        names = [form.query_one(f"#name{s}", Input).value for s in range(4)]
+        assert names == ["A", "B", "C", "D"]
 
 
-def test_a_new_default_level_reaches_the_remembered_computers() -> None:
+@pytest.mark.slow
+async def test_a_new_default_level_reaches_the_remembered_computers() -> None:
     seats = {"three": (("person", "You"), ("easy", "Computer B"), ("hard", "Computer C"))}
 
-    async def go() -> None:
-        app = make_app(session=False, settings=Settings(speed="instant", seats=seats))
-        async with app.run_test(size=SIZE) as pilot:
-            app.push_screen(SettingsScreen(app.settings))
-            await pilot.pause()
-            app.screen.query_one("#set-default_level", Select).value = "random"
-            await pilot.pause()
-            assert app.settings.default_level == "random"
-            assert app.settings.seats == {
-                "three": (("person", "You"), ("random", "Computer B"), ("random", "Computer C"))
-            }
-
-    run(go)
+    app = make_app(session=False, settings=Settings(speed="instant", seats=seats))
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SettingsScreen(app.settings))
+        await pilot.pause()
+        app.screen.query_one("#set-default_level", Select).value = "random"
+        await pilot.pause()
+        assert app.settings.default_level == "random"
+        assert app.settings.seats == {
+            "three": (("person", "You"), ("random", "Computer B"), ("random", "Computer C"))
+        }
 
 
-def test_the_form_with_four_seats_fits_80_by_24() -> None:
+@pytest.mark.slow
+async def test_the_form_with_four_seats_fits_80_by_24() -> None:
     from test_forms import cut_off
 
-    async def go() -> None:
-        app = make_app(session=False)
-        async with app.run_test(size=SMALL) as pilot:
-            form = await open_form(app, pilot)
-            form.query_one("#format", Select).value = "partnership"
-            await pilot.pause()
-            assert cut_off(app) == []
-            # Tab reaches Start through all four seats
-            form.query_one("#variant", Select).focus()
-            seen = []
-            for _ in range(40):
-                await pilot.press("tab")
-                assert app.focused is not None
-                seen.append(app.focused.id)
-                if app.focused.id == "start":
-                    break
-            assert seen[:9] == [
-                "format",
-                *[f"{w}{s}" for s in range(4) for w in ("seat", "name")],
-            ]
-            assert seen[-1] == "start"
-            assert form.query_one("#start").region.bottom <= SMALL[1]  # scrolled into view
-
-    run(go)
+    app = make_app(session=False)
+    async with app.run_test(size=SMALL) as pilot:
+        form = await open_form(app, pilot)
+        form.query_one("#format", Select).value = "partnership"
+        await pilot.pause()
+        assert cut_off(app) == []
+        # Tab reaches Start through all four seats
+        form.query_one("#variant", Select).focus()
+        seen = []
+        for _ in range(40):
+            await pilot.press("tab")
+            assert app.focused is not None
+            seen.append(app.focused.id)
+            if app.focused.id == "start":
+                break
+        assert seen[:9] == [
+            "format",
+            *[f"{w}{s}" for s in range(4) for w in ("seat", "name")],
+        ]
+        assert seen[-1] == "start"
+        assert form.query_one("#start").region.bottom <= SMALL[1]  # scrolled into view

@@ -77,6 +77,7 @@ def test_the_gin_camper_knocks_only_early_late_or_low(variant: str) -> None:
     assert seen["held"] > 0 and seen["early"] + seen["late"] + seen["low"] > 0, seen
 
 
+@pytest.mark.slow
 def test_the_casual_player_makes_its_mistakes_at_their_rates() -> None:
     rules = preset("gin")
     casual, normal = Casual(rules, 4), GinBot(rules, 4)
@@ -98,6 +99,7 @@ def test_the_casual_player_makes_its_mistakes_at_their_rates() -> None:
     assert 0.6 <= taken / wanted <= 0.9, (taken, wanted)
 
 
+@pytest.mark.slow
 def test_casual_discards_pay_no_heed_to_the_opponent_one_time_in_five() -> None:
     rules = preset("gin")
     casual = Casual(rules, 9)
@@ -118,6 +120,7 @@ def test_casual_discards_pay_no_heed_to_the_opponent_one_time_in_five() -> None:
     assert 0.1 <= heedless / checked <= 0.3, (heedless, checked)
 
 
+@pytest.mark.slow
 def test_the_skarney_camper_declines_offers_and_holds_its_melds() -> None:
     rules = preset("skarney")
     camper, normal = TableCamper(rules, 2), TableBot(rules, 2, "normal")
@@ -178,6 +181,7 @@ def test_the_table_casual_player_misses_lay_offs_and_challenges_low() -> None:
     assert challenged > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("opponent", "eager"), [("camper", False), ("eaai-simple", True)])
 def test_hard_reads_the_opponents_style_from_the_finished_hands(opponent: str, eager: bool) -> None:
     from ginrummies.ai.reading import read

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -341,6 +342,7 @@ def play_game(rules: RuleSet, seed: int, level: str = "eager") -> Game:
     return game
 
 
+@pytest.mark.slow
 @given(st.sampled_from([*GIN_RULES[:5], *TABLE_RULES]), st.integers(0, 10**6))
 def test_random_games_end_and_replay(rules: RuleSet, seed: int) -> None:
     game = play_game(rules, seed)
@@ -376,6 +378,7 @@ SCORED_RULES = [
 ]
 
 
+@pytest.mark.slow
 @given(st.sampled_from(SCORED_RULES), st.integers(0, 10**6), st.sampled_from(["eager", "easy"]))
 def test_game_scores_follow_the_hands(rules: RuleSet, seed: int, level: str) -> None:
     game = play_game(rules, seed, level)

@@ -110,6 +110,7 @@ def check_position(hand: Hand) -> None:
         assert hand.can(Attempt(LayMeld, cards=frozenset(cards))), action
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", RULE_SETS)
 def test_the_checks_agree_with_the_legal_moves(name: str) -> None:
     rules: RuleSet = RULE_SETS[name]
@@ -135,7 +136,7 @@ def test_the_wrong_player_is_told_whose_turn_it_is() -> None:
 def skarney_lay_offs(monkeypatch: pytest.MonkeyPatch, per_meld: int) -> str:
     """You lay the contract, accept 7♠, draw, and lay off 5♠, 6♠ on your run
     (as many as ``per_meld`` lets you): why may 7♠ not follow them?"""
-    from conftest import c, stack
+    from helpers import c, stack
 
     from ginrummies.core import make_meld, parse_cards
     from ginrummies.core import skarney as engine

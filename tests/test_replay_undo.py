@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from apphelp import SIZE, finish, held_computer, play_hand, run, settle
+from apphelp import SIZE, finish, held_computer, play_hand, settle
 
 from ginrummies.cli import main
 from ginrummies.core import Discard, DrawStock, IllegalAction, Pass, Phase, TakeDiscard, preset
@@ -36,8 +36,9 @@ def replay_file(session: Session, path: Path) -> Path:
 # --- replays -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["gin", "skarney", "colonel"])
-def test_replay_steps_through_every_move_with_both_hands_shown(
+async def test_replay_steps_through_every_move_with_both_hands_shown(
     variant: str, tmp_path: Path
 ) -> None:
     # a game of two hands or more, since the steps go past hand 1's last move
@@ -48,39 +49,36 @@ def test_replay_steps_through_every_move_with_both_hands_shown(
     def shown(screen: ReplayScreen, seat: int) -> list[object]:
         return screen.query_one(f"#hand{seat}", HandView).cards
 
-    async def go() -> None:
-        app = GinApp(Settings(), replay=saved)
-        async with app.run_test(size=SIZE) as pilot:
-            screen = app.screen
-            assert isinstance(screen, ReplayScreen)
-            first = saved.log[0]
-            for step in range(len(first) + 1):
-                game = Session.resume(rules, screen.seats, saved.seed, [first[:step]]).game
-                for seat in (0, 1):
-                    cards = game.view(seat).hand
-                    assert shown(screen, seat) == lay_out(cards, rules, SortMode.MELDS)[0].cards
-                assert f"move {step} of {len(first)}" in screen.sub_title
-                await pilot.press("right")
-            # past the last move of hand 1: the deal of hand 2
-            assert screen.hand_no == (1 if len(saved.log) > 1 else 0)
-            await pilot.press("left")
-            assert (screen.hand_no, screen.step_no) == (0, len(first))
-            status = str(screen.query_one("#replay-status").render())
-            assert "score" in status or "cancelled" in status or "wins" in status
-            await pilot.press("end")
+    app = GinApp(Settings(), replay=saved)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        first = saved.log[0]
+        for step in range(len(first) + 1):
+            game = Session.resume(rules, screen.seats, saved.seed, [first[:step]]).game
+            for seat in (0, 1):
+                cards = game.view(seat).hand
+                assert shown(screen, seat) == lay_out(cards, rules, SortMode.MELDS)[0].cards
+            assert f"move {step} of {len(first)}" in screen.sub_title
+            await pilot.press("right")
+        # past the last move of hand 1: the deal of hand 2
+        assert screen.hand_no == (1 if len(saved.log) > 1 else 0)
+        await pilot.press("left")
+        assert (screen.hand_no, screen.step_no) == (0, len(first))
+        status = str(screen.query_one("#replay-status").render())
+        assert "score" in status or "cancelled" in status or "wins" in status
+        await pilot.press("end")
+        await pilot.press("pagedown")
+        for _ in range(len(saved.log)):
             await pilot.press("pagedown")
-            for _ in range(len(saved.log)):
-                await pilot.press("pagedown")
-            assert screen.hand_no == len(saved.log) - 1
-            await pilot.press("end")
-            assert "wins the game" in str(screen.query_one("#replay-status").render())
-            await pilot.press("home")
-            assert screen.step_no == 0
-            await pilot.press("q")
-            await pilot.pause()
-        assert app.return_code == 0
-
-    run(go)
+        assert screen.hand_no == len(saved.log) - 1
+        await pilot.press("end")
+        assert "wins the game" in str(screen.query_one("#replay-status").render())
+        await pilot.press("home")
+        assert screen.step_no == 0
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0
 
 
 def test_replay_command_refuses_a_bad_file_with_a_message(
@@ -100,30 +98,28 @@ def test_replay_command_refuses_a_bad_file_with_a_message(
     assert "players are not readable" in capsys.readouterr().err
 
 
-def test_a_finished_game_is_exported_from_its_result(tmp_path: Path) -> None:
+@pytest.mark.slow
+async def test_a_finished_game_is_exported_from_its_result(tmp_path: Path) -> None:
     rules = preset("gin").but(target=1)
     session = Session(rules, default_seats(level="easy"), 21)
 
-    async def go() -> None:
-        app = GinApp(Settings(speed="instant"), session=session, data_dir=tmp_path)
-        async with app.run_test(size=SIZE) as pilot:
-            while True:
-                screen = await play_hand(pilot)
-                if session.game.is_over:
-                    break
-                await pilot.press("enter")
-            assert isinstance(screen, ResultScreen)
-            await pilot.press("x")
-            await pilot.pause()
-
-    run(go)
+    app = GinApp(Settings(speed="instant"), session=session, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        while True:
+            screen = await play_hand(pilot)
+            if session.game.is_over:
+                break
+            await pilot.press("enter")
+        assert isinstance(screen, ResultScreen)
+        await pilot.press("x")
+        await pilot.pause()
     (path,) = (tmp_path / "replays").glob("*.json")
     saved = parse(path.read_text())
     assert saved.log == session.game.log and saved.seed == session.seed
     assert replay(saved).result == session.game.result
 
 
-def test_in_a_browser_an_exported_replay_is_downloaded_too(
+async def test_in_a_browser_an_exported_replay_is_downloaded_too(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Served to a browser (a tablet, say), the file on the server is out of
@@ -136,43 +132,38 @@ def test_in_a_browser_an_exported_replay_is_downloaded_too(
         lambda app, path, save_filename=None, **_: delivered.append((path, save_filename)),
     )
 
-    async def go() -> None:
-        app = GinApp(Settings(), data_dir=tmp_path)
-        async with app.run_test(size=SIZE) as pilot:
-            path = app.export_replay('{"x": 1}', "Gin Rummy", 7)
-            await pilot.pause()
-            assert path is not None and path.read_text() == '{"x": 1}'
-            assert delivered == [(path, path.name)] and path.name.endswith("-gin-rummy-7.json")
-            (note,) = app._notifications
-            assert note.message.startswith(f"Downloaded, and saved on the server as {path}")
-
-    run(go)
+    app = GinApp(Settings(), data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        path = app.export_replay('{"x": 1}', "Gin Rummy", 7)
+        await pilot.pause()
+        assert path is not None and path.read_text() == '{"x": 1}'
+        assert delivered == [(path, path.name)] and path.name.endswith("-gin-rummy-7.json")
+        (note,) = app._notifications
+        assert note.message.startswith(f"Downloaded, and saved on the server as {path}")
 
 
-def test_statistics_screen_exports_and_watches_a_game(tmp_path: Path) -> None:
+@pytest.mark.slow
+async def test_statistics_screen_exports_and_watches_a_game(tmp_path: Path) -> None:
     session = finished("gin", 5)
     app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
     app.session = session
     app.record(session)  # what autosave does when a game ends
 
-    async def go() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            from ginrummies.tui.screens.statistics import StatsScreen
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        from ginrummies.tui.screens.statistics import StatsScreen
 
-            app.push_screen(StatsScreen(app.stats))
-            await pilot.pause()
-            await pilot.press("x")
-            await pilot.pause()
-            await pilot.press("enter")
-            await pilot.pause()
-            assert isinstance(app.screen, ReplayScreen)
-            assert app.screen.saved.log == session.game.log
-            await pilot.press("escape")
-            await pilot.pause()
-            assert isinstance(app.screen, StatsScreen)
-
-    run(go)
+        app.push_screen(StatsScreen(app.stats))
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.saved.log == session.game.log
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
     (path,) = (tmp_path / "replays").glob("*.json")
     assert json.loads(path.read_text())["id"] == session.game_id
 
@@ -227,65 +218,61 @@ def test_undo_refuses_what_would_show_a_hidden_card() -> None:
         hot.undo()
 
 
-def test_undo_key_in_the_app() -> None:
+@pytest.mark.slow
+async def test_undo_key_in_the_app() -> None:
     session = Session(preset("gin"), default_seats(level="easy"), 8)
     to_person_turn(session)
 
-    async def go() -> None:
-        app = GinApp(Settings(speed="instant"), session=session)
-        async with app.run_test(size=SIZE) as pilot:
+    app = GinApp(Settings(speed="instant"), session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        before = session.hand.state_key()
+        await pilot.press("t")  # take the upcard (or the discard)
+        assert session.hand.state_key() != before
+        await pilot.press("u")
+        assert session.hand.state_key() == before
+        assert "Taken back" in str(screen.query_one("#status").render())
+        # a stock draw cannot be taken back, and the key says why
+        await pilot.press("p" if session.hand.phase is Phase.UPCARD else "d")
+        await settle(pilot)
+        while session.computer_to_move or session.hand.phase is not Phase.DISCARD:
             await settle(pilot)
-            screen = app.screen
-            assert isinstance(screen, TableScreen)
-            before = session.hand.state_key()
-            await pilot.press("t")  # take the upcard (or the discard)
-            assert session.hand.state_key() != before
+            if session.hand.phase is Phase.DRAW and session.person_to_move:
+                await pilot.press("d")
+            elif session.hand.phase is Phase.UPCARD and session.person_to_move:
+                await pilot.press("p")
+        last = session.hand.log[-1][1]
+        if isinstance(last, DrawStock):
             await pilot.press("u")
-            assert session.hand.state_key() == before
-            assert "Taken back" in str(screen.query_one("#status").render())
-            # a stock draw cannot be taken back, and the key says why
-            await pilot.press("p" if session.hand.phase is Phase.UPCARD else "d")
-            await settle(pilot)
-            while session.computer_to_move or session.hand.phase is not Phase.DISCARD:
-                await settle(pilot)
-                if session.hand.phase is Phase.DRAW and session.person_to_move:
-                    await pilot.press("d")
-                elif session.hand.phase is Phase.UPCARD and session.person_to_move:
-                    await pilot.press("p")
-            last = session.hand.log[-1][1]
-            if isinstance(last, DrawStock):
-                await pilot.press("u")
-                assert "drew from the stock" in str(screen.query_one("#status").render())
-                assert isinstance(session.hand.log[-1][1], DrawStock)
-            # a discard can be taken back while the computer is still to answer:
-            # its answer waits until the test lets it go, so no clock decides
-            key = session.hand.state_key()
-            with held_computer(session) as held:
-                await pilot.press("x")
-                assert session.computer_to_move
-                await held.until_thought(pilot)  # it has chosen, for the discard
-                await pilot.press("u")
-                assert session.hand.state_key() == key and session.person_to_move
-                held.release()
-                await settle(pilot)  # its answer to the old position arrives: dropped
-            assert len(held.answers) == 1
-            assert session.person_to_move and session.hand.state_key() == key
-
-    run(go)
+            assert "drew from the stock" in str(screen.query_one("#status").render())
+            assert isinstance(session.hand.log[-1][1], DrawStock)
+        # a discard can be taken back while the computer is still to answer:
+        # its answer waits until the test lets it go, so no clock decides
+        key = session.hand.state_key()
+        with held_computer(session) as held:
+            await pilot.press("x")
+            assert session.computer_to_move
+            await held.until_thought(pilot)  # it has chosen, for the discard
+            await pilot.press("u")
+            assert session.hand.state_key() == key and session.person_to_move
+            held.release()
+            await settle(pilot)  # its answer to the old position arrives: dropped
+        assert len(held.answers) == 1
+        assert session.person_to_move and session.hand.state_key() == key
 
 
-def test_undo_switched_off_says_so() -> None:
+@pytest.mark.slow
+async def test_undo_switched_off_says_so() -> None:
     session = Session(preset("gin"), default_seats(level="easy"), 8)
     to_person_turn(session)
 
-    async def go() -> None:
-        app = GinApp(Settings(speed="instant", undo=False), session=session)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            await pilot.press("t")
-            key = session.hand.state_key()
-            await pilot.press("u")
-            assert session.hand.state_key() == key
-            assert "switched off" in str(app.screen.query_one("#status").render())
-
-    run(go)
+    app = GinApp(Settings(speed="instant", undo=False), session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("t")
+        key = session.hand.state_key()
+        await pilot.press("u")
+        assert session.hand.state_key() == key
+        assert "switched off" in str(app.screen.query_one("#status").render())

@@ -4,7 +4,6 @@ failure or a slow hint never stops the app."""
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import threading
 from collections.abc import Sequence
@@ -12,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import SIZE, computer_seat, key_for_turn, run, settle, step
+from apphelp import SIZE, computer_seat, key_for_turn, settle, step
 from textual.pilot import Pilot
 
 from ginrummies.ai import make_bot
@@ -46,7 +45,8 @@ def saved_game(folder: Path, moves: int = 12, seed: int = 4) -> Session:
 # --- 1. a saved game is replaced only on the person's word --------------------
 
 
-def test_continue_with_a_game_asked_for_goes_on_with_the_saved_one(tmp_path: Path) -> None:
+@pytest.mark.slow
+async def test_continue_with_a_game_asked_for_goes_on_with_the_saved_one(tmp_path: Path) -> None:
     """``--rules oklahoma --continue`` (a served tab reloaded): the game in
     progress goes on, unasked; with none in progress, the new one starts."""
     old = saved_game(tmp_path)
@@ -62,81 +62,77 @@ def test_continue_with_a_game_asked_for_goes_on_with_the_saved_one(tmp_path: Pat
             assert app.screen.session is app.session
         return app
 
-    app = asyncio.run(main(tmp_path))
+    app = await main(tmp_path)
     assert app.session is not None and app.session.game_id == old.game_id
     assert (tmp_path / SAVE_NAME).read_bytes() == before
     (tmp_path / "empty").mkdir()
-    fresh = asyncio.run(main(tmp_path / "empty"))
+    fresh = await main(tmp_path / "empty")
     assert fresh.session is not None and fresh.session.rules == preset("oklahoma")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hot_seat", [False, True])
 @pytest.mark.parametrize("answer", ["continue", "leave", "escape"])
-def test_a_game_from_the_command_line_asks_before_replacing_the_saved_one(
+async def test_a_game_from_the_command_line_asks_before_replacing_the_saved_one(
     tmp_path: Path, hot_seat: bool, answer: str
 ) -> None:
     old = saved_game(tmp_path)
     before = (tmp_path / SAVE_NAME).read_bytes()
     new = Session(preset("oklahoma"), default_seats(hot_seat, "easy"), 77)
 
-    async def main() -> None:
-        app = GinApp(FAST, session=new, data_dir=tmp_path)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            assert isinstance(app.screen, ChoiceScreen), app.screen
-            assert "A game is in progress" in app.screen.title_text
-            # until the person answers, the save is exactly as it was (a kill
-            # now loses nothing)
+    app = GinApp(FAST, session=new, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceScreen), app.screen
+        assert "A game is in progress" in app.screen.title_text
+        # until the person answers, the save is exactly as it was (a kill
+        # now loses nothing)
+        assert (tmp_path / SAVE_NAME).read_bytes() == before
+        if answer == "continue":
+            await pilot.press("enter")
+        elif answer == "leave":
+            await pilot.press("down", "enter")
+        else:
+            await pilot.press("escape")
+        await settle(pilot)
+        saved = load(tmp_path / SAVE_NAME)
+        assert saved is not None
+        if answer == "leave":
+            assert app.session is new
+            assert saved.game_id == new.game_id
+            assert isinstance(app.screen, TableScreen | CurtainScreen)
+            assert app.stats is not None
+            left = {g.game_id: g for g in app.stats.history()}
+            assert old.game_id in left, "the game left behind is not in the statistics"
+        else:
+            assert app.session is not None and app.session.game_id == old.game_id
             assert (tmp_path / SAVE_NAME).read_bytes() == before
-            if answer == "continue":
-                await pilot.press("enter")
-            elif answer == "leave":
-                await pilot.press("down", "enter")
-            else:
-                await pilot.press("escape")
-            await settle(pilot)
-            saved = load(tmp_path / SAVE_NAME)
-            assert saved is not None
-            if answer == "leave":
-                assert app.session is new
-                assert saved.game_id == new.game_id
-                assert isinstance(app.screen, TableScreen | CurtainScreen)
-                assert app.stats is not None
-                left = {g.game_id: g for g in app.stats.history()}
-                assert old.game_id in left, "the game left behind is not in the statistics"
-            else:
-                assert app.session is not None and app.session.game_id == old.game_id
-                assert (tmp_path / SAVE_NAME).read_bytes() == before
-                want = TableScreen if answer == "continue" else MenuScreen
-                assert isinstance(app.screen, want), app.screen
-
-    run(main)
+            want = TableScreen if answer == "continue" else MenuScreen
+            assert isinstance(app.screen, want), app.screen
 
 
-def test_new_game_from_the_menu_asks_while_a_game_is_in_progress(tmp_path: Path) -> None:
+@pytest.mark.slow
+async def test_new_game_from_the_menu_asks_while_a_game_is_in_progress(tmp_path: Path) -> None:
     old = saved_game(tmp_path)
     before = (tmp_path / SAVE_NAME).read_bytes()
 
-    async def main() -> None:
-        app = GinApp(FAST, data_dir=tmp_path)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            assert app.has_game()
-            assert isinstance(app.screen, MenuScreen)
-            await pilot.press("down", "enter")  # New game (under Continue the game)
-            await settle(pilot)
-            assert isinstance(app.screen, NewGameScreen)
-            await pilot.press("ctrl+s")  # Start
-            await settle(pilot)
-            assert isinstance(app.screen, ChoiceScreen)
-            assert (tmp_path / SAVE_NAME).read_bytes() == before
-            await pilot.press("escape")  # back to the form: nothing changed
-            await settle(pilot)
-            assert isinstance(app.screen, NewGameScreen)
-            assert app.session is not None and app.session.game_id == old.game_id
-            assert (tmp_path / SAVE_NAME).read_bytes() == before
-
-    run(main)
+    app = GinApp(FAST, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.has_game()
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("down", "enter")  # New game (under Continue the game)
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("ctrl+s")  # Start
+        await settle(pilot)
+        assert isinstance(app.screen, ChoiceScreen)
+        assert (tmp_path / SAVE_NAME).read_bytes() == before
+        await pilot.press("escape")  # back to the form: nothing changed
+        await settle(pilot)
+        assert isinstance(app.screen, NewGameScreen)
+        assert app.session is not None and app.session.game_id == old.game_id
+        assert (tmp_path / SAVE_NAME).read_bytes() == before
 
 
 # --- 2. hot-seat: no frame shows a hand to anyone but its owner ---------------
@@ -208,11 +204,12 @@ class FrameWatch:
             raise AssertionError("the hands did not end")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "whole"),
     [("gin", True), ("oklahoma", True), ("skarney", False), ("colonel", False)],
 )
-def test_hot_seat_frames_show_a_hand_only_to_its_owner(
+async def test_hot_seat_frames_show_a_hand_only_to_its_owner(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, variant: str, whole: bool
 ) -> None:
     """Whole hot-seat games of Gin and Oklahoma (a low target), and in Skarney
@@ -268,8 +265,8 @@ def test_hot_seat_frames_show_a_hand_only_to_its_owner(
             assert isinstance(app.screen, CurtainScreen), app.screen
             await watch.walk(pilot, hands=1 if whole else 0, limit=3000 if whole else 8)
 
-    run(first)
-    run(resumed)
+    await first()
+    await resumed()
     assert watch.face_up > 0, "no hand was ever shown: the check proves nothing"
     assert not watch.leaks, "\n".join(watch.leaks)
 
@@ -284,29 +281,27 @@ class Broken:
         raise RuntimeError("a bug in the bot")
 
 
-def test_a_failing_bot_leaves_the_game_playable_and_saved(tmp_path: Path) -> None:
+@pytest.mark.slow
+async def test_a_failing_bot_leaves_the_game_playable_and_saved(tmp_path: Path) -> None:
     session = Session(preset("gin"), (Seat("You"), computer_seat("normal")), 6)
     session.bots[1] = Broken()
 
-    async def main() -> None:
-        app = GinApp(FAST, session=session, data_dir=tmp_path)
-        async with app.run_test(size=SIZE) as pilot:
-            for _ in range(8):
-                await settle(pilot)
-                if not isinstance(app.screen, TableScreen):
-                    break  # the hand is over: the broken seat played it out
-                for key in key_for_turn(app):
-                    await pilot.press(key)
+    app = GinApp(FAST, session=session, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(8):
             await settle(pilot)
-            moves = sum(1 for p, _ in session.hand.log if p == 1)
-            assert moves >= 2, "the computer's seat stopped playing"
-            said = [n.message for n in app._notifications]
-            assert any("could not choose a move" in m and "a bug in the bot" in m for m in said)
-            saved = load(tmp_path / SAVE_NAME)
-            assert saved is not None and saved.log == session.game.log
-            assert app.is_running
-
-    run(main)
+            if not isinstance(app.screen, TableScreen):
+                break  # the hand is over: the broken seat played it out
+            for key in key_for_turn(app):
+                await pilot.press(key)
+        await settle(pilot)
+        moves = sum(1 for p, _ in session.hand.log if p == 1)
+        assert moves >= 2, "the computer's seat stopped playing"
+        said = [n.message for n in app._notifications]
+        assert any("could not choose a move" in m and "a bug in the bot" in m for m in said)
+        saved = load(tmp_path / SAVE_NAME)
+        assert saved is not None and saved.log == session.game.log
+        assert app.is_running
 
 
 def test_an_answer_to_a_turn_that_has_passed_is_not_played() -> None:
@@ -335,7 +330,10 @@ def test_an_answer_to_a_turn_that_has_passed_is_not_played() -> None:
 # --- 5. hints are thought in a worker --------------------------------------------
 
 
-def test_the_app_answers_keys_while_a_hint_is_thought(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.slow
+async def test_the_app_answers_keys_while_a_hint_is_thought(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     release = threading.Event()
     returned = threading.Event()
     real = hinting_module.hint
@@ -347,31 +345,28 @@ def test_the_app_answers_keys_while_a_hint_is_thought(monkeypatch: pytest.Monkey
 
     monkeypatch.setattr(hinting_module, "hint", slow_hint)
 
-    async def main() -> None:
-        app = GinApp(
-            dataclasses.replace(FAST, hint_level="hard"),
-            session=Session(preset("gin"), (Seat("You"), computer_seat()), 9),
-        )
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            screen = app.screen
-            assert isinstance(screen, TableScreen)
-            sort_before = screen.state.sort_mode
-            await pilot.press("question_mark")
-            await pilot.press("s")
-            await pilot.pause()
-            # the sort key was handled while the hint is still being thought
-            assert screen.state.sort_mode is not sort_before
-            assert not returned.is_set(), "the hint ran on the UI thread"
-            release.set()
-            await settle(pilot)
-            for _ in range(50):
-                if returned.is_set() and not screen.hints.thinking:
-                    break
-                await pilot.pause(0.05)
-            assert "Hint:" in str(screen.query_one("#status").render())
-
-    run(main)
+    app = GinApp(
+        dataclasses.replace(FAST, hint_level="hard"),
+        session=Session(preset("gin"), (Seat("You"), computer_seat()), 9),
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        sort_before = screen.state.sort_mode
+        await pilot.press("question_mark")
+        await pilot.press("s")
+        await pilot.pause()
+        # the sort key was handled while the hint is still being thought
+        assert screen.state.sort_mode is not sort_before
+        assert not returned.is_set(), "the hint ran on the UI thread"
+        release.set()
+        await settle(pilot)
+        for _ in range(50):
+            if returned.is_set() and not screen.hints.thinking:
+                break
+            await pilot.pause(0.05)
+        assert "Hint:" in str(screen.query_one("#status").render())
 
 
 def test_a_hard_hint_stops_at_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -405,29 +400,30 @@ def test_a_hard_hint_stops_at_its_budget(monkeypatch: pytest.MonkeyPatch) -> Non
 # --- 7. the count shown is the count that would be scored -----------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["skarney", "colonel", "gin"])
-def test_the_table_shows_the_count_that_would_be_scored(variant: str) -> None:
+async def test_the_table_shows_the_count_that_would_be_scored(variant: str) -> None:
     from ginrummies.core import hand_count
 
-    async def main() -> None:
-        session = Session(preset(variant), (Seat("You"), computer_seat()), 21)
-        app = GinApp(FAST, session=session)
-        async with app.run_test(size=SIZE) as pilot:
-            await settle(pilot)
-            view = session.view(0)
-            text = str(app.screen.query_one("#hand-name").render())
-            want = hand_count(view.hand, session.rules, discard=False)
-            word = session.rules.count_word
-            assert f"{word} {want} " in text, text
-            if variant != "gin":  # every card held counts, melded or not
-                assert want == sum(
-                    min(c.rank, 10) if c.rank > 1 else session.rules.ace_value for c in view.hand
-                )
-
-    run(main)
+    session = Session(preset(variant), (Seat("You"), computer_seat()), 21)
+    app = GinApp(FAST, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        view = session.view(0)
+        text = str(app.screen.query_one("#hand-name").render())
+        want = hand_count(view.hand, session.rules, discard=False)
+        word = session.rules.count_word
+        assert f"{word} {want} " in text, text
+        if variant != "gin":  # every card held counts, melded or not
+            assert want == sum(
+                min(c.rank, 10) if c.rank > 1 else session.rules.ace_value for c in view.hand
+            )
 
 
-def test_a_double_enter_does_not_lift_the_next_curtain(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.slow
+async def test_a_double_enter_does_not_lift_the_next_curtain(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Enter discards at the table; a second Enter at once must not show the
     next player's hand to the one who discarded."""
     monkeypatch.setattr(CurtainScreen, "GUARD", 0.6)
@@ -439,24 +435,21 @@ def test_a_double_enter_does_not_lift_the_next_curtain(monkeypatch: pytest.Monke
         await pilot.press("enter")
         await settle(pilot)
 
-    async def main() -> None:
-        session = Session(preset("gin"), default_seats(True), 42)
-        app = GinApp(FAST, session=session)
-        async with app.run_test(size=SIZE) as pilot:
-            await ready(pilot)
-            await pilot.press("p")  # first player passes the upcard
-            await ready(pilot)
-            await pilot.press("p")  # so does the second
-            await ready(pilot)
-            await pilot.press("d")
-            await settle(pilot)
-            mover = session.to_move
-            await pilot.press("enter", "enter")  # discard, and a second Enter at once
-            await settle(pilot)
-            assert session.to_move != mover, "the discard was not made"
-            assert isinstance(app.screen, CurtainScreen), "the curtain was lifted at once"
-            table = app.screen_stack[-2]
-            assert isinstance(table, TableScreen)
-            assert not table.query_one(HandView).face_up
-
-    run(main)
+    session = Session(preset("gin"), default_seats(True), 42)
+    app = GinApp(FAST, session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(pilot)
+        await pilot.press("p")  # first player passes the upcard
+        await ready(pilot)
+        await pilot.press("p")  # so does the second
+        await ready(pilot)
+        await pilot.press("d")
+        await settle(pilot)
+        mover = session.to_move
+        await pilot.press("enter", "enter")  # discard, and a second Enter at once
+        await settle(pilot)
+        assert session.to_move != mover, "the discard was not made"
+        assert isinstance(app.screen, CurtainScreen), "the curtain was lifted at once"
+        table = app.screen_stack[-2]
+        assert isinstance(table, TableScreen)
+        assert not table.query_one(HandView).face_up

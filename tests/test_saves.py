@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from apphelp import SIZE, VARIANTS, key_for_turn, run, settle, step
+from apphelp import SIZE, VARIANTS, key_for_turn, settle, step
 
 from ginrummies.ai import make_bot
 from ginrummies.core import Format, preset
@@ -124,24 +124,21 @@ def test_a_bad_save_is_explained_in_plain_words_first(how: str, first: str, tmp_
     assert err.value.plain == message.split(": ", 1)[1].split(". A copy")[0]
 
 
-def test_the_app_reports_a_bad_save_and_goes_on_to_the_menu(tmp_path: Path) -> None:
+async def test_the_app_reports_a_bad_save_and_goes_on_to_the_menu(tmp_path: Path) -> None:
     path = tmp_path / SAVE_NAME
     save_of(played("gin", 12), path)
     damage(path, "tampered")
 
-    async def go() -> None:
-        app = GinApp(Settings(speed="instant"), data_dir=tmp_path, resume=True)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            assert app.session is None
-            from ginrummies.tui.screens.menu import MenuScreen
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert app.session is None
+        from ginrummies.tui.screens.menu import MenuScreen
 
-            assert isinstance(app.screen, MenuScreen)
-            messages = [n.message for n in app._notifications]
-            assert any("has been changed" in m for m in messages)
-            assert any(m.startswith("The saved game could not be read: ") for m in messages)
-
-    run(go)
+        assert isinstance(app.screen, MenuScreen)
+        messages = [n.message for n in app._notifications]
+        assert any("has been changed" in m for m in messages)
+        assert any(m.startswith("The saved game could not be read: ") for m in messages)
     assert list(tmp_path.glob("game.unreadable-*.json"))
 
 
@@ -164,7 +161,8 @@ def test_data_dir_from_flag_then_environment(
     assert (tmp_path / "flag").is_dir()
 
 
-def test_quit_mid_hand_and_continue_exactly_there(tmp_path: Path) -> None:
+@pytest.mark.slow
+async def test_quit_mid_hand_and_continue_exactly_there(tmp_path: Path) -> None:
     state: dict[str, object] = {}
 
     async def first() -> None:
@@ -192,8 +190,8 @@ def test_quit_mid_hand_and_continue_exactly_there(tmp_path: Path) -> None:
             assert app.session.hand.state_key() == state["key"]
             assert app.session.log == state["log"]
 
-    run(first)
-    run(second)
+    await first()
+    await second()
 
 
 KILLED_GAME = textwrap.dedent(
@@ -224,6 +222,7 @@ KILLED_GAME = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_a_game_killed_hard_loses_no_move(tmp_path: Path) -> None:
     here = Path(__file__).resolve().parent
     script = KILLED_GAME.format(paths=[str(here), str(here.parent)], folder=str(tmp_path))
@@ -259,6 +258,7 @@ WRITER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_two_instances_saving_at_once_never_corrupt_the_save(tmp_path: Path) -> None:
     here = Path(__file__).resolve().parent
     path = tmp_path / SAVE_NAME
@@ -283,7 +283,8 @@ def test_two_instances_saving_at_once_never_corrupt_the_save(tmp_path: Path) -> 
     assert not list(tmp_path.glob(".game.json.*"))  # no temporary files left
 
 
-def test_a_second_app_on_the_same_folder_leaves_the_first_ones_save_alone(
+@pytest.mark.slow
+async def test_a_second_app_on_the_same_folder_leaves_the_first_ones_save_alone(
     tmp_path: Path,
 ) -> None:
     from ginrummies.store.files import LOCK_NAME, FolderLock
@@ -312,7 +313,7 @@ def test_a_second_app_on_the_same_folder_leaves_the_first_ones_save_alone(
             )
             assert app.screen.sub_title.endswith(" · not saved")  # said all along
 
-    run(second)
+    await second()
     assert (tmp_path / SAVE_NAME).read_bytes() == before  # the first game is kept
     held.release()
 
@@ -324,7 +325,7 @@ def test_a_second_app_on_the_same_folder_leaves_the_first_ones_save_alone(
             assert app.saving and app.session is not None
             assert app.session.game.log == first.game.log
 
-    run(alone)
+    await alone()
 
 
 # --- hostile saves (issue 30, item 3) ------------------------------------------
@@ -455,22 +456,21 @@ def test_text_play_continue_explains_a_hostile_save_and_goes_on(
 
 
 @pytest.mark.parametrize("how", ["alien", "rules-text", "seed-5000-digits"])
-def test_the_app_explains_a_hostile_save_and_goes_on_to_the_menu(how: str, tmp_path: Path) -> None:
+async def test_the_app_explains_a_hostile_save_and_goes_on_to_the_menu(
+    how: str, tmp_path: Path
+) -> None:
     path = tmp_path / SAVE_NAME
     path.write_text(hostile(how, json.loads(played("gin", 12).to_json())))
 
-    async def go() -> None:
-        app = GinApp(Settings(speed="instant"), data_dir=tmp_path, resume=True)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            from ginrummies.tui.screens.menu import MenuScreen
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path, resume=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        from ginrummies.tui.screens.menu import MenuScreen
 
-            assert isinstance(app.screen, MenuScreen)
-            assert app.session is None
-            messages = [n.message for n in app._notifications]
-            assert any(m.startswith("The saved game could not be read: ") for m in messages)
-
-    run(go)
+        assert isinstance(app.screen, MenuScreen)
+        assert app.session is None
+        messages = [n.message for n in app._notifications]
+        assert any(m.startswith("The saved game could not be read: ") for m in messages)
     assert list(tmp_path.glob("game.unreadable-*.json"))
     assert not path.exists()
 

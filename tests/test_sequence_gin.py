@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import stack
+from helpers import stack
 
 from ginrummies.core import (
     DrawStock,

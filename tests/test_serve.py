@@ -176,6 +176,7 @@ def test_without_the_web_extra_serve_says_how_to_get_it(
     assert "pip install 'ginrummies[web]'" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_listening_beyond_this_machine_warns(tmp_path: Path) -> None:
     pytest.importorskip("textual_serve")
     port = free_port()

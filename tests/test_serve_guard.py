@@ -154,6 +154,7 @@ def test_a_client_that_is_no_browser_sends_no_origin_and_plays(tmp_path: Path) -
     run(test)
 
 
+@pytest.mark.slow
 def test_another_site_named_as_this_machine_is_refused(tmp_path: Path) -> None:
     """DNS rebinding: a site's name pointed at 127.0.0.1 makes its page of the
     same origin as the game; served on this machine alone, only this

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import SIZE, run, settle
+from apphelp import SIZE, settle
 from textual.widgets import Input, Select, Switch
 
 from ginrummies.core import AcePolicy, preset
@@ -118,23 +118,20 @@ def test_settings_live_in_the_data_dir_when_one_is_given(tmp_path: Path) -> None
     assert config_dir(tmp_path) == tmp_path
 
 
-def test_the_app_reports_bad_settings(tmp_path: Path) -> None:
+async def test_the_app_reports_bad_settings(tmp_path: Path) -> None:
     path = tmp_path / SETTINGS_NAME
     path.write_text('speed = "warp"\n')
     settings, problems = load_settings(path)
 
-    async def go() -> None:
-        app = GinApp(settings, settings_path=path, problems=problems)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            assert isinstance(app.screen, MenuScreen)
-            messages = [n.message for n in app._notifications]
-            assert any("speed = 'warp'" in m for m in messages)
-
-    run(go)
+    app = GinApp(settings, settings_path=path, problems=problems)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        messages = [n.message for n in app._notifications]
+        assert any("speed = 'warp'" in m for m in messages)
 
 
-def test_a_file_with_values_not_valid_is_kept_as_it_was_before_it_is_written_anew(
+async def test_a_file_with_values_not_valid_is_kept_as_it_was_before_it_is_written_anew(
     tmp_path: Path,
 ) -> None:
     """Its comments and the values the person meant were lost at the first
@@ -148,66 +145,59 @@ def test_a_file_with_values_not_valid_is_kept_as_it_was_before_it_is_written_ane
     settings, problems = load_settings(path)
     assert problems
 
-    async def go() -> None:
-        app = GinApp(settings, settings_path=path, problems=problems)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            app.use_theme("light")
-            app.use_theme("dark")  # a second change keeps nothing more aside
-            await pilot.pause()
-            said = [n.message for n in app._notifications]
-            assert any("settings.invalid-1.toml" in m for m in said), said
-
-    run(go)
+    app = GinApp(settings, settings_path=path, problems=problems)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.use_theme("light")
+        app.use_theme("dark")  # a second change keeps nothing more aside
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert any("settings.invalid-1.toml" in m for m in said), said
     assert (tmp_path / "settings.invalid-1.toml").read_text(encoding="utf-8") == original
     assert not (tmp_path / "settings.invalid-2.toml").exists()
     assert load_settings(path) == (dataclasses.replace(settings, theme="dark"), [])
 
 
-def test_changes_in_the_settings_screen_are_saved(tmp_path: Path) -> None:
+@pytest.mark.slow
+async def test_changes_in_the_settings_screen_are_saved(tmp_path: Path) -> None:
     path = tmp_path / SETTINGS_NAME
 
-    async def go() -> None:
-        app = GinApp(Settings(), settings_path=path)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            app.push_screen(SettingsScreen(app.settings))
-            await pilot.pause()
-            screen = app.screen
-            screen.query_one("#set-theme", Select).value = "dark"
-            screen.query_one("#set-undo", Switch).value = False
-            await pilot.pause()
-            assert app.settings.theme == "dark" and app.settings.undo is False
-
-    run(go)
+    app = GinApp(Settings(), settings_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(SettingsScreen(app.settings))
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#set-theme", Select).value = "dark"
+        screen.query_one("#set-undo", Switch).value = False
+        await pilot.pause()
+        assert app.settings.theme == "dark" and app.settings.undo is False
     settings, problems = load_settings(path)
     assert problems == []
     assert settings.theme == "dark" and settings.undo is False
 
 
-def test_new_game_form_starts_from_and_remembers_house_rules(tmp_path: Path) -> None:
+@pytest.mark.slow
+async def test_new_game_form_starts_from_and_remembers_house_rules(tmp_path: Path) -> None:
     path = tmp_path / SETTINGS_NAME
     start = Settings(default_rules="gin", house_rules={"gin": {"knock_limit": 8}})
 
-    async def go() -> None:
-        app = GinApp(start, settings_path=path)
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
-            app.push_screen(NewGameScreen(app.settings))
-            await pilot.pause()
-            form: Any = app.screen
-            limit = form.query_one("#opt-knock_limit", Input)
-            assert limit.value == "8"  # the player's house rule, not the preset's 10
-            limit.value = "6"
-            form.query_one("#opt-gin_bonus", Input).value = "30"
-            await pilot.press("ctrl+s")
-            await settle(pilot)  # and, if the cut is won, play first
-            assert isinstance(app.screen, TableScreen)
-            assert app.session is not None
-            assert app.session.rules.knock_limit == 6
-            assert app.session.rules.gin_bonus == 30
-
-    run(go)
+    app = GinApp(start, settings_path=path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(NewGameScreen(app.settings))
+        await pilot.pause()
+        form: Any = app.screen
+        limit = form.query_one("#opt-knock_limit", Input)
+        assert limit.value == "8"  # the player's house rule, not the preset's 10
+        limit.value = "6"
+        form.query_one("#opt-gin_bonus", Input).value = "30"
+        await pilot.press("ctrl+s")
+        await settle(pilot)  # and, if the cut is won, play first
+        assert isinstance(app.screen, TableScreen)
+        assert app.session is not None
+        assert app.session.rules.knock_limit == 6
+        assert app.session.rules.gin_bonus == 30
     settings, _ = load_settings(path)
     assert settings.house_rules == {"gin": {"knock_limit": 6, "gin_bonus": 30}}
     assert settings.rules_for("gin").knock_limit == 6

@@ -96,6 +96,7 @@ def test_hard_samples_a_fixed_number_of_deals_so_a_match_repeats(
     assert first[1]["bot"] == "camper"
 
 
+@pytest.mark.slow
 def test_three_players_rotate_round_the_table(capsys: pytest.CaptureFixture[str]) -> None:
     report = run(capsys, "normal", "easy", "easy", "--format", "three", "--games", "2", "--quiet")
     assert report["format"] == "three" and report["played"] == 6  # 2 deals, 3 rotations

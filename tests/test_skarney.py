@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import c, refused, stack
+from helpers import c, refused, stack
 
 from ginrummies.core import (
     Accept,
@@ -199,6 +199,7 @@ def test_no_lay_off_on_the_opponents_melds() -> None:
     assert LayOff(c("Ac"), 3) not in hand.legal_actions()
 
 
+@pytest.mark.slow
 def test_the_stock_ends_the_hand_and_the_lower_total_scores() -> None:
     hand = Hand.deal(SK, 0, seed=12)
     assert isinstance(hand, SkarneyHand)

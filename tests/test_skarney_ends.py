@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import c, refused, stack
+from helpers import c, refused, stack
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -264,6 +264,7 @@ def hoarder(hand: Hand, legal: list[Action]) -> Action:
     return next(a for a in legal if not isinstance(a, LayContract | LayMeld | LayOff))
 
 
+@pytest.mark.slow
 def test_two_players_passing_aces_back_and_forth_still_end_the_hand() -> None:
     # three aces between them: under the old rule A♠ A♥ A♦ went round for ever
     hand = Hand.deal(
@@ -325,6 +326,7 @@ def test_skarney_has_formats_for_three_and_four() -> None:
     assert {f.seats for f in SKARNEY_FORMATS} == {3, 4}
 
 
+@pytest.mark.slow
 @given(
     st.sampled_from(SKARNEY_FORMATS),
     st.sampled_from(OPTIONS[:2]),

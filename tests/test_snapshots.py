@@ -19,6 +19,10 @@ import pytest
 from apphelp import VARIANTS
 from scenes import SCENES, SIZE, scene, size_of
 
+# every screen drawn and compared, a second or two each: the quick run
+# (-m 'not slow') leaves them out
+pytestmark = pytest.mark.slow
+
 
 @pytest.mark.parametrize("name", SCENES)
 def test_screen(name: str, snap_compare: Any, tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from apphelp import SIZE, computer_seat, finish, play_hand, run, step
+from apphelp import SIZE, computer_seat, finish, play_hand, step
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
@@ -28,6 +28,7 @@ from ginrummies.tui.widgets.chart import Chart, chart_text
 GAMES = [("gin", "easy", 1), ("gin", "easy", 2), ("gin", "random", 3), ("oklahoma", "easy", 4)]
 
 
+@pytest.mark.slow
 def test_statistics_match_the_games_played(tmp_path: Path) -> None:
     app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
     played = []
@@ -127,6 +128,7 @@ RECORDER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_two_instances_recording_at_once_keep_every_game(tmp_path: Path) -> None:
     here = Path(__file__).resolve().parent
     path = tmp_path / STATS_NAME
@@ -257,7 +259,7 @@ async def open_stats(app: GinApp, pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
-def test_no_hands_played_shows_no_points_per_hand(tmp_path: Path) -> None:
+async def test_no_hands_played_shows_no_points_per_hand(tmp_path: Path) -> None:
     stats = Stats(tmp_path / STATS_NAME)
     rules = preset("gin")
     fresh = Session(rules, (Seat("You"), computer_seat("easy")), 3)
@@ -266,43 +268,38 @@ def test_no_hands_played_shows_no_points_per_hand(tmp_path: Path) -> None:
     (line,) = stats.lines()
     assert line.hands == 0
 
-    async def go() -> None:
-        app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
-        async with app.run_test(size=SIZE) as pilot:
-            await open_stats(app, pilot)
-            row = [str(c) for c in app.screen.query_one("#hands-table", DataTable).get_row_at(0)]
-            assert row[-1] == "–"  # not "+0.0", which reads as level play
-
-    run(go)
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_stats(app, pilot)
+        row = [str(c) for c in app.screen.query_one("#hands-table", DataTable).get_row_at(0)]
+        assert row[-1] == "–"  # not "+0.0", which reads as level play
 
 
-def test_the_games_tab_shows_an_abandoned_game_and_watches_it(tmp_path: Path) -> None:
+@pytest.mark.slow
+async def test_the_games_tab_shows_an_abandoned_game_and_watches_it(tmp_path: Path) -> None:
     stats = Stats(tmp_path / STATS_NAME)
     _, left, _ = finished_and_abandoned(stats)
 
-    async def go() -> None:
-        app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
-        async with app.run_test(size=SIZE) as pilot:
-            await open_stats(app, pilot)
-            row = [str(c) for c in app.screen.query_one("#stats-table", DataTable).get_row_at(0)]
-            assert (row[2], row[4]) == ("1", "2")  # finished, abandoned
-            assert len(app.screen.query_one("#chart", Chart).games) == 1  # no bar when left
-            await pilot.press("g")
-            await pilot.pause()
-            games = app.screen.query_one("#games", DataTable)
-            assert games.row_count == 3
-            rows = [[str(c) for c in games.get_row_at(n)] for n in range(3)]  # the newest first
-            assert [r[3] for r in rows[:2]] == ["abandoned", "abandoned"]
-            assert rows[0][4] == "0–0"
-            assert rows[1][4] == f"{left.game.scores[0]}–{left.game.scores[1]}"
-            assert rows[2][3].startswith(("won by", "lost by"))
-            games.move_cursor(row=1)
-            await pilot.press("enter")
-            await pilot.pause()
-            assert isinstance(app.screen, ReplayScreen)
-            assert app.screen.saved.log == left.game.log  # as far as it went
-
-    run(go)
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await open_stats(app, pilot)
+        row = [str(c) for c in app.screen.query_one("#stats-table", DataTable).get_row_at(0)]
+        assert (row[2], row[4]) == ("1", "2")  # finished, abandoned
+        assert len(app.screen.query_one("#chart", Chart).games) == 1  # no bar when left
+        await pilot.press("g")
+        await pilot.pause()
+        games = app.screen.query_one("#games", DataTable)
+        assert games.row_count == 3
+        rows = [[str(c) for c in games.get_row_at(n)] for n in range(3)]  # the newest first
+        assert [r[3] for r in rows[:2]] == ["abandoned", "abandoned"]
+        assert rows[0][4] == "0–0"
+        assert rows[1][4] == f"{left.game.scores[0]}–{left.game.scores[1]}"
+        assert rows[2][3].startswith(("won by", "lost by"))
+        games.move_cursor(row=1)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert app.screen.saved.log == left.game.log  # as far as it went
 
 
 def test_chart_draws_wins_up_and_losses_down() -> None:
@@ -320,27 +317,24 @@ def test_chart_draws_wins_up_and_losses_down() -> None:
     assert "█" not in rows[6].split("−100")[-1][:2]  # the win's column stays empty below
 
 
-def test_the_record_says_which_won_is_games_and_which_hands(tmp_path: Path) -> None:
+async def test_the_record_says_which_won_is_games_and_which_hands(tmp_path: Path) -> None:
     stats = Stats(tmp_path / STATS_NAME)
     finished_and_abandoned(stats)
 
-    async def go() -> None:
-        app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
-        async with app.run_test(size=SIZE) as pilot:
-            app.push_screen(StatsScreen(app.stats))
-            await pilot.pause()
-            record = app.screen.query_one("#record")
-            headings = [
-                str(column.label)
-                for table in record.query(DataTable)
-                for column in table.ordered_columns
-                if str(column.label) not in ("Variant", "Opponent")  # each table's row names
-            ]
-            assert "Won" not in headings
-            assert "Games won" in headings and "Hands won" in headings
-            assert len(headings) == len(set(headings))  # no heading twice
-
-    run(go)
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(StatsScreen(app.stats))
+        await pilot.pause()
+        record = app.screen.query_one("#record")
+        headings = [
+            str(column.label)
+            for table in record.query(DataTable)
+            for column in table.ordered_columns
+            if str(column.label) not in ("Variant", "Opponent")  # each table's row names
+        ]
+        assert "Won" not in headings
+        assert "Games won" in headings and "Hands won" in headings
+        assert len(headings) == len(set(headings))  # no heading twice
 
 
 def test_words_take_the_plural_only_when_plural() -> None:
@@ -353,38 +347,36 @@ def test_words_take_the_plural_only_when_plural() -> None:
     assert streak_words(-2, 0) == "Streak: 2 games lost in a row · best winning streak: 0 games"
 
 
-def test_the_statistics_screen_after_a_game_played_with_keys(tmp_path: Path) -> None:
+@pytest.mark.slow
+async def test_the_statistics_screen_after_a_game_played_with_keys(tmp_path: Path) -> None:
     rules = preset("gin").but(target=1)  # one scored hand ends the game
 
-    async def go() -> None:
-        session = Session(rules, (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "easy")), 4)
-        app = GinApp(Settings(speed="instant"), session=session, data_dir=tmp_path)
-        async with app.run_test(size=SIZE) as pilot:
-            while not session.game.is_over:
-                await play_hand(pilot)
-                await pilot.press("enter")
-            await pilot.pause()
-            await pilot.pause()
-            assert isinstance(app.screen, MenuScreen)
-            app.push_screen(StatsScreen(app.stats))
-            await pilot.pause()
-            table = app.screen.query_one("#stats-table", DataTable)
-            row = [str(c) for c in table.get_row_at(0)]
-            assert row[0] == "Gin Rummy" and row[1] == "easy" and row[2] == "1"
-            won = session.game.result is not None and session.game.result.winner == 0
-            assert row[3].startswith("1" if won else "0")
-            assert row[4] == "0"  # abandoned
-            hands = [str(c) for c in app.screen.query_one("#hands-table", DataTable).get_row_at(0)]
-            assert hands[:3] == [
-                "Gin Rummy",
-                "easy",
-                str(sum(r.scored for r in session.game.results)),
-            ]
-            games = app.screen.query_one("#games", DataTable)
-            assert games.row_count == 1
-            assert games.get_row_at(0)[3].startswith("won by" if won else "lost by")
-
-    run(go)
+    session = Session(rules, (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "easy")), 4)
+    app = GinApp(Settings(speed="instant"), session=session, data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        while not session.game.is_over:
+            await play_hand(pilot)
+            await pilot.press("enter")
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        app.push_screen(StatsScreen(app.stats))
+        await pilot.pause()
+        table = app.screen.query_one("#stats-table", DataTable)
+        row = [str(c) for c in table.get_row_at(0)]
+        assert row[0] == "Gin Rummy" and row[1] == "easy" and row[2] == "1"
+        won = session.game.result is not None and session.game.result.winner == 0
+        assert row[3].startswith("1" if won else "0")
+        assert row[4] == "0"  # abandoned
+        hands = [str(c) for c in app.screen.query_one("#hands-table", DataTable).get_row_at(0)]
+        assert hands[:3] == [
+            "Gin Rummy",
+            "easy",
+            str(sum(r.scored for r in session.game.results)),
+        ]
+        games = app.screen.query_one("#games", DataTable)
+        assert games.row_count == 1
+        assert games.get_row_at(0)[3].startswith("won by" if won else "lost by")
 
 
 APP_GAME = textwrap.dedent(
@@ -414,6 +406,7 @@ APP_GAME = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_two_app_instances_on_one_data_folder(tmp_path: Path) -> None:
     """Two copies of the app, each playing games to the end at the same time
     in the same folder: every game is recorded, the database stays whole."""

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from apphelp import finish, step
 
 from ginrummies.ai import make_bot
@@ -161,12 +162,12 @@ def test_damaged_kept_records_are_put_aside_in_words(tmp_path: Path) -> None:
     assert (tmp_path / "statistics.pending.unreadable-1.json").read_text() == '[{"game": 5'
 
 
-def test_the_app_says_after_it_closes_what_a_lock_kept_for_the_next_start(
+@pytest.mark.slow
+async def test_the_app_says_after_it_closes_what_a_lock_kept_for_the_next_start(
     tmp_path: Path,
 ) -> None:
     """As the app closes there is no screen to show it on: the words are
     kept for the terminal (the command line prints them after the app)."""
-    from apphelp import run
 
     from ginrummies.store import Settings
     from ginrummies.tui.app import GinApp
@@ -174,12 +175,9 @@ def test_the_app_says_after_it_closes_what_a_lock_kept_for_the_next_start(
     session = hand_over(7)
     app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
 
-    async def go() -> None:
-        with locked(tmp_path / STATS_NAME):
-            async with app.run_test():  # it closes while the lock is held
-                assert app.keeper is not None
-                app.keeper.record(session)
-
-    run(go)
+    with locked(tmp_path / STATS_NAME):
+        async with app.run_test():  # it closes while the lock is held
+            assert app.keeper is not None
+            app.keeper.record(session)
     assert app.said_at_close == [KEPT.format(name=PENDING_NAME)]
     assert (tmp_path / PENDING_NAME).exists()

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import VARIANTS, make_app, play_hand, run, settle
+from apphelp import VARIANTS, make_app, play_hand, settle
 from scenes import scene
 from textual.widgets import Static
 
@@ -62,94 +62,89 @@ def test_the_layout_follows_the_size() -> None:
     assert fit(MIN_SIZE[0] - 1, 30).too_small and fit(100, MIN_SIZE[1] - 1).too_small
 
 
-def test_resizing_switches_the_layout_live_and_keeps_the_game() -> None:
-    async def go() -> None:
-        app = make_app("gin", seed=5)
-        async with app.run_test(size=(120, 36)) as pilot:
-            await settle(pilot)
-            table = table_of(app)
-            side = table.query_one("#side")
-            assert side.display and side.region.width > 0
-            before = table.session.hand.state_key()
-            await pilot.resize_terminal(80, 24)
-            await pilot.pause()
-            assert table.has_class("-narrow") and not table.has_class("-too-small")
-            assert side.region.width == 0  # the moves go away in a narrow window
-            hand = table.query_one(HandView)
-            assert hand.region.right <= 80 and hand.region.bottom <= 23
-            await pilot.press("v")  # and come back on demand
-            await pilot.pause()
-            assert side.region.width > 0
-            await pilot.press("v")
-            await pilot.resize_terminal(160, 50)
-            await pilot.pause()
-            assert hand.card_size is CardSize.BIG and table.has_class("-large")
-            assert side.region.width > 34  # the moves take a share of the room
-            await pilot.resize_terminal(50, 18)
-            await pilot.pause()
-            assert table.has_class("-too-small")
-            message = text_of(app, "#too-small")
-            assert "50×18" in message and f"{MIN_SIZE[0]}×{MIN_SIZE[1]}" in message
-            await pilot.resize_terminal(80, 24)
-            await pilot.pause()
-            assert not table.has_class("-too-small")
-            assert hand.card_size is CardSize.SMALL
-            assert table.session.hand.state_key() == before
-
-    run(go)
+@pytest.mark.slow
+async def test_resizing_switches_the_layout_live_and_keeps_the_game() -> None:
+    app = make_app("gin", seed=5)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await settle(pilot)
+        table = table_of(app)
+        side = table.query_one("#side")
+        assert side.display and side.region.width > 0
+        before = table.session.hand.state_key()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert table.has_class("-narrow") and not table.has_class("-too-small")
+        assert side.region.width == 0  # the moves go away in a narrow window
+        hand = table.query_one(HandView)
+        assert hand.region.right <= 80 and hand.region.bottom <= 23
+        await pilot.press("v")  # and come back on demand
+        await pilot.pause()
+        assert side.region.width > 0
+        await pilot.press("v")
+        await pilot.resize_terminal(160, 50)
+        await pilot.pause()
+        assert hand.card_size is CardSize.BIG and table.has_class("-large")
+        assert side.region.width > 34  # the moves take a share of the room
+        await pilot.resize_terminal(50, 18)
+        await pilot.pause()
+        assert table.has_class("-too-small")
+        message = text_of(app, "#too-small")
+        assert "50×18" in message and f"{MIN_SIZE[0]}×{MIN_SIZE[1]}" in message
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not table.has_class("-too-small")
+        assert hand.card_size is CardSize.SMALL
+        assert table.session.hand.state_key() == before
 
 
-def test_every_card_of_an_eleven_card_hand_has_a_key() -> None:
-    async def go() -> None:
-        async with at_table("gin", seed=5) as (pilot, table):
-            app = pilot.app
-            session = table.session
+@pytest.mark.slow
+async def test_every_card_of_an_eleven_card_hand_has_a_key() -> None:
+    async with at_table("gin", seed=5) as (pilot, table):
+        app = pilot.app
+        session = table.session
+        await pilot.press("p")
+        await settle(pilot)
+        if session.hand.phase is not Phase.DRAW:
             await pilot.press("p")
             await settle(pilot)
-            if session.hand.phase is not Phase.DRAW:
-                await pilot.press("p")
-                await settle(pilot)
-            await pilot.press("d")
-            await settle(pilot)
-            assert len(table.state.order) == 11
-            await pilot.press("minus")
-            assert table.state.cursor_card == table.state.order[10]
-            await pilot.press("0")
-            assert table.state.cursor_card == table.state.order[9]
-            await pilot.press("equals_sign")  # a twelfth card: there is none
-            assert "You hold 11 cards." in text_of(app, "#status")
-            assert table.state.cursor_card == table.state.order[9]
-
-    run(go)
+        await pilot.press("d")
+        await settle(pilot)
+        assert len(table.state.order) == 11
+        await pilot.press("minus")
+        assert table.state.cursor_card == table.state.order[10]
+        await pilot.press("0")
+        assert table.state.cursor_card == table.state.order[9]
+        await pilot.press("equals_sign")  # a twelfth card: there is none
+        assert "You hold 11 cards." in text_of(app, "#status")
+        assert table.state.cursor_card == table.state.order[9]
 
 
-def test_the_hint_key_plays_the_hinted_move() -> None:
-    async def go() -> None:
-        async with at_table("gin", seed=5) as (pilot, table):
-            app = pilot.app
-            session = table.session
-            played = len(session.hand.events)
-            await pilot.press("y")
-            assert "no hint to play" in text_of(app, "#status")
-            assert len(session.hand.events) == played
-            await pilot.press("question_mark")
-            for _ in range(100):
-                if table.hints.hinted is not None:
-                    break
-                await pilot.pause(0.05)
-            assert table.hints.hinted is not None
-            hinted = table.hints.hinted[1]
-            assert "y plays it" in text_of(app, "#status")
-            await pilot.press("y")
-            assert len(session.hand.events) > played
-            assert session.hand.events[played].action == hinted
-            await pilot.press("y")  # the hint was for a turn that has passed
-            assert "no hint to play" in text_of(app, "#status")
-
-    run(go)
+@pytest.mark.slow
+async def test_the_hint_key_plays_the_hinted_move() -> None:
+    async with at_table("gin", seed=5) as (pilot, table):
+        app = pilot.app
+        session = table.session
+        played = len(session.hand.events)
+        await pilot.press("y")
+        assert "no hint to play" in text_of(app, "#status")
+        assert len(session.hand.events) == played
+        await pilot.press("question_mark")
+        for _ in range(100):
+            if table.hints.hinted is not None:
+                break
+            await pilot.pause(0.05)
+        assert table.hints.hinted is not None
+        hinted = table.hints.hinted[1]
+        assert "y plays it" in text_of(app, "#status")
+        await pilot.press("y")
+        assert len(session.hand.events) > played
+        assert session.hand.events[played].action == hinted
+        await pilot.press("y")  # the hint was for a turn that has passed
+        assert "no hint to play" in text_of(app, "#status")
 
 
-def test_a_slow_computer_shows_that_it_is_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.slow
+async def test_a_slow_computer_shows_that_it_is_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
     real = session_module.decide
 
     def slow(turn: Any) -> Any:
@@ -158,71 +153,61 @@ def test_a_slow_computer_shows_that_it_is_thinking(monkeypatch: pytest.MonkeyPat
 
     monkeypatch.setattr(flow, "decide", slow)
 
-    async def go() -> None:
-        app = make_app("gin", seed=5, settings=Settings(speed="instant"))
-        async with app.run_test(size=(80, 24)) as pilot:
-            table = table_of(app)
-            for _ in range(40):  # the mark comes 0.3 s past the pace (here none)
-                if "thinking" in text_of(app, "#opp-name"):
-                    break
-                await pilot.pause(0.05)
-            assert table.thinking and "thinking" in text_of(app, "#opp-name")
-            await settle(pilot)
-            assert "thinking" not in text_of(app, "#opp-name")
-
-    run(go)
+    app = make_app("gin", seed=5, settings=Settings(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = table_of(app)
+        for _ in range(40):  # the mark comes 0.3 s past the pace (here none)
+            if "thinking" in text_of(app, "#opp-name"):
+                break
+            await pilot.pause(0.05)
+        assert table.thinking and "thinking" in text_of(app, "#opp-name")
+        await settle(pilot)
+        assert "thinking" not in text_of(app, "#opp-name")
 
 
 def test_the_default_pace_is_brisk() -> None:
     assert Settings().delay <= 0.5
 
 
-def test_the_table_names_the_opponents_level_and_the_dealer() -> None:
-    async def go() -> None:
-        app = make_app("gin", seed=5, level="normal")
+async def test_the_table_names_the_opponents_level_and_the_dealer() -> None:
+    app = make_app("gin", seed=5, level="normal")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        opponent = text_of(app, "#opp-name")
+        mine = text_of(app, "#hand-name")
+        assert opponent.startswith("Computer (normal)")
+        assert ("dealer" in opponent) != ("dealer" in mine)
+
+
+@pytest.mark.slow
+async def test_the_picked_and_marked_cards_show_without_colour() -> None:
+    for style, picked_edge in (("unicode", "╔"), ("ascii", "#=")):
+        settings = Settings(speed="instant", card_style=style)
+        app = make_app("skarney", seed=4, settings=settings)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
-            opponent = text_of(app, "#opp-name")
-            mine = text_of(app, "#hand-name")
-            assert opponent.startswith("Computer (normal)")
-            assert ("dealer" in opponent) != ("dealer" in mine)
-
-    run(go)
-
-
-def test_the_picked_and_marked_cards_show_without_colour() -> None:
-    async def go() -> None:
-        for style, picked_edge in (("unicode", "╔"), ("ascii", "#=")):
-            settings = Settings(speed="instant", card_style=style)
-            app = make_app("skarney", seed=4, settings=settings)
-            async with app.run_test(size=(80, 24)) as pilot:
-                await settle(pilot)
-                table = table_of(app)
-                hand = table.query_one(HandView)
-                rows = hand.render().plain.splitlines()
-                assert picked_edge in rows[1] and picked_edge not in rows[0]
-                await pilot.press("right", "space")  # mark the second card
-                rows = hand.render().plain.splitlines()
-                x = hand._xs[1]
-                assert rows[0][x] in "╔#"  # a marked card stands a row higher
-                assert "1 marked" in text_of(app, "#hand-name")
-
-    run(go)
+            table = table_of(app)
+            hand = table.query_one(HandView)
+            rows = hand.render().plain.splitlines()
+            assert picked_edge in rows[1] and picked_edge not in rows[0]
+            await pilot.press("right", "space")  # mark the second card
+            rows = hand.render().plain.splitlines()
+            x = hand._xs[1]
+            assert rows[0][x] in "╔#"  # a marked card stands a row higher
+            assert "1 marked" in text_of(app, "#hand-name")
 
 
-def test_the_known_cards_are_named_in_words(tmp_path: Path) -> None:
+@pytest.mark.slow
+async def test_the_known_cards_are_named_in_words(tmp_path: Path) -> None:
     app, before = scene("table-gin", tmp_path)  # the computer took K♦ from the pile
 
-    async def go() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await before(pilot)
-            table = table_of(app)
-            known = table.session.view().known_opponent_cards
-            assert known
-            drawn = table.query_one(BacksView).render().plain
-            assert "known: " + " ".join(c.label.rjust(3) for c in known) in drawn
-
-    run(go)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await before(pilot)
+        table = table_of(app)
+        known = table.session.view().known_opponent_cards
+        assert known
+        drawn = table.query_one(BacksView).render().plain
+        assert "known: " + " ".join(c.label.rjust(3) for c in known) in drawn
 
 
 def test_a_contract_is_laid_as_the_hand_shows_it_grouped() -> None:
@@ -237,61 +222,55 @@ def test_a_contract_is_laid_as_the_hand_shows_it_grouped() -> None:
     assert pick_grouping([as_runs, as_sets], shown_sets) is as_sets
 
 
-def test_esc_on_the_curtain_goes_to_the_menu_and_the_hand_stays_hidden() -> None:
-    async def go() -> None:
-        app = make_app("gin", seed=2, hot_seat=True)
-        async with app.run_test(size=(80, 24)) as pilot:
+@pytest.mark.slow
+async def test_esc_on_the_curtain_goes_to_the_menu_and_the_hand_stays_hidden() -> None:
+    app = make_app("gin", seed=2, hot_seat=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("home", "enter")  # Continue
+        await settle(pilot)
+        assert isinstance(app.screen, CurtainScreen)
+
+
+@pytest.mark.slow
+async def test_a_refused_move_says_why_in_the_app() -> None:
+    async with at_table("gin", seed=5) as (pilot, table):
+        app = pilot.app
+        session = table.session
+        while session.hand.phase is not Phase.DRAW:
+            await pilot.press("p")
             await settle(pilot)
-            assert isinstance(app.screen, CurtainScreen)
-            await pilot.press("escape")
-            await settle(pilot)
-            assert isinstance(app.screen, MenuScreen)
-            await pilot.press("home", "enter")  # Continue
-            await settle(pilot)
-            assert isinstance(app.screen, CurtainScreen)
-
-    run(go)
+        assert DrawStock() in session.legal()
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("g")
+        said = text_of(app, "#status")
+        assert said.startswith("You cannot go gin") and "gin needs 0" in said
 
 
-def test_a_refused_move_says_why_in_the_app() -> None:
-    async def go() -> None:
-        async with at_table("gin", seed=5) as (pilot, table):
-            app = pilot.app
-            session = table.session
-            while session.hand.phase is not Phase.DRAW:
-                await pilot.press("p")
-                await settle(pilot)
-            assert DrawStock() in session.legal()
-            await pilot.press("d")
-            await settle(pilot)
-            await pilot.press("g")
-            said = text_of(app, "#status")
-            assert said.startswith("You cannot go gin") and "gin needs 0" in said
-
-    run(go)
-
-
-def test_the_result_and_the_help_scroll_to_their_end_at_80_by_24() -> None:
-    async def go() -> None:
-        async with at_table("gin", seed=5) as (pilot, _table):
-            app = pilot.app
-            await pilot.press("f1")
-            await settle(pilot)
-            body = app.screen.query_one(".body")
-            assert app.focused is body and body.max_scroll_y > 0  # more than fits
-            assert app.screen.query_one("#dialog").region.bottom <= 23
-            await pilot.press("end")
-            await pilot.pause()
-            assert body.scroll_y == body.max_scroll_y
-            await pilot.press("escape")
-            result = await play_hand(pilot)
-            body = result.query_one(".body")
-            assert app.focused is body
-            assert result.query_one("#dialog").region.bottom <= 23
-            hint = result.query_one("#dialog > .hint")
-            assert hint.region.height and hint.region.bottom <= 23  # "Enter: next hand" shows
-
-    run(go)
+@pytest.mark.slow
+async def test_the_result_and_the_help_scroll_to_their_end_at_80_by_24() -> None:
+    async with at_table("gin", seed=5) as (pilot, _table):
+        app = pilot.app
+        await pilot.press("f1")
+        await settle(pilot)
+        body = app.screen.query_one(".body")
+        assert app.focused is body and body.max_scroll_y > 0  # more than fits
+        assert app.screen.query_one("#dialog").region.bottom <= 23
+        await pilot.press("end")
+        await pilot.pause()
+        assert body.scroll_y == body.max_scroll_y
+        await pilot.press("escape")
+        result = await play_hand(pilot)
+        body = result.query_one(".body")
+        assert app.focused is body
+        assert result.query_one("#dialog").region.bottom <= 23
+        hint = result.query_one("#dialog > .hint")
+        assert hint.region.height and hint.region.bottom <= 23  # "Enter: next hand" shows
 
 
 def test_the_log_names_the_upcard_in_every_variant_that_has_one() -> None:

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 import pytest
-from conftest import stack
+from helpers import stack
 
 from ginrummies.ai.hints import hint
 from ginrummies.core import (

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import c, stack
+from helpers import c, stack
 
 from ginrummies.core import (
     Accept,
