@@ -54,7 +54,7 @@ class TableArea(Horizontal):
 
     card_size: reactive[CardSize] = reactive(CardSize.SMALL)  # its card widgets follow it
     shown: reactive[Shown] = reactive(Shown, init=False)
-    format_lines: reactive[FormatLines] = reactive(FormatLines, init=False)
+    format_lines: reactive[FormatLines] = reactive(FormatLines)  # at mount too: hidden
 
     def compose(self) -> ComposeResult:
         size = TableArea.card_size
