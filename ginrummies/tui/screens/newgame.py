@@ -5,44 +5,29 @@ from __future__ import annotations
 import dataclasses
 import re
 import secrets
-from enum import Enum
 from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widget import Widget
-from textual.widgets import (
-    Button,
-    Collapsible,
-    Footer,
-    Input,
-    Label,
-    Select,
-    Static,
-    Switch,
-)
+from textual.widgets import Button, Collapsible, Footer, Input, Label, Select, Static
 
 from ...ai import LEVEL_ABOUT, level_about
 from ...core import PRESETS, SEAT_LETTERS, Family, Format, RulesError, RuleSet, formats_for, preset
 from ...levels import Level
-from ...play.printable import clean_name
 from ...play.session import Seat, SeatKind
 from ...store import Settings
-from ...store.settings import NAME_LENGTH, PERSON, SEAT_CHOICES, SeatChoice, seats_problem
+from ...store.settings import NAME_LENGTH, PERSON, SeatChoice, seats_problem
 from ..widgets.header import header
-from ..widgets.switch import OnOffSwitch
+from ..widgets.ruleoption import RuleOption
+from ..widgets.seatrow import SeatRow
 from .base import BackScreen, gin_app, on_top
 
 VARIANTS = ["gin", "oklahoma", "sequence", "skarney", "colonel", "fosdick", "eaai"]
 
 
 SKIPPED = ("name", "family")
-
-
-# the seat kind select's options: (shown, the seat choice)
-SEAT_OPTIONS = [("a person" if c == PERSON else f"computer, {c}", c) for c in SEAT_CHOICES]
 
 
 RULE_GROUPS: dict[str, str] = {
@@ -65,31 +50,6 @@ def rule_group(name: str) -> str:
     return group if group in RULE_GROUPS else "variant"
 
 
-def option_widget(name: str, value: Any) -> Any:
-    if isinstance(value, bool):
-        return OnOffSwitch(value=value, id=f"opt-{name}")
-    if isinstance(value, Enum):
-        choices = [(str(e.value).replace("_", " "), e.value) for e in type(value)]
-        return Select(choices, value=value.value, allow_blank=False, id=f"opt-{name}")
-    return Input(str(value), type="integer", id=f"opt-{name}")
-
-
-def form_value(widget: Widget) -> object:
-    """What a rule option's widget holds: a switch's bool, a choice's value, the text typed."""
-    if isinstance(widget, (Switch, Select, Input)):
-        return widget.value
-    raise TypeError(f"{widget!r} holds no rule option")
-
-
-def shown_value(value: Any) -> str:
-    """A rule option's value as the form shows it."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    if isinstance(value, Enum):
-        return str(value.value).replace("_", " ")  # "gin only", not "gin_only"
-    return str(value)
-
-
 def level_words(kinds: tuple[str, ...], family: Family = Family.GIN) -> str:
     """What each computer level at the table does in this family of rules,
     one line each; ``kinds`` holds every seat's kind ("person" or a level)."""
@@ -106,10 +66,6 @@ def level_words(kinds: tuple[str, ...], family: Family = Family.GIN) -> str:
 
 def number_word(n: int) -> str:
     return {2: "two", 3: "three", 4: "four"}.get(n, str(n))
-
-
-def hint_text(name: str, preset_value: Any) -> str:
-    return f"{RuleSet.option_help(name)} (preset: {shown_value(preset_value)})"
 
 
 MAX_SEATS = max(f.seats for f in Format)
@@ -188,8 +144,16 @@ class NewGameScreen(BackScreen):
             remembered = list(settings.seats.get(f.value, ()))
             ok = remembered and seats_problem(f, remembered) is None
             self.chosen[f] = remembered if ok else default_seats(f, level)
-        # each seat's kind as last shown: a Changed from a refill is not the player's
-        self.kinds = [kind for kind, _ in self.chosen[self.format]]
+        seats = self.chosen[self.format]
+        self.seat_rows = [
+            SeatRow(s, seat_label(self.format, s), *(seats[s] if s < len(seats) else (PERSON, "")))
+            for s in range(MAX_SEATS)
+        ]
+        rules, base = self.settings.rules_for(self.variant), preset(self.variant)
+        self.rule_options = {
+            name: RuleOption(name, getattr(rules, name), getattr(base, name))
+            for name in RULE_OPTIONS
+        }
 
     def compose(self) -> ComposeResult:
         yield header()
@@ -217,40 +181,16 @@ class NewGameScreen(BackScreen):
             yield Static(
                 format_words(self.format, rules), id="format-about", classes="hint", markup=False
             )
-            seats = self.chosen[self.format]
-            for seat in range(MAX_SEATS):
-                shown = seat < self.format.seats
-                kind, name = seats[seat] if shown else (PERSON, "")
-                row = Horizontal(classes="row seat-row", id=f"seat-row{seat}")
-                row.display = shown
-                with row:
-                    yield Label(
-                        seat_label(self.format, seat),
-                        id=f"seat-label{seat}",
-                        classes="name",
-                        markup=False,
-                    )
-                    yield Select(
-                        SEAT_OPTIONS,
-                        value=kind,
-                        allow_blank=False,
-                        id=f"seat{seat}",
-                        classes="seat-kind",
-                    )
-                    yield Input(
-                        clean_name(name, NAME_LENGTH),
-                        id=f"name{seat}",
-                        classes="seat-name",
-                        max_length=NAME_LENGTH,
-                    )
+            for row in self.seat_rows:
+                row.display = row.seat < self.format.seats
+                yield row
             teams = Static(team_words(self.format), id="teams", classes="hint", markup=False)
             teams.display = self.format.play.teams
             teams.styles.margin = (0, 0, 1, 0)  # apart from the levels' lines below
             yield teams
             family = preset(self.variant).family
-            yield Static(
-                level_words(tuple(self.kinds), family), id="levels", classes="hint", markup=False
-            )
+            kinds = tuple(kind for kind, _ in self.chosen[self.format])
+            yield Static(level_words(kinds, family), id="levels", classes="hint", markup=False)
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="name", markup=False)
                 yield Input(
@@ -266,22 +206,12 @@ class NewGameScreen(BackScreen):
                 )
             yield Static("House rules", classes="title", markup=False)
             yield Static("Enter on a kind of rule opens or folds it.", classes="hint", markup=False)
-            base = preset(self.variant)
             with Vertical(id="options"):
                 for group, title in RULE_GROUPS.items():
                     with Collapsible(title=title, id=f"group-{group}"):
-                        for name in RULE_OPTIONS:
-                            if rule_group(name) != group:
-                                continue
-                            with Horizontal(classes="row"):
-                                yield Label(name.replace("_", " "), classes="name", markup=False)
-                                yield option_widget(name, getattr(rules, name))
-                                yield Static(
-                                    hint_text(name, getattr(base, name)),
-                                    id=f"hint-{name}",
-                                    classes="hint",
-                                    markup=False,
-                                )
+                        for name, option in self.rule_options.items():
+                            if rule_group(name) == group:
+                                yield option
             yield Static("", id="form-error", markup=False)
             with Horizontal(classes="row"):
                 yield Button("Start", id="start", variant="primary")
@@ -304,27 +234,9 @@ class NewGameScreen(BackScreen):
         sections stay open or folded as they were."""
         base = preset(self.variant)
         mine = base if use_preset else self.settings.rules_for(self.variant)
-        for name in RULE_OPTIONS:
-            value = getattr(mine, name)
-            widget = self.query_one(f"#opt-{name}")
-            if isinstance(widget, Switch):
-                widget.value = value
-            elif isinstance(widget, Select):
-                widget.value = value.value
-            elif isinstance(widget, Input):
-                widget.value = str(value)
-            self.query_one(f"#hint-{name}", Static).update(hint_text(name, getattr(base, name)))
+        for name, option in self.rule_options.items():
+            option.show(getattr(mine, name), getattr(base, name))
         self.retitle()
-
-    def differs(self, name: str, base: RuleSet) -> bool:
-        """Whether the form's value of option ``name`` is not the preset's."""
-        want = getattr(base, name)
-        value = form_value(self.query_one(f"#opt-{name}"))
-        if isinstance(want, bool):
-            return bool(value != want)
-        if isinstance(want, Enum):
-            return bool(value != want.value)
-        return str(value).strip() != str(want)
 
     def retitle(self) -> None:
         """Each section's title says how many of its options are not the
@@ -332,37 +244,35 @@ class NewGameScreen(BackScreen):
         says the target of the rules as they stand."""
         base = preset(self.variant)
         for group, title in RULE_GROUPS.items():
-            n = sum(self.differs(name, base) for name in RULE_OPTIONS if rule_group(name) == group)
+            n = sum(
+                option.differs(getattr(base, name))
+                for name, option in self.rule_options.items()
+                if rule_group(name) == group
+            )
             section = self.query_one(f"#group-{group}", Collapsible)
             section.title = f"{title} ({n} changed from the preset)" if n else title
         self.show_format()
 
-    @on(Input.Changed)
-    @on(Select.Changed)
-    @on(Switch.Changed)
-    def option_changed(self, event: Input.Changed | Select.Changed | Switch.Changed) -> None:
-        if (event.control.id or "").startswith("opt-"):
-            self.retitle()
+    def on_rule_option_changed(self, _event: RuleOption.Changed) -> None:
+        self.retitle()
 
     @on(Select.Changed, "#variant")
     def variant_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and event.value != self.variant:
             self.variant = event.value
-            keep = self.format.allows(preset(self.variant))
+            fmt = self.format if self.format.allows(preset(self.variant)) else Format.TWO
             choice = self.query_one("#format", Select)
-            choice.set_options(self.format_choices())
-            self.set_format(self.format if keep else Format.TWO)
-            choice.value = self.format.value
+            with self.prevent(Select.Changed):  # the form's choice, not the player's
+                choice.set_options(self.format_choices())
+                choice.value = fmt.value
+            self.set_format(fmt)
             self.fill_options()
             self.show_levels()
 
     @on(Select.Changed, "#format")
-    def format_changed(self) -> None:
-        # the select's value now, not the event's: refilling its choices
-        # passes through two players on the way to the format kept
-        value = self.query_one("#format", Select).value
-        if isinstance(value, str) and value != self.format.value:
-            self.set_format(Format(value))
+    def format_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.format.value:
+            self.set_format(Format(event.value))
 
     def set_format(self, fmt: Format) -> None:
         """Show ``fmt``'s seats, as last chosen for it; keep the ones shown for the format left."""
@@ -371,45 +281,31 @@ class NewGameScreen(BackScreen):
         self.chosen[self.format] = self.shown_seats()
         self.format = fmt
         seats = self.chosen[fmt]
-        self.kinds = [kind for kind, _ in seats]
-        for seat in range(MAX_SEATS):
-            shown = seat < fmt.seats
-            self.query_one(f"#seat-row{seat}").display = shown
-            if not shown:
-                continue
-            kind, name = seats[seat]
-            self.query_one(f"#seat-label{seat}", Label).update(seat_label(fmt, seat))
-            self.query_one(f"#seat{seat}", Select).value = kind
-            self.query_one(f"#name{seat}", Input).value = clean_name(name, NAME_LENGTH)
+        for row in self.seat_rows:
+            row.display = row.seat < fmt.seats
+            if row.display:
+                kind, name = seats[row.seat]
+                row.show(label=seat_label(fmt, row.seat), kind=kind, name=name)
         self.query_one("#teams").display = fmt.play.teams
         self.query_one("#teams", Static).update(team_words(fmt))
         self.show_format()
         self.show_levels()
 
+    def shown_rows(self) -> list[SeatRow]:
+        """The rows of the format's seats (the others are hidden)."""
+        return self.seat_rows[: self.format.seats]
+
     def shown_seats(self) -> list[SeatChoice]:
         """The seats of the format shown, as the form has them."""
-        return [
-            (
-                str(self.query_one(f"#seat{s}", Select).value),
-                self.query_one(f"#name{s}", Input).value,
-            )
-            for s in range(self.format.seats)
-        ]
+        return [(row.kind, row.player_name) for row in self.shown_rows()]
 
-    @on(Select.Changed, ".seat-kind")
-    def seat_changed(self, event: Select.Changed) -> None:
-        seat = int((event.select.id or "seat0").removeprefix("seat"))
-        kind = event.select.value
-        if seat >= self.format.seats or not isinstance(kind, str) or kind == self.kinds[seat]:
-            return  # a refill, not the player
-        was = self.kinds[seat]
-        self.kinds[seat] = kind
-        name = self.query_one(f"#name{seat}", Input)
-        if (kind == PERSON) != (was == PERSON) and (
-            not name.value.strip() or DEFAULT_NAME.fullmatch(name.value.strip())
-        ):
-            name.value = self.default_name(seat, kind)
-        self.show_levels()
+    def on_seat_row_changed(self, event: SeatRow.Changed) -> None:
+        kind, was = event.kind, event.kind_was
+        if kind != was and event.seat < self.format.seats:
+            typed = event.name.strip()
+            if (kind == PERSON) != (was == PERSON) and (not typed or DEFAULT_NAME.fullmatch(typed)):
+                event.seat_row.show(name=self.default_name(event.seat, kind))
+            self.show_levels()
 
     def default_name(self, seat: int, kind: str) -> str:
         """The name a seat gets when its kind changes: "You" for the first
@@ -419,8 +315,7 @@ class NewGameScreen(BackScreen):
             return computer_name(fmt, seat)
         if fmt.two_players:
             return "You" if seat == 0 else "Player 2"
-        names = [self.query_one(f"#name{s}", Input).value.strip() for s in range(fmt.seats)]
-        others = [n for s, n in enumerate(names) if s != seat]
+        others = [row.player_name.strip() for row in self.shown_rows() if row.seat != seat]
         return "You" if "You" not in others else f"Player {seat + 1}"
 
     def show_levels(self) -> None:
@@ -439,25 +334,10 @@ class NewGameScreen(BackScreen):
         """The variant with the form's house rules; ValueError in a player's words."""
         base = preset(self.variant)
         changes: dict[str, Any] = {}
-        for f in dataclasses.fields(RuleSet):
-            if f.name in SKIPPED:
-                continue
-            current = getattr(base, f.name)
-            shown = form_value(self.query_one(f"#opt-{f.name}"))
-            if isinstance(current, bool):
-                value: Any = shown
-            elif isinstance(current, Enum):
-                value = type(current)(shown)
-            else:
-                text = str(shown).strip()
-                try:
-                    value = int(text)
-                except ValueError:
-                    raise ValueError(f"{f.name.replace('_', ' ')} must be a whole number") from None
-                if value < 0:
-                    raise ValueError(f"{f.name.replace('_', ' ')} cannot be negative")
-            if value != current:
-                changes[f.name] = value
+        for name, option in self.rule_options.items():
+            value = option.rule_value()
+            if value != getattr(base, name):
+                changes[name] = value
         try:
             return base.but(**changes) if changes else base
         except RulesError as exc:
