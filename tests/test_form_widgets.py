@@ -148,6 +148,7 @@ def test_a_number_rule_says_what_is_wrong_with_its_value(typed: str, words: str)
             await pilot.pause()
             with pytest.raises(ValueError, match=words):
                 number.rule_value()
+            assert number.control.has_class("-invalid")  # the input's own mark
 
     run(go)
 

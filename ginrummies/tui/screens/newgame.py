@@ -5,12 +5,14 @@ from __future__ import annotations
 import dataclasses
 import re
 import secrets
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Button, Collapsible, Footer, Input, Label, Select, Static
 
 from ...ai import LEVEL_ABOUT, level_about
@@ -116,9 +118,28 @@ def format_words(fmt: Format, rules: RuleSet) -> str:
     return f"{about[0].upper()}{about[1:]}; the game goes to {target}."
 
 
+class FormProblem(ValueError):
+    """What keeps the form from being a game, in a player's words, and where
+    it is: the widget to go to and the rows to mark."""
+
+    def __init__(self, words: str, at: Widget | None, marked: Sequence[Widget] = ()) -> None:
+        super().__init__(words)
+        self.at = at
+        self.marked = tuple(marked)
+
+
+def named_options(words: str) -> list[str]:
+    """The rule options ``words`` names (a RulesError's), in its order, once each."""
+    named = [w for w in re.findall(r"[a-z_]+", words) if w in RULE_OPTIONS]
+    return list(dict.fromkeys(named))
+
+
 class NewGameScreen(BackScreen):
     """Variant, format, the seats of the format, the seed and the house
-    rules (in folding sections, one per kind of rule)."""
+    rules (in folding sections, one per kind of rule).
+
+    A form that is not a game says why on the line above the keys, goes to
+    what is wrong and marks it; the line follows the form until it is right."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
@@ -154,6 +175,7 @@ class NewGameScreen(BackScreen):
             name: RuleOption(name, getattr(rules, name), getattr(base, name))
             for name in RULE_OPTIONS
         }
+        self.problem: FormProblem | None = None  # the one shown
 
     def compose(self) -> ComposeResult:
         yield header()
@@ -212,11 +234,14 @@ class NewGameScreen(BackScreen):
                         for name, option in self.rule_options.items():
                             if rule_group(name) == group:
                                 yield option
-            yield Static("", id="form-error", markup=False)
             with Horizontal(classes="row"):
                 yield Button("Start", id="start", variant="primary")
                 yield Button("Preset rules", id="reset")
                 yield Button("Back", id="back")
+        # outside the form that scrolls: in view wherever the form is
+        error = Static("", id="form-error", markup=False)
+        error.display = False
+        yield error
         yield Footer()
 
     def on_mount(self) -> None:
@@ -237,6 +262,7 @@ class NewGameScreen(BackScreen):
         for name, option in self.rule_options.items():
             option.show(getattr(mine, name), getattr(base, name))
         self.retitle()
+        self.recheck()
 
     def retitle(self) -> None:
         """Each section's title says how many of its options are not the
@@ -255,6 +281,7 @@ class NewGameScreen(BackScreen):
 
     def on_rule_option_changed(self, _event: RuleOption.Changed) -> None:
         self.retitle()
+        self.recheck()
 
     @on(Select.Changed, "#variant")
     def variant_changed(self, event: Select.Changed) -> None:
@@ -274,6 +301,10 @@ class NewGameScreen(BackScreen):
         if isinstance(event.value, str) and event.value != self.format.value:
             self.set_format(Format(event.value))
 
+    @on(Input.Changed, "#seed")
+    def seed_changed(self) -> None:
+        self.recheck()
+
     def set_format(self, fmt: Format) -> None:
         """Show ``fmt``'s seats, as last chosen for it; keep the ones shown for the format left."""
         if fmt is self.format:
@@ -290,6 +321,7 @@ class NewGameScreen(BackScreen):
         self.query_one("#teams", Static).update(team_words(fmt))
         self.show_format()
         self.show_levels()
+        self.recheck()
 
     def shown_rows(self) -> list[SeatRow]:
         """The rows of the format's seats (the others are hidden)."""
@@ -306,6 +338,7 @@ class NewGameScreen(BackScreen):
             if (kind == PERSON) != (was == PERSON) and (not typed or DEFAULT_NAME.fullmatch(typed)):
                 event.seat_row.show(name=self.default_name(event.seat, kind))
             self.show_levels()
+        self.recheck()
 
     def default_name(self, seat: int, kind: str) -> str:
         """The name a seat gets when its kind changes: "You" for the first
@@ -331,20 +364,27 @@ class NewGameScreen(BackScreen):
         self.query_one("#format-about", Static).update(format_words(self.format, rules))
 
     def build_rules(self) -> RuleSet:
-        """The variant with the form's house rules; ValueError in a player's words."""
+        """The variant with the form's house rules; FormProblem if it is not one."""
         base = preset(self.variant)
         changes: dict[str, Any] = {}
         for name, option in self.rule_options.items():
-            value = option.rule_value()
+            try:
+                value = option.rule_value()
+            except ValueError as exc:
+                raise FormProblem(str(exc), option.control, [option]) from None
             if value != getattr(base, name):
                 changes[name] = value
         try:
             return base.but(**changes) if changes else base
         except RulesError as exc:
-            raise ValueError(f"these house rules do not work together: {exc}") from None
+            named = [self.rule_options[name] for name in named_options(str(exc))]
+            # to the first option named that the player changed: the likeliest culprit
+            changed = [option for option in named if option.option_name in changes]
+            at = (changed or named)[0].control if named else None
+            raise FormProblem(f"these house rules do not work together: {exc}", at, named) from None
 
     def build_seats(self) -> tuple[Seat, ...]:
-        """The seats of the format shown; ValueError in a player's words."""
+        """The seats of the format shown; FormProblem if they cannot play."""
         fmt = self.format
         seats = []
         for seat, (kind, typed) in enumerate(self.shown_seats()):
@@ -358,35 +398,91 @@ class NewGameScreen(BackScreen):
                 seats.append(Seat(name, SeatKind.COMPUTER, Level(kind)))
         names = [s.name.casefold() for s in seats]
         if len(set(names)) != len(names):
-            if fmt.seats == 2:
-                raise ValueError("give the two players different names")
-            raise ValueError("give each player a different name")
+            rows = [
+                row for row, n in zip(self.shown_rows(), names, strict=True) if names.count(n) > 1
+            ]
+            words = (
+                "give the two players different names"
+                if fmt.seats == 2
+                else "give each player a different name"
+            )
+            raise FormProblem(words, rows[-1].name_input, rows)
         if fmt.seats > 2 and not any(s.is_person for s in seats):
-            raise ValueError("at least one seat must be a person")
+            rows = self.shown_rows()
+            raise FormProblem("at least one seat must be a person", rows[0].kind_choice, rows)
         return tuple(seats)
 
     def build(self) -> tuple[RuleSet, tuple[Seat, ...], int, Format]:
-        """The form as a game: rules, seats, seed and format; ValueError
-        with a readable message if it is not one."""
+        """The form as a game: rules, seats, seed and format; FormProblem
+        (a ValueError) with a readable message if it is not one."""
         rules = self.build_rules()
-        self.format.check(rules)
-        seats = self.build_seats()
-        text = self.query_one("#seed", Input).value.strip()
         try:
-            seed = int(text) if text else secrets.randbelow(10**6)
+            self.format.check(rules)
+        except ValueError as exc:
+            raise FormProblem(str(exc), self.query_one("#format")) from None
+        seats = self.build_seats()
+        seed = self.query_one("#seed", Input)
+        text = seed.value.strip()
+        try:
+            number = int(text) if text else secrets.randbelow(10**6)
         except ValueError:
-            raise ValueError("the seed must be a whole number") from None
-        return rules, seats, seed, self.format
+            raise FormProblem("the seed must be a whole number", seed, [seed]) from None
+        return rules, seats, number, self.format
+
+    def show_problem(self, problem: FormProblem | None) -> None:
+        """Say ``problem`` on the line above the keys and mark where it is
+        (None: the form is a game, and nothing is marked)."""
+        for widget in self.problem.marked if self.problem else ():
+            widget.remove_class("-invalid")
+        self.problem = problem
+        error = self.query_one("#form-error", Static)
+        error.display = problem is not None
+        error.update(f"⚠ {problem}" if problem else "")
+        for widget in problem.marked if problem else ():
+            widget.add_class("-invalid")
+
+    def go_to(self, widget: Widget) -> None:
+        """Focus ``widget``, its section opened, with the form scrolled to it."""
+        folded = [a for a in widget.ancestors if isinstance(a, Collapsible) and a.collapsed]
+        for section in folded:
+            section.collapsed = False
+        # a section opened scrolls itself into view after the next refresh;
+        # asked in its queue, after that, the form's scroll to the widget comes last
+        (folded[0] if folded else self).call_after_refresh(self.bring_into_view, widget)
+
+    def bring_into_view(self, widget: Widget) -> None:
+        """Focus ``widget`` and scroll the form to have it in the middle
+        (not if the form has gone, or another screen has come in front)."""
+        if not on_top(self):
+            return
+        widget.focus(scroll_visible=False)
+        form = self.query_one("#form", VerticalScroll)
+        form.scroll_to_center(widget, animate=False, origin_visible=True)
+
+    def recheck(self) -> None:
+        """While a problem is shown, the line follows the form: it goes
+        when the form is right, and says the problem there is now."""
+        if self.problem is None:
+            return
+        try:
+            self.build()
+        except FormProblem as problem:
+            self.show_problem(problem)
+        else:
+            self.show_problem(None)
 
     def action_start(self) -> None:
         if not on_top(self):
             return
         try:
             rules, seats, seed, fmt = self.build()
-        except ValueError as exc:
-            self.query_one("#form-error", Static).update(f"⚠ {exc}")
+        except FormProblem as problem:
+            self.show_problem(problem)
+            if problem.at is not None:
+                self.go_to(problem.at)
             self.app.bell()
             return
+        self.show_problem(None)
         self.remember(rules, seats, fmt)
         gin_app(self).start_game(rules, seats, seed, fmt)
 

@@ -17,6 +17,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
+from textual.validation import Integer
 from textual.widgets import Input, Label, Select, Static, Switch
 
 from ...core import RuleSet
@@ -46,13 +47,14 @@ def choice_value(value: Any) -> str:
 
 def option_widget(name: str, value: Any) -> Switch | Select[str] | Input:
     """What edits rule option ``name``: a switch for on or off, a choice for
-    one of several, a whole number for the rest."""
+    one of several, a whole number (none below 0, the input marked as it
+    is typed) for the rest."""
     if isinstance(value, bool):
         return OnOffSwitch(value=value, id=f"opt-{name}")
     if isinstance(value, Enum):
         choices = [(shown_value(e), str(e.value)) for e in type(value)]
         return Select(choices, value=choice_value(value), allow_blank=False, id=f"opt-{name}")
-    return Input(str(value), type="integer", id=f"opt-{name}")
+    return Input(str(value), type="integer", validators=[Integer(minimum=0)], id=f"opt-{name}")
 
 
 class RuleOption(Horizontal):
