@@ -508,7 +508,7 @@ class NewGameScreen(BackScreen):
             for name, value in rules.to_dict().items()
             if name not in SKIPPED and value != preset_values[name]
         }
-        app: Any = self.app
+        app = gin_app(self)
         house = {k: v for k, v in app.settings.house_rules.items() if k != self.variant}
         if changes:
             house[self.variant] = changes
