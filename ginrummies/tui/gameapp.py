@@ -47,6 +47,10 @@ class GameApp(App[None]):
         """The new-game form's Start (asks first if a game is in progress)."""
         self.start_session(Session(rules, seats, seed, format=fmt))
 
+    def change_settings(self, settings: Settings) -> None:
+        """Use ``settings`` from now on (``GinApp`` also saves them and shows their looks)."""
+        self.settings = settings
+
     def start_session(self, new: Session) -> None:
         """Start ``new`` (the app asks first if a game is in progress)."""
         raise NotImplementedError(f"{type(self).__name__} cannot start games")

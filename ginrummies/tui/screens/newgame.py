@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import secrets
-from enum import Enum
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from textual import on
@@ -13,36 +13,23 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import (
-    Button,
-    Collapsible,
-    Footer,
-    Input,
-    Label,
-    Select,
-    Static,
-    Switch,
-)
+from textual.widgets import Button, Collapsible, Footer, Input, Label, Select, Static
 
 from ...ai import LEVEL_ABOUT, level_about
 from ...core import PRESETS, SEAT_LETTERS, Family, Format, RulesError, RuleSet, formats_for, preset
 from ...levels import Level
-from ...play.printable import clean_name
 from ...play.session import Seat, SeatKind
 from ...store import Settings
-from ...store.settings import NAME_LENGTH, PERSON, SEAT_CHOICES, SeatChoice, seats_problem
+from ...store.settings import NAME_LENGTH, PERSON, SeatChoice, seats_problem
 from ..widgets.header import header
-from ..widgets.switch import OnOffSwitch
+from ..widgets.ruleoption import RuleOption
+from ..widgets.seatrow import SeatRow
 from .base import BackScreen, gin_app, on_top
 
 VARIANTS = ["gin", "oklahoma", "sequence", "skarney", "colonel", "fosdick", "eaai"]
 
 
 SKIPPED = ("name", "family")
-
-
-# the seat kind select's options: (shown, the seat choice)
-SEAT_OPTIONS = [("a person" if c == PERSON else f"computer, {c}", c) for c in SEAT_CHOICES]
 
 
 RULE_GROUPS: dict[str, str] = {
@@ -65,31 +52,6 @@ def rule_group(name: str) -> str:
     return group if group in RULE_GROUPS else "variant"
 
 
-def option_widget(name: str, value: Any) -> Any:
-    if isinstance(value, bool):
-        return OnOffSwitch(value=value, id=f"opt-{name}")
-    if isinstance(value, Enum):
-        choices = [(str(e.value).replace("_", " "), e.value) for e in type(value)]
-        return Select(choices, value=value.value, allow_blank=False, id=f"opt-{name}")
-    return Input(str(value), type="integer", id=f"opt-{name}")
-
-
-def form_value(widget: Widget) -> object:
-    """What a rule option's widget holds: a switch's bool, a choice's value, the text typed."""
-    if isinstance(widget, (Switch, Select, Input)):
-        return widget.value
-    raise TypeError(f"{widget!r} holds no rule option")
-
-
-def shown_value(value: Any) -> str:
-    """A rule option's value as the form shows it."""
-    if isinstance(value, bool):
-        return "on" if value else "off"
-    if isinstance(value, Enum):
-        return str(value.value).replace("_", " ")  # "gin only", not "gin_only"
-    return str(value)
-
-
 def level_words(kinds: tuple[str, ...], family: Family = Family.GIN) -> str:
     """What each computer level at the table does in this family of rules,
     one line each; ``kinds`` holds every seat's kind ("person" or a level)."""
@@ -106,10 +68,6 @@ def level_words(kinds: tuple[str, ...], family: Family = Family.GIN) -> str:
 
 def number_word(n: int) -> str:
     return {2: "two", 3: "three", 4: "four"}.get(n, str(n))
-
-
-def hint_text(name: str, preset_value: Any) -> str:
-    return f"{RuleSet.option_help(name)} (preset: {shown_value(preset_value)})"
 
 
 MAX_SEATS = max(f.seats for f in Format)
@@ -160,9 +118,28 @@ def format_words(fmt: Format, rules: RuleSet) -> str:
     return f"{about[0].upper()}{about[1:]}; the game goes to {target}."
 
 
+class FormProblem(ValueError):
+    """What keeps the form from being a game, in a player's words, and where
+    it is: the widget to go to and the rows to mark."""
+
+    def __init__(self, words: str, at: Widget | None, marked: Sequence[Widget] = ()) -> None:
+        super().__init__(words)
+        self.at = at
+        self.marked = tuple(marked)
+
+
+def named_options(words: str) -> list[str]:
+    """The rule options ``words`` names (a RulesError's), in its order, once each."""
+    named = [w for w in re.findall(r"[a-z_]+", words) if w in RULE_OPTIONS]
+    return list(dict.fromkeys(named))
+
+
 class NewGameScreen(BackScreen):
     """Variant, format, the seats of the format, the seed and the house
-    rules (in folding sections, one per kind of rule)."""
+    rules (in folding sections, one per kind of rule).
+
+    A form that is not a game says why on the line above the keys, goes to
+    what is wrong and marks it; the line follows the form until it is right."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
@@ -188,8 +165,17 @@ class NewGameScreen(BackScreen):
             remembered = list(settings.seats.get(f.value, ()))
             ok = remembered and seats_problem(f, remembered) is None
             self.chosen[f] = remembered if ok else default_seats(f, level)
-        # each seat's kind as last shown: a Changed from a refill is not the player's
-        self.kinds = [kind for kind, _ in self.chosen[self.format]]
+        seats = self.chosen[self.format]
+        self.seat_rows = [
+            SeatRow(s, seat_label(self.format, s), *(seats[s] if s < len(seats) else (PERSON, "")))
+            for s in range(MAX_SEATS)
+        ]
+        rules, base = self.settings.rules_for(self.variant), preset(self.variant)
+        self.rule_options = {
+            name: RuleOption(name, getattr(rules, name), getattr(base, name))
+            for name in RULE_OPTIONS
+        }
+        self.problem: FormProblem | None = None  # the one shown
 
     def compose(self) -> ComposeResult:
         yield header()
@@ -217,40 +203,16 @@ class NewGameScreen(BackScreen):
             yield Static(
                 format_words(self.format, rules), id="format-about", classes="hint", markup=False
             )
-            seats = self.chosen[self.format]
-            for seat in range(MAX_SEATS):
-                shown = seat < self.format.seats
-                kind, name = seats[seat] if shown else (PERSON, "")
-                row = Horizontal(classes="row seat-row", id=f"seat-row{seat}")
-                row.display = shown
-                with row:
-                    yield Label(
-                        seat_label(self.format, seat),
-                        id=f"seat-label{seat}",
-                        classes="name",
-                        markup=False,
-                    )
-                    yield Select(
-                        SEAT_OPTIONS,
-                        value=kind,
-                        allow_blank=False,
-                        id=f"seat{seat}",
-                        classes="seat-kind",
-                    )
-                    yield Input(
-                        clean_name(name, NAME_LENGTH),
-                        id=f"name{seat}",
-                        classes="seat-name",
-                        max_length=NAME_LENGTH,
-                    )
+            for row in self.seat_rows:
+                row.display = row.seat < self.format.seats
+                yield row
             teams = Static(team_words(self.format), id="teams", classes="hint", markup=False)
             teams.display = self.format.play.teams
             teams.styles.margin = (0, 0, 1, 0)  # apart from the levels' lines below
             yield teams
             family = preset(self.variant).family
-            yield Static(
-                level_words(tuple(self.kinds), family), id="levels", classes="hint", markup=False
-            )
+            kinds = tuple(kind for kind, _ in self.chosen[self.format])
+            yield Static(level_words(kinds, family), id="levels", classes="hint", markup=False)
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="name", markup=False)
                 yield Input(
@@ -266,27 +228,20 @@ class NewGameScreen(BackScreen):
                 )
             yield Static("House rules", classes="title", markup=False)
             yield Static("Enter on a kind of rule opens or folds it.", classes="hint", markup=False)
-            base = preset(self.variant)
             with Vertical(id="options"):
                 for group, title in RULE_GROUPS.items():
                     with Collapsible(title=title, id=f"group-{group}"):
-                        for name in RULE_OPTIONS:
-                            if rule_group(name) != group:
-                                continue
-                            with Horizontal(classes="row"):
-                                yield Label(name.replace("_", " "), classes="name", markup=False)
-                                yield option_widget(name, getattr(rules, name))
-                                yield Static(
-                                    hint_text(name, getattr(base, name)),
-                                    id=f"hint-{name}",
-                                    classes="hint",
-                                    markup=False,
-                                )
-            yield Static("", id="form-error", markup=False)
+                        for name, option in self.rule_options.items():
+                            if rule_group(name) == group:
+                                yield option
             with Horizontal(classes="row"):
                 yield Button("Start", id="start", variant="primary")
                 yield Button("Preset rules", id="reset")
                 yield Button("Back", id="back")
+        # outside the form that scrolls: in view wherever the form is
+        error = Static("", id="form-error", markup=False)
+        error.display = False
+        yield error
         yield Footer()
 
     def on_mount(self) -> None:
@@ -304,27 +259,10 @@ class NewGameScreen(BackScreen):
         sections stay open or folded as they were."""
         base = preset(self.variant)
         mine = base if use_preset else self.settings.rules_for(self.variant)
-        for name in RULE_OPTIONS:
-            value = getattr(mine, name)
-            widget = self.query_one(f"#opt-{name}")
-            if isinstance(widget, Switch):
-                widget.value = value
-            elif isinstance(widget, Select):
-                widget.value = value.value
-            elif isinstance(widget, Input):
-                widget.value = str(value)
-            self.query_one(f"#hint-{name}", Static).update(hint_text(name, getattr(base, name)))
+        for name, option in self.rule_options.items():
+            option.show(getattr(mine, name), getattr(base, name))
         self.retitle()
-
-    def differs(self, name: str, base: RuleSet) -> bool:
-        """Whether the form's value of option ``name`` is not the preset's."""
-        want = getattr(base, name)
-        value = form_value(self.query_one(f"#opt-{name}"))
-        if isinstance(want, bool):
-            return bool(value != want)
-        if isinstance(want, Enum):
-            return bool(value != want.value)
-        return str(value).strip() != str(want)
+        self.recheck()
 
     def retitle(self) -> None:
         """Each section's title says how many of its options are not the
@@ -332,37 +270,40 @@ class NewGameScreen(BackScreen):
         says the target of the rules as they stand."""
         base = preset(self.variant)
         for group, title in RULE_GROUPS.items():
-            n = sum(self.differs(name, base) for name in RULE_OPTIONS if rule_group(name) == group)
+            n = sum(
+                option.differs(getattr(base, name))
+                for name, option in self.rule_options.items()
+                if rule_group(name) == group
+            )
             section = self.query_one(f"#group-{group}", Collapsible)
             section.title = f"{title} ({n} changed from the preset)" if n else title
         self.show_format()
 
-    @on(Input.Changed)
-    @on(Select.Changed)
-    @on(Switch.Changed)
-    def option_changed(self, event: Input.Changed | Select.Changed | Switch.Changed) -> None:
-        if (event.control.id or "").startswith("opt-"):
-            self.retitle()
+    def on_rule_option_changed(self, _event: RuleOption.Changed) -> None:
+        self.retitle()
+        self.recheck()
 
     @on(Select.Changed, "#variant")
     def variant_changed(self, event: Select.Changed) -> None:
         if isinstance(event.value, str) and event.value != self.variant:
             self.variant = event.value
-            keep = self.format.allows(preset(self.variant))
+            fmt = self.format if self.format.allows(preset(self.variant)) else Format.TWO
             choice = self.query_one("#format", Select)
-            choice.set_options(self.format_choices())
-            self.set_format(self.format if keep else Format.TWO)
-            choice.value = self.format.value
+            with self.prevent(Select.Changed):  # the form's choice, not the player's
+                choice.set_options(self.format_choices())
+                choice.value = fmt.value
+            self.set_format(fmt)
             self.fill_options()
             self.show_levels()
 
     @on(Select.Changed, "#format")
-    def format_changed(self) -> None:
-        # the select's value now, not the event's: refilling its choices
-        # passes through two players on the way to the format kept
-        value = self.query_one("#format", Select).value
-        if isinstance(value, str) and value != self.format.value:
-            self.set_format(Format(value))
+    def format_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, str) and event.value != self.format.value:
+            self.set_format(Format(event.value))
+
+    @on(Input.Changed, "#seed")
+    def seed_changed(self) -> None:
+        self.recheck()
 
     def set_format(self, fmt: Format) -> None:
         """Show ``fmt``'s seats, as last chosen for it; keep the ones shown for the format left."""
@@ -371,45 +312,33 @@ class NewGameScreen(BackScreen):
         self.chosen[self.format] = self.shown_seats()
         self.format = fmt
         seats = self.chosen[fmt]
-        self.kinds = [kind for kind, _ in seats]
-        for seat in range(MAX_SEATS):
-            shown = seat < fmt.seats
-            self.query_one(f"#seat-row{seat}").display = shown
-            if not shown:
-                continue
-            kind, name = seats[seat]
-            self.query_one(f"#seat-label{seat}", Label).update(seat_label(fmt, seat))
-            self.query_one(f"#seat{seat}", Select).value = kind
-            self.query_one(f"#name{seat}", Input).value = clean_name(name, NAME_LENGTH)
+        for row in self.seat_rows:
+            row.display = row.seat < fmt.seats
+            if row.display:
+                kind, name = seats[row.seat]
+                row.show(label=seat_label(fmt, row.seat), kind=kind, name=name)
         self.query_one("#teams").display = fmt.play.teams
         self.query_one("#teams", Static).update(team_words(fmt))
         self.show_format()
         self.show_levels()
+        self.recheck()
+
+    def shown_rows(self) -> list[SeatRow]:
+        """The rows of the format's seats (the others are hidden)."""
+        return self.seat_rows[: self.format.seats]
 
     def shown_seats(self) -> list[SeatChoice]:
         """The seats of the format shown, as the form has them."""
-        return [
-            (
-                str(self.query_one(f"#seat{s}", Select).value),
-                self.query_one(f"#name{s}", Input).value,
-            )
-            for s in range(self.format.seats)
-        ]
+        return [(row.kind, row.player_name) for row in self.shown_rows()]
 
-    @on(Select.Changed, ".seat-kind")
-    def seat_changed(self, event: Select.Changed) -> None:
-        seat = int((event.select.id or "seat0").removeprefix("seat"))
-        kind = event.select.value
-        if seat >= self.format.seats or not isinstance(kind, str) or kind == self.kinds[seat]:
-            return  # a refill, not the player
-        was = self.kinds[seat]
-        self.kinds[seat] = kind
-        name = self.query_one(f"#name{seat}", Input)
-        if (kind == PERSON) != (was == PERSON) and (
-            not name.value.strip() or DEFAULT_NAME.fullmatch(name.value.strip())
-        ):
-            name.value = self.default_name(seat, kind)
-        self.show_levels()
+    def on_seat_row_changed(self, event: SeatRow.Changed) -> None:
+        kind, was = event.kind, event.kind_was
+        if kind != was and event.seat < self.format.seats:
+            typed = event.name.strip()
+            if (kind == PERSON) != (was == PERSON) and (not typed or DEFAULT_NAME.fullmatch(typed)):
+                event.seat_row.show(name=self.default_name(event.seat, kind))
+            self.show_levels()
+        self.recheck()
 
     def default_name(self, seat: int, kind: str) -> str:
         """The name a seat gets when its kind changes: "You" for the first
@@ -419,8 +348,7 @@ class NewGameScreen(BackScreen):
             return computer_name(fmt, seat)
         if fmt.two_players:
             return "You" if seat == 0 else "Player 2"
-        names = [self.query_one(f"#name{s}", Input).value.strip() for s in range(fmt.seats)]
-        others = [n for s, n in enumerate(names) if s != seat]
+        others = [row.player_name.strip() for row in self.shown_rows() if row.seat != seat]
         return "You" if "You" not in others else f"Player {seat + 1}"
 
     def show_levels(self) -> None:
@@ -436,35 +364,27 @@ class NewGameScreen(BackScreen):
         self.query_one("#format-about", Static).update(format_words(self.format, rules))
 
     def build_rules(self) -> RuleSet:
-        """The variant with the form's house rules; ValueError in a player's words."""
+        """The variant with the form's house rules; FormProblem if it is not one."""
         base = preset(self.variant)
         changes: dict[str, Any] = {}
-        for f in dataclasses.fields(RuleSet):
-            if f.name in SKIPPED:
-                continue
-            current = getattr(base, f.name)
-            shown = form_value(self.query_one(f"#opt-{f.name}"))
-            if isinstance(current, bool):
-                value: Any = shown
-            elif isinstance(current, Enum):
-                value = type(current)(shown)
-            else:
-                text = str(shown).strip()
-                try:
-                    value = int(text)
-                except ValueError:
-                    raise ValueError(f"{f.name.replace('_', ' ')} must be a whole number") from None
-                if value < 0:
-                    raise ValueError(f"{f.name.replace('_', ' ')} cannot be negative")
-            if value != current:
-                changes[f.name] = value
+        for name, option in self.rule_options.items():
+            try:
+                value = option.rule_value()
+            except ValueError as exc:
+                raise FormProblem(str(exc), option.control, [option]) from None
+            if value != getattr(base, name):
+                changes[name] = value
         try:
             return base.but(**changes) if changes else base
         except RulesError as exc:
-            raise ValueError(f"these house rules do not work together: {exc}") from None
+            named = [self.rule_options[name] for name in named_options(str(exc))]
+            # to the first option named that the player changed: the likeliest culprit
+            changed = [option for option in named if option.option_name in changes]
+            at = (changed or named)[0].control if named else None
+            raise FormProblem(f"these house rules do not work together: {exc}", at, named) from None
 
     def build_seats(self) -> tuple[Seat, ...]:
-        """The seats of the format shown; ValueError in a player's words."""
+        """The seats of the format shown; FormProblem if they cannot play."""
         fmt = self.format
         seats = []
         for seat, (kind, typed) in enumerate(self.shown_seats()):
@@ -478,35 +398,91 @@ class NewGameScreen(BackScreen):
                 seats.append(Seat(name, SeatKind.COMPUTER, Level(kind)))
         names = [s.name.casefold() for s in seats]
         if len(set(names)) != len(names):
-            if fmt.seats == 2:
-                raise ValueError("give the two players different names")
-            raise ValueError("give each player a different name")
+            rows = [
+                row for row, n in zip(self.shown_rows(), names, strict=True) if names.count(n) > 1
+            ]
+            words = (
+                "give the two players different names"
+                if fmt.seats == 2
+                else "give each player a different name"
+            )
+            raise FormProblem(words, rows[-1].name_input, rows)
         if fmt.seats > 2 and not any(s.is_person for s in seats):
-            raise ValueError("at least one seat must be a person")
+            rows = self.shown_rows()
+            raise FormProblem("at least one seat must be a person", rows[0].kind_choice, rows)
         return tuple(seats)
 
     def build(self) -> tuple[RuleSet, tuple[Seat, ...], int, Format]:
-        """The form as a game: rules, seats, seed and format; ValueError
-        with a readable message if it is not one."""
+        """The form as a game: rules, seats, seed and format; FormProblem
+        (a ValueError) with a readable message if it is not one."""
         rules = self.build_rules()
-        self.format.check(rules)
-        seats = self.build_seats()
-        text = self.query_one("#seed", Input).value.strip()
         try:
-            seed = int(text) if text else secrets.randbelow(10**6)
+            self.format.check(rules)
+        except ValueError as exc:
+            raise FormProblem(str(exc), self.query_one("#format")) from None
+        seats = self.build_seats()
+        seed = self.query_one("#seed", Input)
+        text = seed.value.strip()
+        try:
+            number = int(text) if text else secrets.randbelow(10**6)
         except ValueError:
-            raise ValueError("the seed must be a whole number") from None
-        return rules, seats, seed, self.format
+            raise FormProblem("the seed must be a whole number", seed, [seed]) from None
+        return rules, seats, number, self.format
+
+    def show_problem(self, problem: FormProblem | None) -> None:
+        """Say ``problem`` on the line above the keys and mark where it is
+        (None: the form is a game, and nothing is marked)."""
+        for widget in self.problem.marked if self.problem else ():
+            widget.remove_class("-invalid")
+        self.problem = problem
+        error = self.query_one("#form-error", Static)
+        error.display = problem is not None
+        error.update(f"⚠ {problem}" if problem else "")
+        for widget in problem.marked if problem else ():
+            widget.add_class("-invalid")
+
+    def go_to(self, widget: Widget) -> None:
+        """Focus ``widget``, its section opened, with the form scrolled to it."""
+        folded = [a for a in widget.ancestors if isinstance(a, Collapsible) and a.collapsed]
+        for section in folded:
+            section.collapsed = False
+        # a section opened scrolls itself into view after the next refresh;
+        # asked in its queue, after that, the form's scroll to the widget comes last
+        (folded[0] if folded else self).call_after_refresh(self.bring_into_view, widget)
+
+    def bring_into_view(self, widget: Widget) -> None:
+        """Focus ``widget`` and scroll the form to have it in the middle
+        (not if the form has gone, or another screen has come in front)."""
+        if not on_top(self):
+            return
+        widget.focus(scroll_visible=False)
+        form = self.query_one("#form", VerticalScroll)
+        form.scroll_to_center(widget, animate=False, origin_visible=True)
+
+    def recheck(self) -> None:
+        """While a problem is shown, the line follows the form: it goes
+        when the form is right, and says the problem there is now."""
+        if self.problem is None:
+            return
+        try:
+            self.build()
+        except FormProblem as problem:
+            self.show_problem(problem)
+        else:
+            self.show_problem(None)
 
     def action_start(self) -> None:
         if not on_top(self):
             return
         try:
             rules, seats, seed, fmt = self.build()
-        except ValueError as exc:
-            self.query_one("#form-error", Static).update(f"⚠ {exc}")
+        except FormProblem as problem:
+            self.show_problem(problem)
+            if problem.at is not None:
+                self.go_to(problem.at)
             self.app.bell()
             return
+        self.show_problem(None)
         self.remember(rules, seats, fmt)
         gin_app(self).start_game(rules, seats, seed, fmt)
 
@@ -532,7 +508,7 @@ class NewGameScreen(BackScreen):
             for name, value in rules.to_dict().items()
             if name not in SKIPPED and value != preset_values[name]
         }
-        app: Any = self.app
+        app = gin_app(self)
         house = {k: v for k, v in app.settings.house_rules.items() if k != self.variant}
         if changes:
             house[self.variant] = changes
