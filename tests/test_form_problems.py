@@ -10,11 +10,13 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
-from apphelp import make_app, run
+from apphelp import make_app
 from test_newgame_formats import open_form, recording
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Collapsible, Input, Select, Static
+
+pytestmark = pytest.mark.slow  # app tests: seconds each
 
 SMALL = (80, 24)
 
@@ -85,81 +87,69 @@ def refused(form: Any, started: list[Any], words: str, at: Widget) -> None:
         ("knock_limit", ["-", "1", "0"], "knock limit cannot be negative"),
     ],
 )
-def test_a_bad_number_is_told_and_shown_at_80_by_24(
+async def test_a_bad_number_is_told_and_shown_at_80_by_24(
     option: str, keys: list[str], words: str
 ) -> None:
-    async def go() -> None:
-        async with form_at_80_by_24() as (form, pilot, started):
-            number = form.query_one(f"#opt-{option}", Input)
-            row = form.query_one(f"#rule-{option}")
-            (section,) = [a for a in number.ancestors if isinstance(a, Collapsible)]
-            section.collapsed = False
+    async with form_at_80_by_24() as (form, pilot, started):
+        number = form.query_one(f"#opt-{option}", Input)
+        row = form.query_one(f"#rule-{option}")
+        (section,) = [a for a in number.ancestors if isinstance(a, Collapsible)]
+        section.collapsed = False
+        await pilot.pause()
+        number.focus()
+        await pilot.press("end", *["backspace"] * 4, *keys)  # nothing typed: empty
+        await pilot.pause()
+        assert number.has_class("-invalid")  # the input says so as it is typed
+        await from_the_top(form, pilot)
+        assert not in_view(form, number)
+        await start(pilot)
+        refused(form, started, words, number)
+        assert not section.collapsed
+        assert row.has_class("-invalid")
+        # "abc" pasted, or put there some other way: told in the same place
+        number.value = "abc"
+        await from_the_top(form, pilot)
+        await start(pilot)
+        refused(form, started, f"{option.replace('_', ' ')} must be a whole number", number)
+
+
+async def test_rules_that_do_not_work_together_are_told_and_shown_at_80_by_24() -> None:
+    async with form_at_80_by_24() as (form, pilot, started):
+        form.query_one("#variant", Select).value = "oklahoma"
+        await pilot.pause()
+        first_turn = form.query_one("#opt-first_turn", Select)
+        first_turn.value = "eleven_cards"
+        await from_the_top(form, pilot)
+        await start(pilot)
+        # to the option changed, among those the reason names
+        refused(form, started, "do not work together", first_turn)
+        named = ["first_turn", "knock_limit_from_upcard", "spade_doubles"]
+        assert [w.id for w in form.query(".-invalid")] == [f"rule-{n}" for n in named]
+
+
+async def test_seats_that_cannot_play_are_told_and_shown_at_80_by_24() -> None:
+    async with form_at_80_by_24() as (form, pilot, started):
+        await from_the_bottom(form, pilot)
+        name = form.query_one("#name1", Input)
+        name.value = "you"  # far above, out of view
+        assert not in_view(form, name)
+        await start(pilot)
+        refused(form, started, "give the two players different names", name)
+        assert [w.id for w in form.query(".-invalid")] == ["seat-row0", "seat-row1"]
+
+
+async def test_the_line_follows_the_form_until_it_is_right() -> None:
+    async with form_at_80_by_24() as (form, pilot, started):
+        target = form.query_one("#opt-target", Input)
+        target.value = "-3"
+        await start(pilot)
+        # no Start pressed: the line says how it is wrong now, then goes with the mark
+        for value, words in [("x", "target must be a whole number"), ("150", "")]:
+            target.value = value
             await pilot.pause()
-            number.focus()
-            await pilot.press("end", *["backspace"] * 4, *keys)  # nothing typed: empty
-            await pilot.pause()
-            assert number.has_class("-invalid")  # the input says so as it is typed
-            await from_the_top(form, pilot)
-            assert not in_view(form, number)
-            await start(pilot)
-            refused(form, started, words, number)
-            assert not section.collapsed
-            assert row.has_class("-invalid")
-            # "abc" pasted, or put there some other way: told in the same place
-            number.value = "abc"
-            await from_the_top(form, pilot)
-            await start(pilot)
-            refused(form, started, f"{option.replace('_', ' ')} must be a whole number", number)
-
-    run(go)
-
-
-def test_rules_that_do_not_work_together_are_told_and_shown_at_80_by_24() -> None:
-    async def go() -> None:
-        async with form_at_80_by_24() as (form, pilot, started):
-            form.query_one("#variant", Select).value = "oklahoma"
-            await pilot.pause()
-            first_turn = form.query_one("#opt-first_turn", Select)
-            first_turn.value = "eleven_cards"
-            await from_the_top(form, pilot)
-            await start(pilot)
-            # to the option changed, among those the reason names
-            refused(form, started, "do not work together", first_turn)
-            named = ["first_turn", "knock_limit_from_upcard", "spade_doubles"]
-            assert [w.id for w in form.query(".-invalid")] == [f"rule-{n}" for n in named]
-
-    run(go)
-
-
-def test_seats_that_cannot_play_are_told_and_shown_at_80_by_24() -> None:
-    async def go() -> None:
-        async with form_at_80_by_24() as (form, pilot, started):
-            await from_the_bottom(form, pilot)
-            name = form.query_one("#name1", Input)
-            name.value = "you"  # far above, out of view
-            assert not in_view(form, name)
-            await start(pilot)
-            refused(form, started, "give the two players different names", name)
-            assert [w.id for w in form.query(".-invalid")] == ["seat-row0", "seat-row1"]
-
-    run(go)
-
-
-def test_the_line_follows_the_form_until_it_is_right() -> None:
-    async def go() -> None:
-        async with form_at_80_by_24() as (form, pilot, started):
-            target = form.query_one("#opt-target", Input)
-            target.value = "-3"
-            await start(pilot)
-            # no Start pressed: the line says how it is wrong now, then goes with the mark
-            for value, words in [("x", "target must be a whole number"), ("150", "")]:
-                target.value = value
-                await pilot.pause()
-                error = form.query_one("#form-error", Static)
-                assert error.display is bool(words) and words in str(error.render())
-                assert form.query_one("#rule-target").has_class("-invalid") is bool(words)
-            assert not form.query(".-invalid")
-            await start(pilot)
-            assert len(started) == 1 and started[0][0].target == 150
-
-    run(go)
+            error = form.query_one("#form-error", Static)
+            assert error.display is bool(words) and words in str(error.render())
+            assert form.query_one("#rule-target").has_class("-invalid") is bool(words)
+        assert not form.query(".-invalid")
+        await start(pilot)
+        assert len(started) == 1 and started[0][0].target == 150
