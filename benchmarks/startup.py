@@ -1,0 +1,263 @@
+"""Start-up: how soon the menu shows, against a bare Textual app, and how
+soon the new-game form opens.
+
+    python benchmarks/startup.py              # 7 runs of each
+    python benchmarks/startup.py --runs 15
+
+First frame. Each app is started in a new process on a pseudo-terminal of
+100 x 32 and timed as a person sees it: from just before the process starts
+to the moment the terminal receives the frame that holds the app's text.
+Then Ctrl+Q quits it. The apps are
+
+- a bare Textual app: an ``App`` whose screen is one ``Static`` (its text
+  is awaited); what any Textual app costs before it draws;
+- ``ginrummies`` to its menu ("New game" is awaited), started as the console
+  script starts it (``ginrummies.cli.main()``), with $GINRUMMIES_DATA_DIR a
+  new folder: empty, and once more holding a game in progress.
+
+New game. In a new process each time (so that what the first opening costs
+is counted), the app runs headless (``App.run_test``) on a data folder as
+above; timed from Enter on the menu's New game to the form mounted and
+drawn once.
+
+Every kind of run takes its turn in each round, so that a busy moment of a
+shared machine slows them alike; each figure is the median and the maximum
+of ``--runs`` rounds (after one round not counted, which writes the
+bytecode caches). Nothing is asserted of the times: see docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import fcntl
+import os
+import platform
+import pty
+import re
+import select
+import shutil
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+SIZE = (100, 32)  # columns, rows
+QUIT = b"\x11"  # Ctrl+Q: Textual's quit
+TIMEOUT = 60.0  # seconds a run may take before it is given up
+CSI = re.compile(rb"\x1b\[[0-9;?<>=$]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[()=>][0-9A-Za-z]?")
+
+BARE_TEXT = "bare textual app"
+BARE_APP = f"""
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+
+class Bare(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Static({BARE_TEXT!r})
+
+
+Bare().run()
+"""
+
+MENU_TEXT = "New game"
+# what the console script ``ginrummies`` runs
+GINRUMMIES = "import sys\nfrom ginrummies.cli import main\nsys.exit(main())\n"
+
+GOALS = {"menu / bare": 1.3, "new game": 0.3}
+
+
+def child_env(folder: Path | None = None) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("TEXTUAL")}
+    env.pop("COLUMNS", None)
+    env.pop("LINES", None)
+    env["TERM"] = "xterm-256color"
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    if folder is not None:
+        env["GINRUMMIES_DATA_DIR"] = str(folder)
+    return env
+
+
+def first_frame(code: str, text: str, env: dict[str, str]) -> float:
+    """Seconds from starting ``python -c code`` on a pseudo-terminal to
+    ``text`` on that terminal; the app is then quit with Ctrl+Q."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
+    wanted = text.encode()
+    start = time.perf_counter()
+    child = subprocess.Popen(
+        [sys.executable, "-c", code],
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        env=env,
+        start_new_session=True,
+    )
+    os.close(slave)
+    seen: float | None = None
+    out = b""
+    try:
+        while True:  # read until the child is gone, so that it never waits on the terminal
+            ready, _, _ = select.select([master], [], [], TIMEOUT)
+            if not ready:
+                break
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: the child closed the terminal
+                break
+            if not chunk:
+                break
+            if seen is None:
+                out += chunk
+                if wanted in CSI.sub(b"", out):
+                    seen = time.perf_counter() - start
+                    os.write(master, QUIT)
+    finally:
+        os.close(master)
+        try:
+            child.wait(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.wait()
+    if seen is None:
+        shown = CSI.sub(b"", out).decode(errors="replace")[-2000:]
+        raise RuntimeError(f"{text!r} never showed; the terminal had:\n{shown}")
+    return seen
+
+
+def new_game_time(folder: Path) -> float:
+    """Seconds to open the new-game form, in a new process (see --new-game)."""
+    out = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--new-game", str(folder)],
+        env=child_env(folder),
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=True,
+    )
+    return float(out.stdout.split()[-1])
+
+
+async def open_new_game(folder: Path) -> float:
+    """The child's side: the app on ``folder``, headless; the seconds from
+    Enter on New game to the form mounted and drawn."""
+    from ginrummies.store.settings import SETTINGS_NAME, load_settings
+    from ginrummies.tui.app import GinApp
+    from ginrummies.tui.screens.menu import MenuScreen
+    from ginrummies.tui.screens.newgame import NewGameScreen
+
+    settings, _ = load_settings(folder / SETTINGS_NAME)
+    app = GinApp(settings, data_dir=folder, settings_path=folder / SETTINGS_NAME)
+    async with app.run_test(size=SIZE) as pilot:
+        while not (isinstance(app.screen, MenuScreen) and app.screen.is_mounted):
+            await asyncio.sleep(0.001)
+        await pilot.pause()
+        if app.has_game():  # the first item is Continue
+            await pilot.press("down")
+        start = time.perf_counter()
+        await pilot.press("enter")
+        while not (isinstance(app.screen, NewGameScreen) and app.screen.is_mounted):
+            await asyncio.sleep(0.001)
+        await app.screen.wait_for_refresh()
+        took = time.perf_counter() - start
+        await pilot.press("escape")
+    return took
+
+
+def save_a_game(folder: Path) -> None:
+    """A game in progress in ``folder``, saved as the app saves it: a game
+    of Gin against the computer, one move made, kept by a ``Keeper``."""
+    from ginrummies.core import Format, preset
+    from ginrummies.levels import Level
+    from ginrummies.play.keeper import Keeper
+    from ginrummies.play.session import Session, format_seats
+
+    session = Session(preset("gin"), format_seats(Format.TWO, 1, Level.NORMAL), 2024)
+    if session.cut_choosers():
+        session.choose_deal([False] * len(session.cut_choosers()))
+    if session.person_to_move:
+        session.play(session.legal()[0])
+    else:
+        session.play_decision(session.computer_plays())
+    keeper = Keeper(folder, lambda message, _kind: print(message, file=sys.stderr))
+    keeper.open()
+    keeper.keep(session)
+    keeper.close()
+    if not (folder / "game.json").is_file():
+        raise RuntimeError(f"no game saved in {folder}")
+
+
+def rounds(runs: int, kinds: dict[str, Callable[[], float]]) -> dict[str, list[float]]:
+    """Each kind once a round, in turn; one round first not counted."""
+    times: dict[str, list[float]] = {name: [] for name in kinds}
+    for n in range(runs + 1):
+        for name, measure in kinds.items():
+            took = measure()
+            if n:
+                times[name].append(took)
+        print(f"  round {n}/{runs}" + (" (not counted)" if not n else ""), file=sys.stderr)
+    return times
+
+
+def row(name: str, times: Sequence[float]) -> str:
+    return f"{name:<38} {statistics.median(times):>8.3f} {max(times):>8.3f}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=7, help="rounds counted (default: 7)")
+    parser.add_argument("--new-game", metavar="FOLDER", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.new_game:  # the child of new_game_time
+        print(f"{asyncio.run(open_new_game(Path(args.new_game))):.6f}")
+        return 0
+
+    base = Path(tempfile.mkdtemp(prefix="ginrummies-startup-"))
+    try:
+        empty, playing = base / "empty", base / "playing"
+        empty.mkdir()
+        playing.mkdir()
+        save_a_game(playing)
+        kinds: dict[str, Callable[[], float]] = {
+            "bare Textual app, first frame": lambda: first_frame(BARE_APP, BARE_TEXT, child_env()),
+            "ginrummies menu, first frame": lambda: first_frame(
+                GINRUMMIES, MENU_TEXT, child_env(empty)
+            ),
+            "ginrummies menu, a game saved": lambda: first_frame(
+                GINRUMMIES, MENU_TEXT, child_env(playing)
+            ),
+            "New game opens, no game": lambda: new_game_time(empty),
+            "New game opens, a game in progress": lambda: new_game_time(playing),
+        }
+        times = rounds(args.runs, kinds)
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+    sys.stderr.flush()
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores; "
+        f"{args.runs} rounds, each kind once a round; seconds"
+    )
+    print(f"{'':<38} {'median':>8} {'max':>8}")
+    for name, taken in times.items():
+        print(row(name, taken))
+    bare = statistics.median(times["bare Textual app, first frame"])
+    for name in ("ginrummies menu, first frame", "ginrummies menu, a game saved"):
+        ratio = statistics.median(times[name]) / bare
+        print(f"{name} / bare (medians): {ratio:.2f}  (goal: {GOALS['menu / bare']})")
+    worst = max(statistics.median(times[n]) for n in kinds if n.startswith("New game"))
+    print(f"New game, slower median: {worst:.3f} s  (goal: under {GOALS['new game']} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
