@@ -81,7 +81,6 @@ def app_main(args: argparse.Namespace) -> int:
     import dataclasses
 
     from ..play.printable import printable
-    from ..play.session import Session, format_seats
     from ..store.files import LOCK_NAME, FolderError, FolderLock, config_dir, data_dir
     from ..store.settings import SETTINGS_NAME, load_settings
     from ..tui.app import GinApp
@@ -123,6 +122,10 @@ def app_main(args: argparse.Namespace) -> int:
         settings = dataclasses.replace(settings, card_style=CardStyle.ASCII)
     session = None
     if at_once:
+        # here, not with the others: the session brings the bots, which the
+        # menu does not need (benchmarks/startup.py)
+        from ..play.session import Session, format_seats
+
         seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
         rules = preset(args.rules or variant_for(fmt, settings.default_rules))
         seats = format_seats(fmt, people, Level(args.opponent))

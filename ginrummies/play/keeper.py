@@ -23,6 +23,7 @@ from collections import deque
 from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..store.files import (
     LOCK_NAME,
@@ -44,7 +45,9 @@ from ..store.stats import (
     entry,
     pending_writes,
 )
-from .session import Session
+
+if TYPE_CHECKING:
+    from .session import Session
 
 
 class Trouble(Enum):
@@ -214,6 +217,10 @@ class Keeper:
         saved = load(self.save_path)
         if saved is None:
             return None
+        # here, not with the module: the session brings the bots, which the
+        # app's menu needs only once there is a game (benchmarks/startup.py)
+        from .session import Session
+
         try:
             Session.from_saved(saved)
         except Exception as exc:  # nothing in a saved file may stop the game
@@ -223,6 +230,8 @@ class Keeper:
 
     def leave(self, saved: Saved) -> None:
         """A saved game left for a new one: it stays in the statistics as abandoned."""
+        from .session import Session  # here: see saved()
+
         try:
             self.record(Session.from_saved(saved), abandoned=True)
         except ValueError as exc:

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from textual.app import SystemCommand
 from textual.await_complete import AwaitComplete
@@ -21,22 +21,25 @@ from ..play.keeper import Keeper, Trouble
 from ..play.keys import MOVES
 from ..play.log import Kind
 from ..play.printable import printable
-from ..play.session import Session
 from ..play.tell import cut_answers, cut_question, score_board, unit
 from ..store import CardStyle, Settings, Theme
 from ..store.files import move_aside, write_atomic
 from ..store.saves import Saved, SaveError
 from ..store.settings import save_settings
-from ..store.stats import Stats
 from .ascii import AsciiFilter
 from .gameapp import GameApp
 from .screens.base import done, on_top
 from .screens.choice import ChoiceScreen
 from .screens.menu import MenuScreen
 from .screens.palette import Palette
-from .screens.replay import ReplayScreen
-from .screens.table import TableScreen
 from .themes import STYLESHEET, THEMES
+
+# The table's screen, the replay's and the session (with the bots) are
+# imported where a game or a replay is shown, not with the app: the menu
+# shows sooner without them (benchmarks/startup.py)
+if TYPE_CHECKING:
+    from ..play.session import Session
+    from ..store.stats import Stats
 
 Severity = Literal["information", "warning", "error"]
 
@@ -127,6 +130,8 @@ class GinApp(GameApp):
     def on_mount(self) -> None:
         self.theme_changed_signal.subscribe(self, self._theme_chosen)
         if self.replay is not None:
+            from .screens.replay import ReplayScreen  # here: see above TYPE_CHECKING
+
             self.push_screen(ReplayScreen(self.replay, quit_on_leave=True))
             return
         self.push_screen(MenuScreen())
@@ -142,7 +147,7 @@ class GinApp(GameApp):
         if self.saving:
             self.load_saved()
         if self.resume and self.session is not None:  # --continue, before any new game
-            self.push_screen(TableScreen(self.session))
+            self.show_table(self.session)
             return
         if self.requested is not None:  # a game given at start (--rules)
             self.start_session(self.requested)
@@ -209,6 +214,8 @@ class GinApp(GameApp):
             saved = self.keeper.saved()
             if saved is None:
                 return
+            from ..play.session import Session  # here: see above TYPE_CHECKING
+
             session = Session.from_saved(saved)
         except (SaveError, ValueError, KeyError) as exc:
             self.notify(
@@ -341,7 +348,7 @@ class GinApp(GameApp):
         def answered(choice: int | None) -> None:
             if choice == 0:
                 self.show_menu()
-                self.push_screen(TableScreen(old))
+                self.show_table(old)
             elif choice == 1:
                 self._begin(new, leaving=old)
             # Esc: nothing changes; the game in progress stays where it was
@@ -374,6 +381,12 @@ class GinApp(GameApp):
         self.session = session
         self.watch_session(session)
         self.show_menu()
+        self.show_table(session)
+
+    def show_table(self, session: Session) -> None:
+        """The table of ``session``, over the screens shown."""
+        from .screens.table import TableScreen  # here: see above TYPE_CHECKING
+
         self.push_screen(TableScreen(session))
 
     def _choose_deal(
@@ -408,7 +421,7 @@ class GinApp(GameApp):
     def continue_game(self) -> None:
         # from the menu only: a second Enter already on its way does nothing
         if self.session is not None and isinstance(self.screen, MenuScreen):
-            self.push_screen(TableScreen(self.session))
+            self.show_table(self.session)
 
     def pop_screen(self) -> AwaitComplete:
         """Textual's pop, except that the app's first screen (the menu, or a
@@ -457,6 +470,8 @@ class GinApp(GameApp):
         """The palette's commands over ``screen``: Textual's (its theme picker
         offers the game's themes) and the table's."""
         yield from super().get_system_commands(screen)
+        from .screens.table import TableScreen  # here: see above TYPE_CHECKING
+
         if isinstance(screen, TableScreen):
             for move in MOVES:
                 if not move.applies(screen.session.rules):

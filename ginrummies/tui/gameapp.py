@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from textual.app import App
 from textual.dom import DOMNode
@@ -18,8 +18,12 @@ from textual.reactive import reactive
 
 from ..core import Format, RuleSet
 from ..play.keeper import Keeper
-from ..play.session import Seat, Session
 from ..store import CardStyle, Settings
+
+if TYPE_CHECKING:
+    # the session (and the bots it brings) is imported when a game starts,
+    # not with the app: the menu shows sooner (benchmarks/startup.py)
+    from ..play.session import Seat, Session
 
 
 class GameApp(App[None]):
@@ -45,6 +49,8 @@ class GameApp(App[None]):
         self, rules: RuleSet, seats: Sequence[Seat], seed: int, fmt: Format = Format.TWO
     ) -> None:
         """The new-game form's Start (asks first if a game is in progress)."""
+        from ..play.session import Session
+
         self.start_session(Session(rules, seats, seed, format=fmt))
 
     def change_settings(self, settings: Settings) -> None:

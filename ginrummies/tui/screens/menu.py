@@ -17,10 +17,6 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from .base import gin_app
-from .newgame import NewGameScreen
-from .rules import RulesScreen
-from .settings import SettingsScreen
-from .statistics import StatsScreen
 
 
 class MenuScreen(Screen[None]):
@@ -63,17 +59,29 @@ class MenuScreen(Screen[None]):
 
     @on(OptionList.OptionSelected, "#menu-options")
     def chosen(self, event: OptionList.OptionSelected) -> None:
+        # each screen is imported when it is first asked for, not with the
+        # menu: together they (the statistics with the replay and the board,
+        # the rules with Textual's Markdown) took longer to import than the
+        # menu takes to show (benchmarks/startup.py)
         app: Any = self.app
         match event.option.id:
             case "continue":
                 app.continue_game()
             case "new":
+                from .newgame import NewGameScreen
+
                 app.push_screen(NewGameScreen(app.settings, app.seed))
             case "stats":
+                from .statistics import StatsScreen
+
                 app.push_screen(StatsScreen(app.stats))
             case "rules":
+                from .rules import RulesScreen
+
                 app.push_screen(RulesScreen(app.settings.default_rules, app.settings.rules_for))
             case "settings":
+                from .settings import SettingsScreen
+
                 app.push_screen(SettingsScreen(app.settings))
             case "quit":
                 app.exit()
