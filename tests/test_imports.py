@@ -210,3 +210,36 @@ def test_other_layers_import_the_core_only_by_its_front() -> None:
         if module != core and not module.startswith(core + ".")
     }
     assert not {m: i for m, i in wrong.items() if i}, wrong
+
+
+MENU_IMPORTS = """
+import sys
+import ginrummies.cli
+import ginrummies.tui.app
+print(" ".join(sorted(sys.modules)))
+"""
+
+
+def test_the_menu_starts_without_what_it_does_not_show() -> None:
+    """What ``ginrummies`` imports to show its menu leaves out the bots, the
+    session, the other screens and the browser server: they are imported
+    where they are used, and the menu shows sooner (docs/performance.md)."""
+    out = subprocess.run(
+        [sys.executable, "-c", MENU_IMPORTS], capture_output=True, text=True, timeout=60, check=True
+    )
+    loaded = set(out.stdout.split())
+    assert "ginrummies.tui.screens.menu" in loaded  # the check sees what is imported
+    later = [
+        "ginrummies.ai",
+        "ginrummies.play.session",
+        "ginrummies.tui.rulestext",
+        "ginrummies.tui.screens.newgame",
+        "ginrummies.tui.screens.replay",
+        "ginrummies.tui.screens.rules",
+        "ginrummies.tui.screens.settings",
+        "ginrummies.tui.screens.statistics",
+        "ginrummies.tui.screens.table",
+        "ginrummies.web",
+        "textual_serve",
+    ]
+    assert [m for m in later if m in loaded] == []
