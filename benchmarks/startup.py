@@ -1,7 +1,7 @@
 """Start-up: how soon the menu shows, against a bare Textual app, and how
 soon the new-game form opens.
 
-    python benchmarks/startup.py              # 7 runs of each
+    python benchmarks/startup.py              # 7 rounds of each kind
     python benchmarks/startup.py --runs 15
 
 First frame. Each app is started in a new process on a pseudo-terminal of
