@@ -355,3 +355,13 @@ async def play_game(
                 await pilot.press(key)
                 await settle(pilot)
     raise AssertionError("the game did not end")
+
+
+async def unfold(form: Any, *names: str) -> None:
+    """Open the new-game form's sections that hold house rules ``names``, as
+    a person does before changing one: a section mounts its rows when it is
+    first opened."""
+    from ginrummies.tui.screens.newgame import rule_group
+
+    for name in names:
+        await form.sections[rule_group(name)].open()

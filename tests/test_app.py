@@ -21,6 +21,7 @@ from apphelp import (
     replay_checking,
     settle,
     turns,
+    unfold,
 )
 from rich.console import Console
 from textual import events
@@ -365,6 +366,7 @@ async def test_menu_new_game_form_starts_the_game_it_shows() -> None:
         assert isinstance(form, NewGameScreen)
         form.query_one("#variant", Select).value = "oklahoma"
         await pilot.pause()
+        await unfold(form, "spade_doubles", "gin_bonus")
         assert "preset: on" in str(form.query_one("#opt-spade_doubles").parent.children[2].render())  # type: ignore[union-attr]
         form.query_one("#seed", Input).value = "4242"
         form.query_one("#opt-gin_bonus", Input).value = "30"
@@ -395,6 +397,7 @@ async def test_impossible_house_rules_are_refused_with_a_reason() -> None:
         assert isinstance(form, NewGameScreen)
         form.query_one("#variant", Select).value = "oklahoma"
         await pilot.pause()
+        await unfold(form, "first_turn", "target")
         form.query_one("#opt-first_turn", Select).value = "eleven_cards"
         await pilot.pause()
         await pilot.press("ctrl+s")

@@ -10,11 +10,13 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
-from apphelp import make_app
+from apphelp import make_app, unfold
 from test_newgame_formats import open_form, recording
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Collapsible, Input, Select, Static
+
+from ginrummies.tui.screens.newgame import FormProblem
 
 pytestmark = pytest.mark.slow  # app tests: seconds each
 
@@ -91,6 +93,7 @@ async def test_a_bad_number_is_told_and_shown_at_80_by_24(
     option: str, keys: list[str], words: str
 ) -> None:
     async with form_at_80_by_24() as (form, pilot, started):
+        await unfold(form, option)
         number = form.query_one(f"#opt-{option}", Input)
         row = form.query_one(f"#rule-{option}")
         (section,) = [a for a in number.ancestors if isinstance(a, Collapsible)]
@@ -117,6 +120,7 @@ async def test_rules_that_do_not_work_together_are_told_and_shown_at_80_by_24() 
     async with form_at_80_by_24() as (form, pilot, started):
         form.query_one("#variant", Select).value = "oklahoma"
         await pilot.pause()
+        await unfold(form, "first_turn")
         first_turn = form.query_one("#opt-first_turn", Select)
         first_turn.value = "eleven_cards"
         await from_the_top(form, pilot)
@@ -124,6 +128,7 @@ async def test_rules_that_do_not_work_together_are_told_and_shown_at_80_by_24() 
         # to the option changed, among those the reason names
         refused(form, started, "do not work together", first_turn)
         named = ["first_turn", "knock_limit_from_upcard", "spade_doubles"]
+        await unfold(form, *named)  # marked also where folded, as they are opened
         assert [w.id for w in form.query(".-invalid")] == [f"rule-{n}" for n in named]
 
 
@@ -140,6 +145,7 @@ async def test_seats_that_cannot_play_are_told_and_shown_at_80_by_24() -> None:
 
 async def test_the_line_follows_the_form_until_it_is_right() -> None:
     async with form_at_80_by_24() as (form, pilot, started):
+        await unfold(form, "target")
         target = form.query_one("#opt-target", Input)
         target.value = "-3"
         await start(pilot)
@@ -153,3 +159,20 @@ async def test_the_line_follows_the_form_until_it_is_right() -> None:
         assert not form.query(".-invalid")
         await start(pilot)
         assert len(started) == 1 and started[0][0].target == 150
+
+
+async def test_a_problem_in_a_section_never_opened_opens_it_and_goes_there() -> None:
+    """A reason may name a house rule whose section was never opened (its
+    row not mounted yet): the form opens it and goes to the rule."""
+    async with form_at_80_by_24() as (form, pilot, started):
+        option = form.rule_options["knock_limit"]
+        assert not option.made
+        problem = FormProblem("knock limit: look here", option, [option])
+        form.show_problem(problem)
+        await form.go_to(option)
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+        limit = form.query_one("#opt-knock_limit", Input)
+        refused(form, started, "look here", limit)
+        assert not form.sections["knock"].collapsed
+        assert option.has_class("-invalid") and limit.value == "10"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from apphelp import SIZE, make_app
+from apphelp import SIZE, make_app, unfold
 from test_newgame_formats import open_form
 from textual.app import App, ComposeResult
 from textual.message import Message
@@ -170,6 +170,7 @@ async def test_the_forms_refills_say_nothing_and_the_players_changes_do() -> Non
         assert seen == {}
         assert form.format.value == "two" and form.variant == "oklahoma"
         form.query_one("#seat1", Select).value = "person"
+        await unfold(form, "gin_bonus")
         form.query_one("#opt-gin_bonus", Input).value = "30"
         await pilot.pause()
         told: list[Any] = list(seen.values())

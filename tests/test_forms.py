@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import SIZE, make_app, settle
+from apphelp import SIZE, make_app, settle, unfold
 from scenes import scene
 from textual.app import App
 from textual.containers import ScrollableContainer
@@ -22,6 +22,7 @@ from ginrummies.core import RuleSet, preset
 from ginrummies.tui.screens.newgame import NewGameScreen
 from ginrummies.tui.screens.settings import SettingsScreen
 from ginrummies.tui.screens.table import TableScreen
+from ginrummies.tui.widgets.ruleoption import RuleOption
 
 SMALL = (80, 24)
 KINDS = ("deal", "melds", "knock", "scoring", "game", "variant")
@@ -57,6 +58,8 @@ async def test_the_form_folds_house_rules_by_kind() -> None:
         sections = list(app.screen.query(Collapsible))
         assert [s.id for s in sections] == [f"group-{k}" for k in KINDS]
         assert all(s.collapsed for s in sections)  # folded at first
+        assert not app.screen.query(RuleOption)  # mounted when first opened
+        await unfold(app.screen, *OPTIONS)
         for name in OPTIONS:
             widget = app.screen.query_one(f"#opt-{name}")
             (section,) = [a for a in widget.ancestors if isinstance(a, Collapsible)]

@@ -243,3 +243,19 @@ def test_the_menu_starts_without_what_it_does_not_show() -> None:
         "textual_serve",
     ]
     assert [m for m in later if m in loaded] == []
+
+
+def test_the_new_game_form_opens_without_the_table() -> None:
+    """The new-game form's module leaves out the table screen and the moves'
+    log beside it (a ``RichLog``, which brings Rich's pretty-printer): the
+    form opens sooner (docs/performance.md)."""
+    code = MENU_IMPORTS.replace(
+        "import ginrummies.tui.app", "import ginrummies.tui.app, ginrummies.tui.screens.newgame"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    loaded = set(out.stdout.split())
+    assert "ginrummies.tui.screens.newgame" in loaded
+    later = ["ginrummies.tui.screens.table", "ginrummies.tui.widgets.sidepanel"]
+    assert [m for m in later if m in loaded] == []

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import SIZE, make_app, settle
+from apphelp import SIZE, make_app, settle, unfold
 from textual.widgets import Input, Label, Select, Static
 
 from ginrummies.core import Format, RuleSet, formats_for, preset
@@ -236,6 +236,7 @@ async def test_the_target_shown_follows_the_house_rule() -> None:
         form.query_one("#format", Select).value = "three"
         await pilot.pause()
         assert "the game goes to 100" in text_of(form, "#format-about")
+        await unfold(form, "target")
         form.query_one("#opt-target", Input).value = "250"
         await pilot.pause()
         assert "the game goes to 250" in text_of(form, "#format-about")

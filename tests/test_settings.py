@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import SIZE, settle
+from apphelp import SIZE, settle, unfold
 from textual.widgets import Input, Select, Switch
 
 from ginrummies.core import AcePolicy, preset
@@ -188,6 +188,7 @@ async def test_new_game_form_starts_from_and_remembers_house_rules(tmp_path: Pat
         app.push_screen(NewGameScreen(app.settings))
         await pilot.pause()
         form: Any = app.screen
+        await unfold(form, "knock_limit", "gin_bonus")
         limit = form.query_one("#opt-knock_limit", Input)
         assert limit.value == "8"  # the player's house rule, not the preset's 10
         limit.value = "6"

@@ -22,7 +22,7 @@ from ...play.session import Seat, SeatKind
 from ...store import Settings
 from ...store.settings import NAME_LENGTH, PERSON, SeatChoice, seats_problem
 from ..widgets.header import header
-from ..widgets.ruleoption import RuleOption
+from ..widgets.ruleoption import RuleOption, RuleSection
 from ..widgets.seatrow import SeatRow
 from .base import BackScreen, gin_app, on_top
 
@@ -145,6 +145,11 @@ class NewGameScreen(BackScreen):
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "start", "Start"),
     ]
+    # the variant has the focus from the start. Textual's default would give
+    # it first to the form's scrolling container, and each of the two moves
+    # of the focus restyles every widget of the form (about a third of the
+    # time it took to open: benchmarks/startup.py)
+    AUTO_FOCUS = "#variant"
 
     def __init__(self, settings: Settings, seed: int | None = None) -> None:
         """``seed``: the seed the form offers (``--seed``; None: a random one,
@@ -174,6 +179,15 @@ class NewGameScreen(BackScreen):
         self.rule_options = {
             name: RuleOption(name, getattr(rules, name), getattr(base, name))
             for name in RULE_OPTIONS
+        }
+        # folded, each section mounts its rows when first opened
+        self.sections = {
+            group: RuleSection(
+                title,
+                [o for name, o in self.rule_options.items() if rule_group(name) == group],
+                id=f"group-{group}",
+            )
+            for group, title in RULE_GROUPS.items()
         }
         self.problem: FormProblem | None = None  # the one shown
 
@@ -229,11 +243,7 @@ class NewGameScreen(BackScreen):
             yield Static("House rules", classes="title", markup=False)
             yield Static("Enter on a kind of rule opens or folds it.", classes="hint", markup=False)
             with Vertical(id="options"):
-                for group, title in RULE_GROUPS.items():
-                    with Collapsible(title=title, id=f"group-{group}"):
-                        for name, option in self.rule_options.items():
-                            if rule_group(name) == group:
-                                yield option
+                yield from self.sections.values()
             with Horizontal(classes="row"):
                 yield Button("Start", id="start", variant="primary")
                 yield Button("Preset rules", id="reset")
@@ -247,7 +257,6 @@ class NewGameScreen(BackScreen):
     def on_mount(self) -> None:
         self.title = "New game"
         self.retitle()
-        self.query_one("#variant", Select).focus()
 
     def format_choices(self) -> list[tuple[str, str]]:
         """The formats the variant is played in, as the format choice offers them."""
@@ -275,7 +284,7 @@ class NewGameScreen(BackScreen):
                 for name, option in self.rule_options.items()
                 if rule_group(name) == group
             )
-            section = self.query_one(f"#group-{group}", Collapsible)
+            section = self.sections[group]
             section.title = f"{title} ({n} changed from the preset)" if n else title
         self.show_format()
 
@@ -371,7 +380,7 @@ class NewGameScreen(BackScreen):
             try:
                 value = option.rule_value()
             except ValueError as exc:
-                raise FormProblem(str(exc), option.control, [option]) from None
+                raise FormProblem(str(exc), option, [option]) from None
             if value != getattr(base, name):
                 changes[name] = value
         try:
@@ -380,7 +389,7 @@ class NewGameScreen(BackScreen):
             named = [self.rule_options[name] for name in named_options(str(exc))]
             # to the first option named that the player changed: the likeliest culprit
             changed = [option for option in named if option.option_name in changes]
-            at = (changed or named)[0].control if named else None
+            at = (changed or named)[0] if named else None
             raise FormProblem(f"these house rules do not work together: {exc}", at, named) from None
 
     def build_seats(self) -> tuple[Seat, ...]:
@@ -441,8 +450,14 @@ class NewGameScreen(BackScreen):
         for widget in problem.marked if problem else ():
             widget.add_class("-invalid")
 
-    def go_to(self, widget: Widget) -> None:
-        """Focus ``widget``, its section opened, with the form scrolled to it."""
+    async def go_to(self, widget: Widget) -> None:
+        """Focus ``widget`` (a rule option: its control), its section opened,
+        with the form scrolled to it."""
+        if isinstance(widget, RuleOption):
+            rules = self.sections[rule_group(widget.option_name)]
+            if not rules.made:
+                await rules.open()
+            widget = widget.control
         folded = [a for a in widget.ancestors if isinstance(a, Collapsible) and a.collapsed]
         for section in folded:
             section.collapsed = False
@@ -471,24 +486,24 @@ class NewGameScreen(BackScreen):
         else:
             self.show_problem(None)
 
-    def action_start(self) -> None:
+    async def action_start(self) -> None:
         if not on_top(self):
             return
         try:
             rules, seats, seed, fmt = self.build()
         except FormProblem as problem:
             self.show_problem(problem)
-            if problem.at is not None:
-                self.go_to(problem.at)
             self.app.bell()
+            if problem.at is not None:
+                await self.go_to(problem.at)
             return
         self.show_problem(None)
         self.remember(rules, seats, fmt)
         gin_app(self).start_game(rules, seats, seed, fmt)
 
     @on(Button.Pressed, "#start")
-    def start_pressed(self) -> None:
-        self.action_start()
+    async def start_pressed(self) -> None:
+        await self.action_start()
 
     @on(Button.Pressed, "#back")
     def back_pressed(self) -> None:

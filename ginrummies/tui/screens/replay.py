@@ -23,9 +23,10 @@ from ...store.saves import Saved
 from ..board import show_board
 from ..handorder import SortMode, lay_out
 from ..widgets.hand import HandShown, HandView
-from ..widgets.header import header, side_panel
+from ..widgets.header import header
 from ..widgets.melds import TableMeldsView
 from ..widgets.piles import PileView
+from ..widgets.sidepanel import side_panel
 from .base import on_top
 
 

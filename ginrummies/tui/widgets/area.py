@@ -21,9 +21,9 @@ from ...core import Card
 from ..cardart import CardSize
 from ..fit import Fit
 from .hand import HandShown, HandView
-from .header import side_panel
 from .melds import TableMeldsView
 from .piles import Backs, BacksView, PileView
+from .sidepanel import side_panel
 
 
 @dataclass(frozen=True)

@@ -1,14 +1,11 @@
-"""The header that says the game and the score, and the side panel."""
+"""The header of every screen: the game's name and the screen's title."""
 
 from __future__ import annotations
 
 from textual import events
-from textual.containers import Vertical
 from textual.dom import NoScreen
-from textual.widgets import Header, RichLog, Static
+from textual.widgets import Header
 from textual.widgets._header import HeaderTitle
-
-from .scoreboard import Scoreboard
 
 
 class GameHeader(Header):
@@ -41,15 +38,3 @@ def header() -> Header:
     """The title bar of every screen; its club (clicked: the command palette)
     is in every font that has the suits, where Textual's own circle is not."""
     return GameHeader(icon="♣")
-
-
-def side_panel() -> Vertical:
-    """The column beside the table: the scoreboard and the moves in words."""
-    return Vertical(
-        Static("Score", classes="label", markup=False),
-        Scoreboard(id="score"),
-        Static(id="next", markup=False),
-        Static("Moves", classes="label", markup=False),
-        RichLog(id="log", wrap=True, markup=False, min_width=20),
-        id="side",
-    )

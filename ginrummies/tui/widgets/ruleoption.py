@@ -5,11 +5,14 @@ beside it.
 The row holds the option's name and its value, and says when the player
 changes it (``RuleOption.Changed``); the form refills it (``show``) without a
 word. It reads the value the player gave as the rule's (``rule_value``), and
-says in words what is wrong with one it cannot be.
+says in words what is wrong with one it cannot be. A row not mounted yet (its
+section of the form never opened) holds its value itself, and shows it once
+mounted.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 from typing import Any, ClassVar
 
@@ -18,7 +21,8 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.validation import Integer
-from textual.widgets import Input, Label, Select, Static, Switch
+from textual.widget import AwaitMount
+from textual.widgets import Collapsible, Input, Label, Select, Static, Switch
 
 from ...core import RuleSet
 from .switch import OnOffSwitch
@@ -81,7 +85,7 @@ class RuleOption(Horizontal):
         now, whose type picks the widget; ``preset_value``: the variant's."""
         super().__init__(id=f"rule-{option}")
         self._option = option
-        self._value = value  # as the row is made
+        self._value = value  # as the row is made, or as the form last filled it
         self._preset_value = preset_value
 
     @property
@@ -91,14 +95,22 @@ class RuleOption(Horizontal):
 
     @property
     def control(self) -> Switch | Select[str] | Input:
-        """The widget that edits the rule (what the player focuses)."""
+        """The widget that edits the rule (what the player focuses); only
+        once the row is mounted (see ``made``)."""
         control = self.query_one(f"#opt-{self._option}")
         assert isinstance(control, Switch | Select | Input)
         return control
 
     @property
+    def made(self) -> bool:
+        """Whether the row's widgets are there: until then it holds its value itself."""
+        return bool(self.query(f"#opt-{self._option}"))
+
+    @property
     def value(self) -> FormValue:
         """The rule as the widget holds it: a bool, a choice's value, the text typed."""
+        if not self.made:
+            return self._value if isinstance(self._value, bool) else choice_value(self._value)
         control = self.control
         return control.value if isinstance(control, Switch | Input) else str(control.value)
 
@@ -115,7 +127,9 @@ class RuleOption(Horizontal):
     def show(self, value: Any, preset_value: Any) -> None:
         """Show ``value``, and ``preset_value`` as the preset's (the form's
         refill: no ``Changed``)."""
-        self._preset_value = preset_value
+        self._value, self._preset_value = value, preset_value
+        if not self.made:
+            return  # shown as it is mounted
         control = self.control
         with self.prevent(Input.Changed, Select.Changed, Switch.Changed):
             if isinstance(control, Switch):
@@ -156,3 +170,35 @@ class RuleOption(Horizontal):
     def _changed(self, event: Input.Changed | Select.Changed | Switch.Changed) -> None:
         event.stop()
         self.post_message(self.Changed(self, self._option, self.value))
+
+
+class RuleSection(Collapsible):
+    """A kind of house rule, folded at first, whose rows are mounted the
+    first time it is opened: they are two thirds of the new-game form's
+    widgets, and the form opens in about half the time without them
+    (benchmarks/startup.py). Until then each row holds its value itself."""
+
+    def __init__(self, title: str, rows: Sequence[RuleOption], *, id: str) -> None:
+        super().__init__(title=title, id=id)
+        self.rows = tuple(rows)
+        self._mounting: AwaitMount | None = None
+
+    @property
+    def made(self) -> bool:
+        """Whether the rows have been mounted (the section was opened)."""
+        return self._mounting is not None
+
+    def watch_collapsed(self, collapsed: bool) -> None:
+        if not collapsed:
+            self.make()
+
+    def make(self) -> AwaitMount:
+        """Mount the rows, once; awaiting it waits until they are there."""
+        if self._mounting is None:
+            self._mounting = self.query_one(Collapsible.Contents).mount_all(self.rows)
+        return self._mounting
+
+    async def open(self) -> None:
+        """Unfold the section and wait until its rows are mounted."""
+        self.collapsed = False
+        await self.make()
