@@ -11,6 +11,9 @@ Then Ctrl+Q quits it. The apps are
 
 - a bare Textual app: an ``App`` whose screen is one ``Static`` (its text
   is awaited); what any Textual app costs before it draws;
+- a Textual app of the menu's widgets (a ``Static``, an ``OptionList`` of
+  six items, the ``Footer``) and nothing of the game: what Textual costs to
+  show a screen like the menu;
 - ``ginrummies`` to its menu ("New game" is awaited), started as the console
   script starts it (``ginrummies.cli.main()``), with $GINRUMMIES_DATA_DIR a
   new folder: empty, and once more holding a game in progress.
@@ -78,6 +81,30 @@ class Bare(App[None]):
 
 
 Bare().run()
+"""
+
+# the menu's own widgets in a Textual app of nothing else: what Textual
+# itself costs to show a screen like the menu, with its options and keys
+LIKE_TEXT = "New game"
+LIKE_APP = f"""
+from textual.app import App, ComposeResult
+from textual.containers import Vertical
+from textual.widgets import Footer, OptionList, Static
+
+
+class Like(App[None]):
+    BINDINGS = [("q", "quit", "Quit")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static("a menu")
+            yield OptionList(
+                "Continue", {LIKE_TEXT!r}, "Statistics", "Rules", "Settings", "Quit"
+            )
+        yield Footer()
+
+
+Like().run()
 """
 
 MENU_TEXT = "New game"
@@ -269,6 +296,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         bare, menu, saved = child_env(cache), child_env(cache, empty), child_env(cache, playing)
         kinds: dict[str, Measure] = {
             "bare Textual app, first frame": lambda: first_frame(BARE_APP, BARE_TEXT, bare),
+            "Textual app of the menu's widgets": lambda: first_frame(LIKE_APP, LIKE_TEXT, bare),
             "ginrummies menu, first frame": lambda: first_frame(GINRUMMIES, MENU_TEXT, menu),
             "ginrummies menu, a game saved": lambda: first_frame(GINRUMMIES, MENU_TEXT, saved),
             "New game opens, no game": lambda: new_game_time(menu),
@@ -290,6 +318,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in ("ginrummies menu, first frame", "ginrummies menu, a game saved"):
         ratio, cpu = median(times[name]) / median(bare), median(times[name], 1) / median(bare, 1)
         print(f"{name} / bare: {ratio:.2f}, cpu {cpu:.2f}  (goal: {GOALS['menu / bare']})")
+    like = times["Textual app of the menu's widgets"]
+    ratio, cpu = median(like) / median(bare), median(like, 1) / median(bare, 1)
+    print(f"Textual app of the menu's widgets / bare: {ratio:.2f}, cpu {cpu:.2f}")
     worst = max(median(times[n]) for n in kinds if n.startswith("New game"))
     print(f"New game, slower median: {worst:.3f} s  (goal: under {GOALS['new game']} s)")
     return 0
