@@ -85,6 +85,10 @@ class Control:
     shown: str  # how the help writes the keys
     help: str
     footer: bool = False  # shown in the footer
+    # the rule sets it works in (None: all), as the help lists it, and where
+    # that is in words (for the README's table of every key)
+    applies: Callable[[RuleSet], bool] | None = None
+    where: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,7 +329,17 @@ TOOLS: tuple[Control, ...] = (
         keys="v",
         label="Moves",
         shown="v",
-        help="show or hide the moves in words (narrow windows)",
+        help="show or hide the score and the moves in words (beside the table from 100 columns)",
+        footer=True,
+    ),
+    Control(
+        name="melds",
+        keys="b",
+        label="Melds",
+        shown="b",
+        help="every meld on the table, when they do not all fit beside your hand",
+        applies=lambda r: r.has_table_melds,
+        where="Skarney, Colonel",
     ),
     Control(
         name="help",
@@ -404,7 +418,9 @@ def help_rows(rules: RuleSet | None = None) -> list[tuple[str, str]]:
     for m in moves_for(rules):
         where = f" ({m.where})" if m.where and rules is None else ""
         rows.append((m.key + (" Enter" if m.name == MoveName.DISCARD else ""), m.help + where))
-    rows.extend((c.shown, c.help) for c in TOOLS)
+    for c in TOOLS:
+        if rules is None or c.applies is None or c.applies(rules):
+            rows.append((c.shown, c.help + (f" ({c.where})" if c.where and rules is None else "")))
     rows.append(("Ctrl+P", "the command palette: every legal move, the theme picker"))
     return rows
 

@@ -19,6 +19,7 @@ from ..play.tell import seating_words, unit
 from ..play.words import prompt
 from .handorder import HandLayout, SortMode, lay_out
 from .widgets.area import Shown
+from .widgets.fittedline import Parts
 from .widgets.hand import HandShown
 from .widgets.scoreboard import ScoreRow
 
@@ -128,6 +129,7 @@ def shown(
         state.order = []
     lower = seen.seats[me]
     mine = [player_words(session, lower)]
+    spare: list[int] = []  # what goes first when the line is too wide
     if seen.watching:
         size = _sizes(seen)[me]
         mine.append(plural(size, "card"))
@@ -135,10 +137,12 @@ def shown(
         size = len(view.hand)
         count = hand_count(view.hand, rules, discard=False)  # what it would score now
         mine += [plural(size, "card"), f"{rules.count_word} {count}"]
+        spare.append(len(mine))
         mine.append(f"sorted by {state.sort_mode.value}")
         if state.marked and not hidden:
             mine.append(f"{len(state.marked)} marked")
     if dealer == lower:
+        spare.append(len(mine))
         mine.append("dealer")
     upper = seen.seats[opp]
     theirs = [player_words(session, upper), plural(view.opponent_hand_size, "card")]
@@ -157,10 +161,10 @@ def shown(
         status = prompt(session, view)
     status = message or status
     return Shown(
-        opponent=" · ".join(theirs),
+        opponent=Parts(tuple(theirs), spare=(2,) if dealer == upper else ()),
         backs=view.opponent_hand_size,
         known=view.known_opponent_cards,
-        hand_label=" · ".join(mine),
+        hand_label=Parts(tuple(mine), spare=tuple(spare)),
         hand=(
             HandShown(backs=size)
             if hidden or layout is None

@@ -56,10 +56,12 @@ from ..seatview import (
 from ..widgets.area import FormatLines, TableArea, fitted
 from ..widgets.hand import HandView
 from ..widgets.header import header
+from ..widgets.melds import TableMeldsView
 from ..widgets.piles import PileView
 from .base import gin_app, on_top
 from .choice import ChoiceScreen
 from .help import HelpScreen
+from .melds import MeldsScreen
 
 
 def move_action(name: MoveName) -> str:
@@ -126,6 +128,7 @@ class TableScreen(FlowScreen):
 
     def on_mount(self) -> None:
         self.set_class(self.session.format.tables > 1, "-tables")
+        self.set_class(self.session.rules.has_table_melds, "-melds")
         self.query_one(HandView).focus()
         self.redraw()
 
@@ -188,10 +191,10 @@ class TableScreen(FlowScreen):
             session, seen, self.state, hidden=hidden, thinking=thinking, message=self.said()
         )
         other = 1 - seen.table if session.format.tables > 1 else None
-        short = self.has_class("-short") and other is not None and session.rules.has_table_melds
+        short = self.has_class("-short") and other is not None
         table.format_lines = FormatLines(
-            # Skarney Partners in a short window: the opponent's line and the
-            # other table's say who plays where, and the melds need the rest
+            # two tables in a short window: the opponent's line and the other
+            # table's say who plays where, and the prompt and melds need the rows
             "" if short else seating_line(session),
             "" if other is None else other_table(session, seen, self.slow_at(other), short),
             next_line(session),
@@ -542,6 +545,14 @@ class TableScreen(FlowScreen):
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(self.session.rules, self.session.format))
+
+    def action_melds(self) -> None:
+        """Every meld on the table, over it (the table shows what fits)."""
+        melds = self.query_one(TableMeldsView)
+        if not self.session.rules.has_table_melds:
+            self.say(f"{self.session.rules.name} has no melds on the table: they stay in hand.")
+            return
+        self.app.push_screen(MeldsScreen(melds.melds))
 
     def action_leave(self) -> None:
         if on_top(self):

@@ -20,6 +20,7 @@ from textual.widgets import RichLog, Static
 from ...core import Card
 from ..cardart import CardSize
 from ..fit import Fit
+from .fittedline import FittedLine, Parts
 from .hand import HandShown, HandView
 from .melds import TableMeldsView
 from .piles import Backs, BacksView, PileView
@@ -30,10 +31,10 @@ from .sidepanel import side_panel
 class Shown:
     """What the table shows of one player's side: the hand and the lines about it."""
 
-    opponent: str = ""  # the line over the other hand
+    opponent: Parts = field(default_factory=Parts)  # the line over the other hand
     backs: int = 0  # how many cards the other hand holds
     known: tuple[Card, ...] = ()  # its cards everybody has seen
-    hand_label: str = ""
+    hand_label: Parts = field(default_factory=Parts)
     # face down (hot-seat) when it is not the person's at the keyboard
     hand: HandShown = field(default_factory=HandShown)
     status: str = ""
@@ -60,14 +61,15 @@ class TableArea(Horizontal):
         size = TableArea.card_size
         with Vertical(id="play"):
             yield Static(id="seating", markup=False)  # the formats: who plays whom, who sits out
-            yield Static(id="opp-name", classes="label", markup=False)
+            yield FittedLine(id="opp-name", classes="label")
             yield BacksView(id="opp").data_bind(size)
             yield Static(classes="spacer", markup=False)  # the spacers share out the room left over
             yield PileView(id="piles").data_bind(size)
-            yield TableMeldsView(id="melds").data_bind(size)
+            # the room the other parts leave; "b" lists the melds that do not fit
+            yield TableMeldsView(id="melds", key="b").data_bind(size)
             yield Static(id="other", markup=False)  # partnership: the other table, live
             yield Static(classes="spacer", markup=False)
-            yield Static(id="hand-name", classes="label", markup=False)
+            yield FittedLine(id="hand-name", classes="label")
             yield HandView(id="hand").data_bind(size)
             yield Static(id="status", markup=False)
         yield side_panel()
@@ -76,8 +78,8 @@ class TableArea(Horizontal):
         """One side of the table (the board is drawn by ``show_board``)."""
         self.query_one(HandView).shown = new.hand
         self.query_one(BacksView).shown = Backs(new.backs, new.known)
-        self._put("#hand-name", old.hand_label, new.hand_label)
-        self._put("#opp-name", old.opponent, new.opponent)
+        self.query_one("#hand-name", FittedLine).line = new.hand_label
+        self.query_one("#opp-name", FittedLine).line = new.opponent
         self._put("#status", old.status, new.status)
 
     def watch_format_lines(self, old: FormatLines, new: FormatLines) -> None:

@@ -1,0 +1,115 @@
+"""At 80×24 the line that says what to do, the hand and the keys always
+show, in every variant and format, with the moves panel open or not; the
+melds on the table take the room that is left, and those that do not fit
+are counted on their last line and listed whole by ``b``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from apphelp import VARIANTS, settle
+from textual.widget import Widget
+from textual.widgets import Footer, Static
+
+from ginrummies.core import Format, Meld, formats_for, make_meld, parse_cards, preset
+from ginrummies.levels import Level
+from ginrummies.play.session import Session, format_seats
+from ginrummies.store import Settings
+from ginrummies.tui.app import GinApp
+from ginrummies.tui.screens.melds import MeldsScreen
+from ginrummies.tui.screens.table import TableScreen
+from ginrummies.tui.widgets.hand import HandView
+from ginrummies.tui.widgets.melds import TableMeldsView
+
+pytestmark = pytest.mark.slow  # app tests: seconds each
+
+SMALL = (80, 24)
+CASES = [(v, f) for v in VARIANTS for f in formats_for(preset(v))]
+
+
+def most_melds(variant: str) -> tuple[Meld, ...]:
+    """As many three-card melds as one deck makes (17): four runs of each
+    suit (no ace: it is high in Colonel) and a set of aces, the most a table
+    can hold, whoever laid them."""
+    rules = preset(variant)
+    ranks = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    runs = [
+        " ".join(f"{rank}{suit}" for rank in ranks[start : start + 3])
+        for suit in "♣♦♥♠"
+        for start in range(0, 12, 3)
+    ]
+    return tuple(make_meld(parse_cards(m), rules) for m in [*runs, "A♣ A♦ A♥"])
+
+
+def whole_in_view(widget: Widget, screen: Any) -> None:
+    """All of ``widget`` is on the screen, above the footer, its text not cut."""
+    region = widget.region
+    footer = screen.query_one(Footer).region
+    assert region.height > 0, widget
+    assert screen.region.contains_region(region), (widget, region)
+    assert region.bottom <= footer.y, (widget, region, footer)
+    if isinstance(widget, Static):
+        needed = widget.get_content_height(region.size, screen.size, region.width)
+        assert needed <= region.height, (widget, str(widget.render()))
+
+
+@pytest.mark.parametrize("panel", [False, True], ids=["", "panel"])
+@pytest.mark.parametrize(("variant", "fmt"), CASES, ids=[f"{v}-{f.value}" for v, f in CASES])
+async def test_the_prompt_the_hand_and_the_keys_show_with_the_table_full(
+    variant: str, fmt: Format, panel: bool
+) -> None:
+    session = Session(preset(variant), format_seats(fmt, 1, Level.EASY), 5, format=fmt)
+    app = GinApp(Settings(speed="instant"), session=session)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        while not isinstance(app.screen, TableScreen):  # a hand the computers ended
+            await pilot.press("enter")
+            await settle(pilot)
+        table = app.screen
+        if panel:
+            await pilot.press("v")
+            await pilot.pause()
+            assert table.query_one("#side").region.width > 0
+        await pilot.press("question_mark")  # the hint's reason is said there too
+        await settle(pilot)
+        view = table.query_one(TableMeldsView)
+        melds = most_melds(variant) if session.rules.has_table_melds else ()
+        if melds:
+            view.melds = tuple((m, "Computer" if i % 2 else "You") for i, m in enumerate(melds))
+            await pilot.pause()
+        status = table.query_one("#status", Static)
+        assert str(status.render()).strip()  # it says what to do
+        for widget in (status, table.query_one(HandView), table.query_one("#hand-name")):
+            whole_in_view(widget, table)
+        assert table.query_one(Footer).region.bottom == SMALL[1]
+        if not session.rules.has_table_melds:
+            assert not view.display
+            return
+        whole_in_view(view, table)
+        shown = str(view.render())
+        numbers = [n for n in range(1, len(melds) + 1) if f"{n}:[" in shown]
+        assert numbers == list(range(1, len(melds) - view.hidden + 1))
+        if view.hidden:  # none dropped without a word
+            assert f"… and {view.hidden} more melds on the table: b shows them all" in shown
+        await pilot.press("b")
+        await pilot.pause()
+        every = app.screen
+        assert isinstance(every, MeldsScreen)
+        listed = str(every.query_one("#all-melds", TableMeldsView).render())
+        assert all(f"{n}:[" in listed for n in range(1, len(melds) + 1))
+        assert "more melds" not in listed
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is table
+
+
+async def test_b_in_a_variant_without_table_melds_says_so() -> None:
+    session = Session(preset("gin"), format_seats(Format.TWO, 1, Level.EASY), 5)
+    app = GinApp(Settings(speed="instant"), session=session)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert "no melds on the table" in str(app.screen.query_one("#status", Static).render())
