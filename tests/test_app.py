@@ -68,7 +68,7 @@ async def test_a_whole_hand_against_the_computer_with_keys(variant: str) -> None
         assert isinstance(result_screen, ResultScreen)
         # the result screen lays out the score line by line: the hands as
         # cards (their melds, lay-offs and cards held are not said again)
-        shown = str(result_screen.query_one("ResultView").render())
+        shown = result_screen.plain
         result = session.hand.result
         assert result is not None
         assert result.summary(session.names) in shown
@@ -683,7 +683,7 @@ async def test_the_game_ends_with_its_totals_and_the_menu_comes_back() -> None:
             assert session is not None
             if not session.game.is_over:
                 continue  # a cancelled hand: try another deal
-            shown = str(screen.query_one("ResultView").render())
+            shown = screen.plain
             result = session.game.result
             assert result is not None
             for line in result.breakdown(session.names):

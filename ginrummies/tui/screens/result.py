@@ -96,12 +96,30 @@ def blank() -> Row:
     return Row([])
 
 
-class ResultView(CardInk):
-    """The outcome, both hands laid out in melds with their lay-offs, and
-    the score's arithmetic."""
+def hand_score(session: Session, t: int) -> list[str]:
+    """What a table's hand scored, and the boxes it won where they count per hand."""
+    result = result_of(session, t)
+    names = session.names_at(t)
+    lines = [result.summary(names)]
+    if result.knock is not None and result.scored and any(result.boxes):
+        won = [f"{names[p]} {result.boxes[p]}" for p in (0, 1) if result.boxes[p]]
+        lines.append("Boxes: " + ", ".join(won))
+    return lines
 
-    def __init__(self, session: Session) -> None:
-        super().__init__(classes="cards")
+
+def result_of(session: Session, t: int) -> HandResult:
+    result = session.game.round.hands[t].result
+    assert result is not None
+    return result
+
+
+class Rows(CardInk):
+    """Rows of the result, laid out at the widget's width."""
+
+    DEFAULT_CSS = "Rows { height: auto; }"
+
+    def __init__(self, session: Session, id: str | None = None) -> None:
+        super().__init__(classes="cards", id=id)
         self.session = session
 
     def render(self) -> Flow:
@@ -109,18 +127,18 @@ class ResultView(CardInk):
 
     @property
     def plain(self) -> str:
-        """What the result says, each row on one line."""
+        """What the rows say, each on one line."""
         return str(Flow(self.rows()))
 
     def rows(self) -> list[Row]:
-        details = self.detail_rows()
-        return [*self.outcome_rows(), *([blank(), *details] if details else [])]
+        raise NotImplementedError
 
-    # --- the outcome ---------------------------------------------------------
 
-    def outcome_rows(self) -> list[Row]:
-        """The hand's score, then the game's (its totals, or its winner,
-        bonuses and settlement), then who plays next (the formats)."""
+class ResultOutcome(Rows):
+    """The outcome: the hand's score, then the game's (its score, or its
+    winner, bonuses and settlement), then who plays next (the formats)."""
+
+    def rows(self) -> list[Row]:
         return [Row.words(line, style, hang=4) for line, style in self.outcome()]
 
     def outcome(self) -> list[tuple[str, str | Style]]:
@@ -134,7 +152,7 @@ class ResultView(CardInk):
             net = rounds.pop(0).removeprefix(f"{unit(game)} {len(game.rounds)}: ")
             said.append((net[:1].upper() + net[1:], bold))
         else:
-            for line in self.hand_score(0):
+            for line in hand_score(session, 0):
                 said.append((line, bold))
         if game.result is not None:
             if rounds and rounds[0].startswith("Score: "):
@@ -154,20 +172,14 @@ class ResultView(CardInk):
             said.append((line, "italic" if line.startswith("Next") else dim))
         return said
 
-    def hand_score(self, t: int) -> list[str]:
-        """What a table's hand scored, and the boxes it won where they count per hand."""
-        result = self.result_of(t)
-        names = self.session.names_at(t)
-        lines = [result.summary(names)]
-        if result.knock is not None and result.scored and any(result.boxes):
-            won = [f"{names[p]} {result.boxes[p]}" for p in (0, 1) if result.boxes[p]]
-            lines.append("Boxes: " + ", ".join(won))
-        return lines
 
-    def result_of(self, t: int) -> HandResult:
-        result = self.session.game.round.hands[t].result
-        assert result is not None
-        return result
+class ResultView(Rows):
+    """Both hands laid out in melds with their lay-offs, and the score's arithmetic."""
+
+    DEFAULT_CSS = "ResultView { margin-top: 1; }"
+
+    def rows(self) -> list[Row]:
+        return self.detail_rows()
 
     # --- the hands and the arithmetic ----------------------------------------
 
@@ -178,7 +190,7 @@ class ResultView(CardInk):
         hands = game.round.hands
         rows: list[Row] = []
         for t in range(len(hands)):
-            result = self.result_of(t)
+            result = result_of(self.session, t)
             names = session.names_at(t)
             if t:
                 rows.append(blank())
@@ -202,11 +214,11 @@ class ResultView(CardInk):
         """The table's breakdown without what the rows above already show:
         the melds, lay-offs and cards held (laid out as cards), and the
         score (at the top)."""
-        result = self.result_of(t)
+        result = result_of(self.session, t)
         session = self.session
         names = session.names_at(t)
         teams = session.game.format.play.teams
-        told = " ".join(self.hand_score(t)) if not teams else ""
+        told = " ".join(hand_score(session, t)) if not teams else ""
         shown = tuple(
             start
             for p in (0, 1)
@@ -335,7 +347,10 @@ class ResultScreen(ModalScreen[str | None]):
         with Vertical(id="dialog"):
             yield Static(title, classes="title", markup=False)
             with VerticalScroll(classes="body"):
-                yield ResultView(self.session)
+                yield ResultOutcome(self.session, id="outcome")
+                # a cancelled hand of two has nothing to lay out
+                if not game.format.two_players or result_of(self.session, 0).scored:
+                    yield ResultView(self.session)
             yield Static(
                 "Enter: back to the menu · a: another game · x: export the replay"
                 if game.is_over
@@ -352,7 +367,17 @@ class ResultScreen(ModalScreen[str | None]):
         self.watch(body, "virtual_size", self.say_more)
 
     def on_resize(self) -> None:
+        self.fit_body()
         self.call_after_refresh(self.say_more)
+
+    def fit_body(self) -> None:
+        """The body's height: at most three quarters of the window, as in
+        the other dialogs, and no more than leaves the footer, the dialog's
+        edges, its title (two rows) and a blank row above the keys in view."""
+        body = self.query_one(".body", VerticalScroll)
+        keys = self.query_one("#dialog > .hint").outer_size.height or 1
+        room = self.size.height - 1 - 2 - 2 - 1 - keys
+        body.styles.max_height = max(3, min(room, self.size.height * 3 // 4))
 
     def say_more(self) -> None:
         """The dialog's bottom edge says when the result goes on below (or above)."""
@@ -363,6 +388,11 @@ class ResultScreen(ModalScreen[str | None]):
         elif body.scroll_y > 0:
             more = MORE_ABOVE
         self.query_one("#dialog").border_subtitle = more
+
+    @property
+    def plain(self) -> str:
+        """What the result says, each row on one line: the outcome, then the rest."""
+        return "\n\n".join(w.plain for w in self.query(Rows))
 
     @property
     def more_below(self) -> bool:
