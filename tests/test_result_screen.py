@@ -7,13 +7,14 @@ from __future__ import annotations
 
 import pytest
 from apphelp import finish, settle, step
+from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Region
 from textual.widgets import Footer
 
 from ginrummies.ai import make_bot
 from ginrummies.core import Format, preset
-from ginrummies.play.session import Session, default_seats, format_seats
+from ginrummies.play.session import Seat, SeatKind, Session, default_seats, format_seats
 from ginrummies.play.tell import team_net
 from ginrummies.store import Settings
 from ginrummies.tui.app import GinApp
@@ -283,3 +284,66 @@ def test_a_narrow_view_keeps_the_indent_within_reach() -> None:
     flow = Flow([Row([Text("[1 2 3]")] * 3, Text(" " * 30))])
     for line in flow.text(24).plain.split("\n")[1:]:
         assert line.startswith(" " * 12 + "[")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("fmt", "variant", "seed", "over"),
+    [(Format.PARTNERSHIP, "gin", 6, False), (Format.SKARNEY3, "skarney", 3, True)],
+    ids=["partnership-hand", "skarney3-game"],
+)
+async def test_the_end_of_a_long_result_can_be_reached(
+    fmt: Format, variant: str, seed: int, over: bool
+) -> None:
+    """Rows that wrap (and the scrollbar's columns) are counted in the
+    result's height: End shows its very last row."""
+    session = played(fmt, variant, seed, over=over, target=40 if over else None)
+    app = GinApp(Settings(speed="instant"), session=session)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ResultScreen)
+        body = screen.query_one(".body")
+        assert body.max_scroll_y > 0
+        await pilot.press("end")
+        await pilot.pause()
+        last = screen.query_one(ResultView).plain.splitlines()[-1]
+        shown = screen_rows(app, body.region)
+        assert words(last) in words(shown[-1]), shown
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("names", "beside"),
+    [
+        (("Marguerite de Valois", "Ann"), True),
+        (("王小明", "Ann"), True),
+        (("王小明王小明王小明", "Ann"), False),
+    ],
+    ids=["long", "wide", "long-and-wide"],
+)
+async def test_a_long_or_wide_name_keeps_its_cards_in_line(
+    names: tuple[str, str], beside: bool
+) -> None:
+    """Names (sixteen characters at most) stand beside their cards, padded
+    by their width on screen; one too wide for that goes on a line of its
+    own, its cards under it."""
+    session = Session(preset("gin"), (Seat(names[0]), Seat(names[1], SeatKind.COMPUTER, "easy")), 3)
+    person = make_bot("easy", session.rules, 8)
+    while not session.round_over:
+        step(session, person)
+    app = GinApp(Settings(speed="instant"), session=session)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ResultScreen)
+        rows = screen.query_one(ResultView).plain.splitlines()
+        rows = rows[: rows.index("")]  # the hands, above the arithmetic
+        for name in session.names:
+            (at,) = [i for i, row in enumerate(rows) if row.startswith(name)]
+            below = rows[at + 1]
+            if beside:  # the cards start where the labels under them do
+                indent = cell_len(below) - cell_len(below.lstrip())
+                assert cell_len(rows[at].split("[")[0]) == indent, rows
+            else:
+                assert rows[at] == name and below.startswith("  ["), rows

@@ -1,7 +1,7 @@
 """The result of a hand, and of the game: the outcome first, then the
 hands, then the arithmetic.
 
-At 80×24 the dialog's body has some eighteen rows; what a person must not
+At 80×24 the dialog's body has seventeen rows; what a person must not
 miss (the hand's score, the game's score or its winner and settlement, who
 deals next) comes first, so it is in view when the result opens, and Enter
 never leaves it unseen. The hands are laid out once, as cards, each beside
@@ -33,8 +33,9 @@ from ...play.tell import round_lines, side_names, unit
 from ..widgets.cards import CardInk
 from .base import gin_app, on_top
 
-# a name longer than this goes on a line of its own, above its cards
-NAME_COLUMN = 16
+# the names' column, at most: every name (sixteen characters at most)
+# stands beside its cards, but one of wide letters may go on a line of its own
+NAME_COLUMN = 18
 MORE_BELOW = "more below: ↓ PgDn"
 MORE_ABOVE = "more above: ↑ PgUp"
 
@@ -243,7 +244,8 @@ class ResultView(Rows):
             column = 2
             first = Text(" " * column)
         else:
-            first = Text(name.ljust(column - 1), style="bold") + " "
+            pad = " " * (column - 1 - cell_len(name))  # by width: a wide letter takes two
+            first = Text.assemble((name + pad, "bold"), " ")
         for i, (label, pieces) in enumerate(rows):
             lead = first.copy() if i == 0 else Text(" " * column)
             if label:
