@@ -17,7 +17,7 @@ from textual.widgets import Static
 from ginrummies.core import Format, preset
 from ginrummies.play.keys import MoveName
 from ginrummies.tui.screens.curtain import CurtainScreen
-from ginrummies.tui.screens.result import ResultScreen, ResultView
+from ginrummies.tui.screens.result import ResultScreen
 from ginrummies.tui.screens.table import TableScreen
 from ginrummies.tui.widgets.hand import HandView
 
@@ -59,7 +59,7 @@ async def test_a_whole_game_of_three_or_four_with_keys(
         assert f"to {target}" in table.sub_title and "hand 1" in table.sub_title
 
         def result(screen: ResultScreen) -> None:
-            results.append(str(screen.query_one(ResultView).render()))
+            results.append(screen.plain)
 
         await play_game(pilot, on_result=result)
         game = session.game

@@ -1,9 +1,25 @@
-"""The result of a hand, and of the game, line by line."""
+"""The result of a hand, and of the game: the outcome first, then the
+hands, then the arithmetic.
+
+At 80×24 the dialog's body has seventeen rows; what a person must not
+miss (the hand's score, the game's score or its winner and settlement, who
+deals next) comes first, so it is in view when the result opens, and Enter
+never leaves it unseen. The hands are laid out once, as cards, each beside
+its player's name; below them the score's arithmetic in words. Rows wrap
+between cards and melds, never inside a meld, and wrapped rows keep their
+indent. When the body holds more than its view, the dialog's bottom edge
+says so, and the arrows and Page Down scroll it.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from typing import ClassVar
 
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -11,126 +27,281 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
-from ...core import HandResult, KnockEnd, TableEnd
+from ...core import Card, HandResult, KnockEnd, TableEnd, says
 from ...play.session import Session
 from ...play.tell import round_lines, side_names, unit
 from ..widgets.cards import CardInk
 from .base import gin_app, on_top
 
+# the names' column, at most: every name (sixteen characters at most)
+# stands beside its cards, but one of wide letters may go on a line of its own
+NAME_COLUMN = 18
+MORE_BELOW = "more below: ↓ PgDn"
+MORE_ABOVE = "more above: ↑ PgUp"
 
-class ResultView(CardInk):
-    """Both hands laid out in melds, the lay-offs and the score's arithmetic."""
 
-    def __init__(self, session: Session) -> None:
-        super().__init__(classes="cards")
+@dataclass
+class Row:
+    """One row of the result: ``lead`` (a name, a label), then ``pieces``
+    that are never split (a card, a meld, a word), a space apart. Rows wider
+    than the view wrap between pieces, the wrapped lines indented by
+    ``hang`` (default: the lead's width, so they line up under the first
+    piece)."""
+
+    pieces: list[Text]
+    lead: Text = field(default_factory=Text)
+    hang: int | None = None
+
+    @classmethod
+    def words(cls, line: str, style: str | Style = "", hang: int = 2) -> Row:
+        """A sentence, wrapped between words."""
+        return cls([Text(w, style=style) for w in line.split(" ") if w], hang=hang)
+
+
+class Flow:
+    """Rows laid out at the width they are given (a Rich renderable, so the
+    height follows the width whenever the window changes)."""
+
+    def __init__(self, rows: Iterable[Row]) -> None:
+        self.rows = list(rows)
+
+    def lines(self, width: int) -> Iterator[Text]:
+        for row in self.rows:
+            line = row.lead.copy()
+            used = line.cell_len
+            hang = row.lead.cell_len if row.hang is None else row.hang
+            hang = min(hang, max(width // 2, 0))
+            for i, piece in enumerate(row.pieces):
+                if i and used + 1 + piece.cell_len > width:
+                    yield line
+                    line, used = Text(" " * hang), hang
+                elif i:
+                    line.append(" ")
+                    used += 1
+                line.append_text(piece)
+                used += piece.cell_len
+            yield line
+
+    def text(self, width: int) -> Text:
+        return Text("\n").join(self.lines(width))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.text(options.max_width)
+
+    def __str__(self) -> str:
+        """Each row on one line: what the result says, for tests and logs."""
+        return "\n".join(line.plain.rstrip() for line in self.lines(10**6))
+
+
+def blank() -> Row:
+    return Row([])
+
+
+def hand_score(session: Session, t: int) -> list[str]:
+    """What a table's hand scored, and the boxes it won where they count per hand."""
+    result = result_of(session, t)
+    names = session.names_at(t)
+    lines = [result.summary(names)]
+    if result.knock is not None and result.scored and any(result.boxes):
+        won = [f"{names[p]} {result.boxes[p]}" for p in (0, 1) if result.boxes[p]]
+        lines.append("Boxes: " + ", ".join(won))
+    return lines
+
+
+def result_of(session: Session, t: int) -> HandResult:
+    result = session.game.round.hands[t].result
+    assert result is not None
+    return result
+
+
+class Rows(CardInk):
+    """Rows of the result, laid out at the widget's width."""
+
+    DEFAULT_CSS = "Rows { height: auto; }"
+
+    def __init__(self, session: Session, id: str | None = None) -> None:
+        super().__init__(classes="cards", id=id)
         self.session = session
 
-    def render(self) -> Text:
+    def render(self) -> Flow:
+        return Flow(self.rows())
+
+    @property
+    def plain(self) -> str:
+        """What the rows say, each on one line."""
+        return str(Flow(self.rows()))
+
+    def rows(self) -> list[Row]:
+        raise NotImplementedError
+
+
+class ResultOutcome(Rows):
+    """The outcome: the hand's score, then the game's (its score, or its
+    winner, bonuses and settlement), then who plays next (the formats)."""
+
+    def rows(self) -> list[Row]:
+        return [Row.words(line, style, hang=4) for line, style in self.outcome()]
+
+    def outcome(self) -> list[tuple[str, str | Style]]:
         session = self.session
         game = session.game
-        out = Text()
-        if game.format.two_players:
-            self._tables(out, full=True)
-            names = session.names_at()
-            out.append(
-                f"Game: {names[0]} {game.scores[0]} · {names[1]} {game.scores[1]} "
-                f"(to {game.target})\n",
-                self.ink("card--dead"),
-            )
+        bold, dim = "bold", self.ink("card--dead")
+        said: list[tuple[str, str | Style]] = []
+        play = game.format.play
+        rounds = round_lines(game, session.names) if not game.format.two_players else []
+        if play.teams:  # "Hand 3: You & Ann score ...": the title says which hand
+            net = rounds.pop(0).removeprefix(f"{unit(game)} {len(game.rounds)}: ")
+            said.append((net[:1].upper() + net[1:], bold))
         else:
-            # the round's sum first (it may be out of sight below two tables),
-            # then each table's hands and arithmetic, then the score and what next
-            lines = round_lines(game, session.names)
-            teams = game.format.play.teams
-            if teams:  # "Hand 3: You & Ann score ...": the title says which hand
-                said = lines.pop(0).removeprefix(f"{unit(game)} {len(game.rounds)}: ")
-                out.append(said[:1].upper() + said[1:] + "\n", "bold")
-            self._game_end(out)
-            if out.plain:
-                out.append("\n")
-            self._tables(out, full=not teams)
-            for line in lines:
-                out.append(line + "\n", "italic" if line.startswith("Next") else "bold")
-            return out
-        self._game_end(out)
-        return out
-
-    def _game_end(self, out: Text) -> None:
-        """The winner of the game, each side's total and the settlement."""
-        session = self.session
-        game = session.game
+            for line in hand_score(session, 0):
+                said.append((line, bold))
         if game.result is not None:
-            if out.plain:
-                out.append("\n")
-            for line in game.result.breakdown(side_names(game.sides, session.names)):
-                out.append(line + "\n", "bold")
+            if rounds and rounds[0].startswith("Score: "):
+                said.append((rounds.pop(0), dim))
+            for i, line in enumerate(game.result.breakdown(side_names(game.sides, session.names))):
+                said.append((line, bold if i == 0 else ""))
+        elif game.format.two_players:
+            names = session.names_at()
+            said.append(
+                (
+                    f"Game: {names[0]} {game.scores[0]} · {names[1]} {game.scores[1]} "
+                    f"(to {game.target})",
+                    dim,
+                )
+            )
+        for line in rounds:
+            said.append((line, "italic" if line.startswith("Next") else dim))
+        return said
 
-    def _tables(self, out: Text, full: bool) -> None:
-        """Each table's hands laid out, and its score line by line (``full``:
-        with the melds and deadwood in words too; two tables say them once, as cards)."""
+
+class ResultView(Rows):
+    """Both hands laid out in melds with their lay-offs, and the score's arithmetic."""
+
+    DEFAULT_CSS = "ResultView { margin-top: 1; }"
+
+    def rows(self) -> list[Row]:
+        return self.detail_rows()
+
+    # --- the hands and the arithmetic ----------------------------------------
+
+    def detail_rows(self) -> list[Row]:
+        """Each table's hands laid out, then its score's arithmetic."""
         session = self.session
         game = session.game
         hands = game.round.hands
-        for t, hand in enumerate(hands):
-            result = hand.result
-            assert result is not None
+        rows: list[Row] = []
+        for t in range(len(hands)):
+            result = result_of(self.session, t)
             names = session.names_at(t)
-            if not game.format.two_players:
-                where = f"Table {t + 1}: " if len(hands) > 1 else ""
-                out.append(f"{where}{names[0]} against {names[1]}\n", "bold underline")
+            if t:
+                rows.append(blank())
+            if len(hands) > 1:
+                head = f"Table {t + 1}: {names[0]} against {names[1]}"
+                rows.append(Row([Text(head, style="bold underline")]))
+            elif not game.format.two_players:
+                rows.append(Row([Text(f"{names[0]} against {names[1]}", style="bold underline")]))
             knock, tabled = result.knock, result.table_end
             if tabled is not None:
-                self._table_hands(out, result, tabled, names)
+                rows += self.table_hands(result, tabled, names)
             elif knock is not None and knock.knocker is not None:
-                self._gin_hands(out, result, knock, names)
-            out.append("\n")
-            # a team's box is the round's, below; two tables show the hands as cards
-            boxes = not game.format.play.teams
-            for line in result.breakdown(names, boxes=boxes, hands=full):
-                out.append(line + "\n")
-            out.append("\n")
+                rows += self.gin_hands(result, knock, names)
+            arithmetic = self.arithmetic(t)
+            if arithmetic and len(rows) and rows[-1].pieces:
+                rows.append(blank())
+            rows += [Row.words(line) for line in arithmetic]
+        return rows
 
-    def _gin_hands(
-        self, out: Text, result: HandResult, knock: KnockEnd, names: tuple[str, str]
-    ) -> None:
+    def arithmetic(self, t: int) -> list[str]:
+        """The table's breakdown without what the rows above already show:
+        the melds, lay-offs and cards held (laid out as cards), and the
+        score (at the top)."""
+        result = result_of(self.session, t)
+        session = self.session
+        names = session.names_at(t)
+        teams = session.game.format.play.teams
+        told = " ".join(hand_score(session, t)) if not teams else ""
+        shown = tuple(
+            start
+            for p in (0, 1)
+            for start in (
+                says(names[p], "lays off") + " ",
+                f"{names[p]} on the table: ",
+                says(names[p], "holds") + " ",
+            )
+        )
+        return [
+            line
+            for line in result.breakdown(names, boxes=not teams, hands=False)
+            if not line.startswith(shown) and line not in told
+        ]
+
+    def named(self, name: str, column: int, rows: list[tuple[str, list[Text]]]) -> list[Row]:
+        """A player's rows: the name and their first row side by side (or
+        the name alone, when it is long), the other rows under the first."""
+        out: list[Row] = []
+        if column > NAME_COLUMN:
+            out.append(Row([Text(name, style="bold")]))
+            column = 2
+            first = Text(" " * column)
+        else:
+            pad = " " * (column - 1 - cell_len(name))  # by width: a wide letter takes two
+            first = Text.assemble((name + pad, "bold"), " ")
+        for i, (label, pieces) in enumerate(rows):
+            lead = first.copy() if i == 0 else Text(" " * column)
+            if label:
+                lead.append(label + " ")
+            out.append(Row(pieces, lead))
+        return out
+
+    def meld_piece(self, cards: Iterable[Card]) -> Text:
+        """A meld as one piece: "[ 7♣  7♥  7♠]", never split across lines."""
+        out = Text("[")
+        out.append_text(self.cards_text(list(cards)))
+        out.append("]")
+        return out
+
+    def gin_hands(self, result: HandResult, knock: KnockEnd, names: tuple[str, str]) -> list[Row]:
         kn = knock.knocker
         assert kn is not None
+        column = max(cell_len(n) for n in names) + 2
+        out: list[Row] = []
         for p in (kn, 1 - kn):
-            out.append(f"{names[p]}\n", "bold")
-            for meld in knock.melds[p]:
-                out.append("  [")
-                out.append_text(self.cards_text(list(meld.cards)))
-                out.append("]")
-            out.append("\n")
+            rows: list[tuple[str, list[Text]]] = []
+            melds = [self.meld_piece(m.cards) for m in knock.melds[p]]
+            rows.append(("", melds or [Text("no melds", style="italic")]))
             if p != kn and knock.layoffs:
-                out.append("  lays off ")
+                laid: list[Text] = []
                 for lo in knock.layoffs:
-                    out.append_text(self.card_text(lo.card))
                     # the knocker's meld, shown: "meld 1" read as the layer's own
-                    out.append(" on [")
-                    out.append_text(self.cards_text(list(knock.melds[kn][lo.meld].cards)))
-                    out.append("]  ")
-                out.append("\n")
-            out.append("  deadwood ")
-            out.append_text(self.cards_text(sorted(result.deadwood[p])) or Text("none"))
-            out.append(f" = {result.counts[p]}\n")
+                    meld = self.meld_piece(knock.melds[kn][lo.meld].cards)
+                    laid.append(Text.assemble(self.card_text(lo.card), " on ", meld))
+                rows.append(("lays off", laid))
+            dead = [self.card_text(c) for c in sorted(result.deadwood[p])] or [Text("none")]
+            rows.append(("deadwood", [*dead, Text(f"= {result.counts[p]}")]))
+            out += self.named(names[p], column, rows)
+        return out
 
-    def _table_hands(
-        self, out: Text, result: HandResult, tabled: TableEnd, names: tuple[str, str]
-    ) -> None:
+    def table_hands(
+        self, result: HandResult, tabled: TableEnd, names: tuple[str, str]
+    ) -> list[Row]:
+        column = max(cell_len(n) for n in names) + 2
+        out: list[Row] = []
         for p in (0, 1):
-            out.append(f"{names[p]}\n", "bold")
-            mine = [t.meld for t in tabled.table if t.owner == p]
+            rows: list[tuple[str, list[Text]]] = []
+            mine = [self.meld_piece(t.meld.cards) for t in tabled.table if t.owner == p]
             if mine:
-                out.append("  on the table ")
-                for meld in mine:
-                    out.append("[")
-                    out.append_text(self.cards_text(list(meld.cards)))
-                    out.append("] ")
-                out.append("\n")
-            out.append("  in hand ")
-            out.append_text(self.cards_text(sorted(result.deadwood[p])) or Text("nothing"))
-            out.append(f" = {result.counts[p]}\n")
+                rows.append(("on the table", mine))
+            cards = sorted(result.deadwood[p])
+            held: list[Text] = []
+            # each card's value: the count's arithmetic (aces count 15 in Skarney)
+            for i, (card, value) in enumerate(zip(cards, tabled.values[p], strict=True)):
+                if i:
+                    held.append(Text("+"))
+                held.append(Text.assemble(self.card_text(card), f" {value}"))
+            held.append(Text(f"= {result.counts[p]}") if held else Text("nothing"))
+            rows.append(("in hand", held))
+            out += self.named(names[p], column, rows)
+        return out
 
 
 class ResultScreen(ModalScreen[str | None]):
@@ -141,6 +312,13 @@ class ResultScreen(ModalScreen[str | None]):
         Binding("enter,space,escape", "next", "Continue", key_display="Enter"),
         Binding("x", "export", "Export replay"),
         Binding("a", "another", "Another game"),
+        # the result scrolls whatever has the focus (there is nothing else to move)
+        Binding("down", "scroll('down')", "Scroll", show=False),
+        Binding("up", "scroll('up')", "Scroll", show=False),
+        Binding("pagedown", "scroll('page_down')", "Scroll", show=False),
+        Binding("pageup", "scroll('page_up')", "Scroll", show=False),
+        Binding("end", "scroll('end')", "Scroll", show=False),
+        Binding("home", "scroll('home')", "Scroll", show=False),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -161,13 +339,20 @@ class ResultScreen(ModalScreen[str | None]):
         s = self.session
         gin_app(self).export_replay(s.to_json(), s.rules.name, s.seed)
 
+    def action_scroll(self, where: str) -> None:
+        body = self.query_one(".body", VerticalScroll)
+        getattr(body, f"scroll_{where}")(animate=False)
+
     def compose(self) -> ComposeResult:
         game = self.session.game
         title = "Game over" if game.is_over else f"{unit(game)} {len(game.rounds)}"
         with Vertical(id="dialog"):
             yield Static(title, classes="title", markup=False)
             with VerticalScroll(classes="body"):
-                yield ResultView(self.session)
+                yield ResultOutcome(self.session, id="outcome")
+                # a cancelled hand of two has nothing to lay out
+                if not game.format.two_players or result_of(self.session, 0).scored:
+                    yield ResultView(self.session)
             yield Static(
                 "Enter: back to the menu · a: another game · x: export the replay"
                 if game.is_over
@@ -178,7 +363,43 @@ class ResultScreen(ModalScreen[str | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.query_one(".body").focus()  # the arrows and Page Down scroll it
+        body = self.query_one(".body", VerticalScroll)
+        body.focus()  # the arrows and Page Down scroll it
+        self.watch(body, "scroll_y", self.say_more)
+        self.watch(body, "virtual_size", self.say_more)
+
+    def on_resize(self) -> None:
+        self.fit_body()
+        self.call_after_refresh(self.say_more)
+
+    def fit_body(self) -> None:
+        """The body's height: at most three quarters of the window, as in
+        the other dialogs, and no more than leaves the footer, the dialog's
+        edges, its title (two rows) and a blank row above the keys in view."""
+        body = self.query_one(".body", VerticalScroll)
+        keys = self.query_one("#dialog > .hint").outer_size.height or 1
+        room = self.size.height - 1 - 2 - 2 - 1 - keys
+        body.styles.max_height = max(3, min(room, self.size.height * 3 // 4))
+
+    def say_more(self) -> None:
+        """The dialog's bottom edge says when the result goes on below (or above)."""
+        body = self.query_one(".body", VerticalScroll)
+        more = ""
+        if body.scroll_y < body.max_scroll_y:
+            more = MORE_BELOW
+        elif body.scroll_y > 0:
+            more = MORE_ABOVE
+        self.query_one("#dialog").border_subtitle = more
+
+    @property
+    def plain(self) -> str:
+        """What the result says, each row on one line: the outcome, then the rest."""
+        return "\n\n".join(w.plain for w in self.query(Rows))
+
+    @property
+    def more_below(self) -> bool:
+        body = self.query_one(".body", VerticalScroll)
+        return body.scroll_y < body.max_scroll_y
 
     def action_next(self) -> None:
         if on_top(self):
