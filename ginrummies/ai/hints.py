@@ -51,9 +51,10 @@ from ..core import (
     meld_masks,
     solver_for,
 )
-from .ginbot import GinBot, danger, expected_deadwood, neighbours, undercut_risk
+from .ginbot import GinBot, danger, expected_deadwood, neighbours
+from .odds import chance_words, knock_risk, take_chance
 from .search import HardGinBot
-from .tablebot import TableBot
+from .tablebot import TableBot, own_fits, stale_offer
 from .tracking import Memory, knock_limit, remember
 
 
@@ -115,11 +116,11 @@ def hint(
     bot = GinBot(view.rules, 0, "normal")
     memory = remember(view)
     ranked = _rank_gin(bot, view, legal, memory)
-    why = _GinReasons(bot, view, memory, legal)
-    hints = [Hint(a, why.reason(a)) for a in ranked]
+    figures: dict[Action, tuple[float, float, int]] = {}
     if level == "hard":
-        hints = _with_estimates(view, memory, hints, budget)
-    return hints
+        ranked, figures = _with_estimates(view, memory, ranked, budget)
+    why = _GinReasons(bot, view, memory, legal, ranked, level)
+    return [Hint(a, why.reason(a), *figures.get(a, (None, None, 0))) for a in ranked]
 
 
 # --- words shared by every variant ---------------------------------------------------
@@ -198,10 +199,18 @@ def _safety(card: Card, memory: Memory, view: PlayerView) -> str:
 
 
 def _rank_gin(bot: GinBot, view: PlayerView, legal: list[Action], memory: Memory) -> list[Action]:
+    """``normal``'s ranking, except that a knock comes first exactly when the
+    hint's own undercut risk (``odds.knock_risk``) is below normal's threshold."""
     choice = bot.choose(view, legal)
     discards = [a for a in legal if isinstance(a, Discard)]
     discards.sort(key=lambda a: bot.discard_score(view, memory, a))
     knocks = [a for a in legal if isinstance(a, Knock)]
+    if knocks and discards and isinstance(choice, Knock | Discard):
+        risk = knock_risk(view, knocks[0], memory)
+        if risk is None or risk < bot.knock_threshold(view):
+            choice = knocks[0]
+        elif isinstance(choice, Knock):
+            choice = discards[0]
     others = [a for a in legal if not isinstance(a, Discard | Knock)]
     ordered = [choice] + [a for a in others + knocks[:3] + discards if a != choice]
     return ordered
@@ -210,8 +219,20 @@ def _rank_gin(bot: GinBot, view: PlayerView, legal: list[Action], memory: Memory
 class _GinReasons:
     """Why each move of a Gin-family turn is good or bad, from one view."""
 
-    def __init__(self, bot: GinBot, view: PlayerView, memory: Memory, legal: list[Action]) -> None:
+    def __init__(
+        self,
+        bot: GinBot,
+        view: PlayerView,
+        memory: Memory,
+        legal: list[Action],
+        ranked: list[Action],
+        level: str = "normal",
+    ) -> None:
         self.bot = bot
+        self.first = ranked[0]
+        self.rank = {a: i for i, a in enumerate(ranked)}
+        self.level = level
+        self.best_knock = next((a for a in ranked if isinstance(a, Knock)), None)
         self.view = view
         self.memory = memory
         self.rules = view.rules
@@ -222,6 +243,7 @@ class _GinReasons:
         self.knocks = sum(1 for a in legal if isinstance(a, Knock))
         self.can_take = TakeDiscard() in legal
         self._blind: float | None = None
+        self._risks: dict[Knock, float] = {}
 
     def reason(self, action: Action) -> str:
         if isinstance(action, Knock):
@@ -265,6 +287,14 @@ class _GinReasons:
         meld = next((m for m in solver.arrange(rest).melds if top in m.cards), None)
         return solver.deadwood(rest), thrown, meld
 
+    def versus(self, after: int, top: Card) -> str:
+        """The two figures a draw is chosen by, in the words every draw and
+        take reason uses (the tests read them back)."""
+        return (
+            f"deadwood {after} with {top.label} against {self.blind:.1f} "
+            "on average after a blind draw"
+        )
+
     def take(self) -> str:
         top = self.top
         if top is None:
@@ -283,16 +313,22 @@ class _GinReasons:
                 return out + ", gin"
             if after <= self.limit:
                 return out + f", low enough to knock (limit {self.limit})"
-            return out + f"; a blind draw leaves {self.blind:.0f} on average"
-        if after < self.now:
-            return (
-                f"{top.label} melds with nothing, but swapped{swap} it lowers deadwood "
-                f"{self.now} to {after}; a blind draw leaves {self.blind:.0f} on average"
-            )
-        return (
-            f"{top.label} melds with nothing and would not lower your deadwood ({self.now}); "
-            f"a blind draw leaves {self.blind:.0f} on average"
-        )
+        elif after < self.now:
+            out = f"{top.label} melds with nothing, but swapped{swap} it lowers deadwood"
+            out += f" {self.now} to {after}"
+        else:
+            out = f"{top.label} melds with nothing and would not lower your deadwood ({self.now})"
+        out += f"; {self.versus(after, top)}"
+        if after < self.blind and self.rank.get(DrawStock(), 99) < self.rank[TakeDiscard()]:
+            out += f", but {self.why_not_take(after, meld)}"
+        return out
+
+    def why_not_take(self, after: int, meld: Meld | None) -> str:
+        """Why ``normal`` draws blind though the top would leave less deadwood."""
+        if meld is None and after > self.limit + 5:
+            return "a card that melds with nothing is worth taking only near a knock"
+        gain = self.blind - after
+        return f"a gain of {gain:.1f} is not worth showing the other player what you collect"
 
     def draw(self) -> str:
         top = self.top
@@ -306,25 +342,12 @@ class _GinReasons:
                 return "both players passed the upcard, so the first card comes from the stock"
             return f"no discard to take: the stock is the only draw{late}"
         after, _, meld = self.taking(top)
-        blind = self.blind
-        if meld is not None:
-            if blind <= after:
-                return (
-                    f"a blind draw leaves deadwood {blind:.0f} on average, no worse than {after} "
-                    f"with {top.label}, and keeps your plan hidden{late}"
-                )
-            return (
-                f"{top.label} would meld (deadwood {self.now} to {after}), better than "
-                f"the {blind:.0f} a blind draw leaves on average, which only hides your plan{late}"
-            )
-        if after < self.now:
-            gain = f"would only lower deadwood {self.now} to {after}"
-        else:
-            gain = f"would not lower your deadwood ({self.now})"
-        return (
-            f"{top.label} melds with nothing and {gain}; a blind draw leaves "
-            f"{blind:.0f} on average and may start a meld{late}"
-        )
+        versus = self.versus(after, top)
+        if self.blind <= after:
+            return f"{versus}: the stock is no worse and keeps your plan hidden{late}"
+        if self.rank.get(DrawStock(), 0) > self.rank.get(TakeDiscard(), 0):
+            return f"{versus}: {top.label} is the better card{late}"
+        return f"{versus}; {self.why_not_take(after, meld)}{late}"
 
     def pass_(self) -> str:
         top = self.top
@@ -365,14 +388,11 @@ class _GinReasons:
                 f"every card but {action.discard.label} melds: gin scores "
                 f"the {rules.gin_bonus}-point bonus and cannot be undercut"
             )
-        rng = random.Random(len(self.view.history))
-        risk = undercut_risk(self.solver, self.view, self.memory, points, rng)
-        undercut = f"the other hand holds {points} or less and undercuts you"
-        if risk < 0.05:
-            odds = f"very unlikely that {undercut}"
-        else:
-            size = "little" if risk < 0.15 else "some" if risk < 0.3 else "a real"
-            odds = f"{size} chance (about {risk:.0%}) {undercut}"
+        risk = self.risk(action)
+        odds = (
+            f"that the other hand undercuts you (holds {points} or less after lay-offs): "
+            f"{chance_words(risk)} ({risk:.0%})"
+        )
         out = f"deadwood {points}, within the limit of {self.limit}; {odds}"
         if self.knocks > 1:
             seen = [*self.view.hand, *self.view.discard_pile]
@@ -382,9 +402,23 @@ class _GinReasons:
             else:
                 cards = f"{spots} unseen cards" if spots > 1 else "1 unseen card"
                 out += f"; {cards} could be laid off on these melds"
-        if risk >= self.bot.knock_threshold(self.view):
-            out += "; waiting to lower it is safer"
+        if isinstance(self.first, Discard) and action == self.best_knock:
+            out += "; " + self.why_play_on(risk)
         return out
+
+    def risk(self, knock: Knock) -> float:
+        """The undercut risk of ``knock`` (0 for gin), worked out once."""
+        if knock not in self._risks:
+            self._risks[knock] = knock_risk(self.view, knock, self.memory) or 0.0
+        return self._risks[knock]
+
+    def why_play_on(self, risk: float) -> str:
+        """Why the first move, a discard, beats the best knock."""
+        if self.level == "hard":
+            return "playing on scores more than knocking now in the sampled deals"
+        if risk >= self.bot.knock_threshold(self.view):
+            return "waiting to lower it is safer"
+        return "playing on is the better move"
 
     def discard(self, card: Card) -> str:
         solver = self.solver
@@ -410,6 +444,14 @@ class _GinReasons:
                 loose = [card_value(c, self.rules) for c in whole.deadwood]
                 what = _loose_words(card, value, loose)
             parts.append(f"{what}; deadwood {after}")
+        knock = self.best_knock
+        if knock is not None and self.rank[knock] < self.rank.get(Discard(card), len(self.rank)):
+            # a better knock ends the hand now: no discard of this turn is "safe"
+            points = self.bot.points_after(hand, knock)
+            parts.append(f"knocking now with {points} is better")
+            return "; ".join(parts)
+        if knock is not None and self.first == Discard(card):
+            parts.append(f"better than knocking now: {self.why_play_on(self.risk(knock))}")
         safety = _safety(card, self.memory, self.view)
         kept = _best_partial(self.view, self.memory, rest) if not safety else ""
         if safety:
@@ -444,24 +486,25 @@ def _best_partial(view: PlayerView, memory: Memory, hand: int) -> str:
 
 
 def _with_estimates(
-    view: PlayerView, memory: Memory, hints: list[Hint], budget: float
-) -> list[Hint]:
-    """Sample the hidden cards and play each move out, as the hard level does
-    (against the opponent it reads from the game), deal after deal (up to
-    40) until the budget is spent; the move hard would play comes first."""
+    view: PlayerView, memory: Memory, ranked: list[Action], budget: float
+) -> tuple[list[Action], dict[Action, tuple[float, float, int]]]:
+    """Sample the hidden cards and play each of the first moves out, as the
+    hard level does (against the opponent it reads from the game), deal
+    after deal (up to 40) until the budget is spent. The move hard would
+    play comes first, then the others by the points they averaged; each
+    move's win chance, mean points and deals."""
     bot = HardGinBot(view.rules, 0)
     rng = random.Random(len(view.history))
-    top = hints[:6]
-    moves = [h.action for h in top]
+    moves = ranked[:6]
     deadline = time.perf_counter() + budget
     values = bot.weigh(view, memory, moves, rng, deadline, most=ESTIMATE_DEALS, least=1)
-    out = []
-    for h, vs in zip(top, values, strict=True):
-        wins = sum(1 for v in vs if v > 0) / len(vs)
-        out.append(Hint(h.action, h.reason, wins, sum(vs) / len(vs), len(vs)))
-    lead = out.pop(bot.pick(moves, values) if len(values[0]) >= 8 else 0)
-    out.sort(key=lambda h: -(h.expected_points or 0.0))
-    return [lead, *out, *hints[6:]]
+    figures = {
+        a: (sum(1 for v in vs if v > 0) / len(vs), sum(vs) / len(vs), len(vs))
+        for a, vs in zip(moves, values, strict=True)
+    }
+    lead = moves[bot.pick(moves, values) if len(values[0]) >= 8 else 0]
+    rest = sorted((a for a in moves if a != lead), key=lambda a: -figures[a][1])
+    return [lead, *rest, *ranked[6:]], figures
 
 
 # --- Skarney and Colonel -----------------------------------------------------------------
@@ -553,6 +596,7 @@ class _TableReasons:
         self.legal = legal
         self._guess: Guess | None = None
         self._best_contract: int | None = None
+        self._blind: float | None = None
 
     @property
     def guess(self) -> Guess:
@@ -569,11 +613,12 @@ class _TableReasons:
         view = self.view
         if view.phase is Phase.CHALLENGED and Accept() in self.legal:
             return Accept() if self.count < self.accept_share * self.guess.expected else Decline()
-        if Challenge() in self.legal:
-            if self.wants_challenge():
-                return Challenge()
-            if isinstance(bot_choice, Challenge):
-                return next(a for a in self.legal if not isinstance(a, Challenge))
+        if Challenge() in self.legal and self.wants_challenge():
+            return Challenge()
+        if TakeDiscard() in self.legal and DrawStock() in self.legal:
+            return TakeDiscard() if self.takes() else DrawStock()
+        if isinstance(bot_choice, Challenge):
+            return next(a for a in self.legal if not isinstance(a, Challenge))
         return bot_choice
 
     def wants_challenge(self) -> bool:
@@ -616,20 +661,31 @@ class _TableReasons:
             then = f"; {stock} left, and the hand ends once only 2 remain" if stock <= 6 else ""
             return f"every Skarney turn starts with a stock card: there is no discard pile{then}"
         top = view.discard_top
-        stuck = self.bot.stuck(self.hand)
-        blind = expected_deadwood(self.solver, self.hand, self.memory.unseen)
         late = f"; {stock} left in the stock" if stock <= 6 else ""
         if top is None or TakeDiscard() not in self.legal:
             return f"no discard to take: the stock is the only draw{late}"
         after, meld = self.taking(top)
-        if meld is not None:
-            return (
-                f"a blind draw leaves {blind:.0f} unmelded points on average, against {after} "
-                f"with {top.label}, which would complete [{meld}]{late}"
-            )
+        melds = f", which would complete [{meld}]" if meld is not None else ""
+        return f"{self.versus(after, top)}: the stock is no worse{melds}{late}"
+
+    @property
+    def blind(self) -> float:
+        """Colonel: unmelded points to expect after a stock card and the best discard."""
+        if self._blind is None:
+            self._blind = expected_deadwood(self.solver, self.hand, self.memory.unseen)
+        return self._blind
+
+    def takes(self) -> bool:
+        """Colonel: take the discard when it leaves fewer unmelded points than
+        a blind draw is expected to (the figures the reasons show)."""
+        top = self.view.discard_top
+        return top is not None and self.taking(top)[0] < self.blind
+
+    def versus(self, after: int, top: Card) -> str:
+        """The two figures a draw is chosen by, as every draw and take reason says them."""
         return (
-            f"{top.label} fits no meld of yours ({stuck} unmelded now); a blind draw "
-            f"leaves {blind:.0f} on average after your discard and may start one{late}"
+            f"{after} unmelded points with {top.label} against {self.blind:.1f} "
+            "on average after a blind draw"
         )
 
     def taking(self, top: Card) -> tuple[int, Meld | None]:
@@ -650,11 +706,12 @@ class _TableReasons:
             return "there is no discard to take"
         stuck = self.bot.stuck(self.hand)
         after, meld = self.taking(top)
+        versus = self.versus(after, top)
         if meld is not None:
-            return f"{top.label} completes [{meld}]: unmelded points {stuck} to {after}"
+            return f"{top.label} completes [{meld}]: unmelded points {stuck} to {after}; {versus}"
         return (
             f"{top.label} fits no meld and must stay this turn: "
-            f"+{self.value(top)} to your count of {self.count}"
+            f"+{self.value(top)} to your count of {self.count}; {versus}"
         )
 
     def challenge(self) -> str:
@@ -810,16 +867,18 @@ class _TableReasons:
     def offer(self, card: Card) -> str:
         parts = [self.loose_words(card)]
         fits = self.feeds_table(card)
+        if stale_offer(self.view, card):
+            parts.append("they declined it already this hand and nothing has changed since")
         if fits:
-            parts.append(f"it fits their [{fits[0]}] on the table: they will take it")
+            parts.append(f"it fits their [{fits[0]}] on the table")
         else:
             near = from_mask(neighbours(card, self.rules) & self.memory.opp_known)
             if near and danger(card, self.memory, self.rules) > 0:
-                parts.append(f"but the other hand holds {_cards(near[:2])}, which it may meld with")
+                parts.append(f"the other hand holds {_cards(near[:2])}, which it may meld with")
             elif any(t.owner != self.view.player for t in self.view.table.melds):
                 parts.append("it fits none of the other hand's melds on the table")
-            else:
-                parts.append("the other hand has shown no use for it")
+        take = take_chance(self.view, card, self.memory)
+        parts.append(f"that they take it: {chance_words(take)} ({take:.0%})")
         if card.rank == 1:
             parts.append("if accepted, the ace costs them their next draw")
         else:
@@ -827,26 +886,37 @@ class _TableReasons:
         return "; ".join(parts)
 
     def answer_offer(self, card: Card, accept: bool) -> str:
+        """Accept or decline ``card``: the bot takes it when it melds in hand
+        without raising the unmelded points, or lays off on your table melds."""
         hand = self.hand
         value = self.value(card)
-        meld = _smallest_meld(card, hand, self.solver)  # whatever the bot would answer
-        melds = meld is not None or bool(self.bot.wants(hand, card))
+        meld = _smallest_meld(card, hand, self.solver)
+        before, after = self.bot.stuck(hand), self.bot.stuck(hand | card.bit)
+        table = own_fits(self.view, card)
         ace = card.rank == 1
-        if accept:
-            if melds and meld is not None:
-                out = f"{card.label} makes [{meld}] with your cards"
-            elif melds:
-                out = f"{card.label} melds with your hand"
-            else:
-                out = f"{card.label} fits no meld of yours: it adds {value} to your count"
-            return out + ("; an accepted ace costs your next draw" if ace else "")
-        if melds and meld is not None:
-            out = f"{card.label} would make [{meld}] with your cards, but stays with them"
-        elif melds:
-            out = f"{card.label} would meld, but stays with the other player"
+        if table:
+            on = self.view.table.melds[table[0]].meld
+            out = f"{card.label} lays off on your [{on}] on the table: it melds there"
+            out += ", at no cost to your count" if accept else ", but stays with them"
+        elif meld is not None and after <= before:
+            out = f"{card.label} makes [{meld}] with your cards: unmelded points stay {before}"
+            out += "" if accept else ", but it stays with them"
+        elif meld is not None:
+            out = (
+                f"{card.label} makes [{meld}] only by breaking up your melds: "
+                f"unmelded points {before} to {after}"
+            )
+            out += "" if accept else ", so your count is better without it"
         else:
-            out = f"{card.label} fits no meld of yours: taking it would add {value} to your count"
-        return out + ("; you keep your next draw (an accepted ace costs it)" if ace else "")
+            out = f"{card.label} fits no meld of yours in hand or on the table: "
+            out += (
+                f"it adds {value} to your count"
+                if accept
+                else f"taking it would add {value} to your count"
+            )
+        if ace:
+            out += "; an accepted ace costs your next draw" if accept else "; you keep your draw"
+        return out
 
     def end_turn(self) -> str:
         view = self.view

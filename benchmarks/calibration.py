@@ -1,0 +1,225 @@
+"""Do the hints' stated chances hold? Stated against observed, in buckets.
+
+    python benchmarks/calibration.py --games 40 --jobs 2
+    python benchmarks/calibration.py --games 4 --opponents normal,camper   # a quick look
+
+A ``hero`` (``normal`` unless ``--hero``) plays whole games against each
+opponent: the levels and the reference panel (eaai-simple, camper, casual)
+in the Gin family; the levels and camper and casual in Skarney. At every
+position of the hero's where the hint states a chance, the benchmark
+records it, and what happened when that move was played in that very
+position, with the game's real hidden cards (the benchmark may look at
+them; the hint may not):
+
+- ``undercut``: the hint's undercut risk for the knock it shows first
+  (Gin family); observed: the hand replayed with that knock was undercut.
+- ``knock win``: the hard-level hint's win chance for that knock (its
+  sampled deals); observed: the knock won the hand.
+- ``they take``: the chance an offered card is accepted (Skarney, each
+  offer the hero may make); observed: the opponent bot, asked in a copy of
+  the hand, accepted it.
+
+The chances are grouped by the words of ``ginrummies.ai.odds.CHANCE_WORDS``
+(the hint's wording), so each row says how often "very unlikely" held.
+Every game has a seed from ``--seed``; the figures repeat on any machine
+(``hard`` samples a fixed number of deals, ``SIM_SAMPLES``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from ginrummies.ai import SIM_SAMPLES, Bot, make_bot
+from ginrummies.ai.ginbot import undercut_risk
+from ginrummies.ai.odds import CHANCE_WORDS, chance_range, chance_words, knock_risk, take_chance
+from ginrummies.ai.search import HardGinBot
+from ginrummies.ai.tracking import remember
+from ginrummies.core import (
+    Accept,
+    Action,
+    Family,
+    Game,
+    Hand,
+    Knock,
+    Offer,
+    Outcome,
+    Phase,
+    PlayerView,
+    RuleSet,
+    mask_value,
+    preset,
+    solver_for,
+)
+
+GIN_OPPONENTS = ("easy", "normal", "hard", "eaai-simple", "camper", "casual")
+TABLE_OPPONENTS = ("easy", "normal", "hard", "camper", "casual")
+KNOCK_WIN_DEALS = 40  # the hard hint's most sampled deals (hints.ESTIMATE_DEALS)
+
+Record = tuple[str, str, str, float, bool]  # kind, variant, opponent, stated, observed
+
+
+def play(variant: str, opponent: str, hero: str, seed: int, max_hands: int) -> list[Record]:
+    """One game of ``hero`` against ``opponent``; the records of its positions."""
+    rules = preset(variant)
+    game = Game(rules, seed, first_dealer=seed % 2)
+    me = seed % 2  # the hero's seat alternates with the game
+    bots = [make_bot(hero, rules, seed, samples=SIM_SAMPLES)] * 2
+    bots[1 - me] = make_bot(opponent, rules, seed + 7919, samples=SIM_SAMPLES)
+    out: list[Record] = []
+    hands = 0
+    while True:
+        hand = game.hand
+        while not hand.is_over:
+            _, seat = game.movers()[0]
+            view = game.view(seat)  # with the game's finished hands, which the read uses
+            legal = list(view.legal_actions)
+            if seat == me:
+                out.extend(observe(rules, hand, view, legal, bots[1 - me], variant, opponent))
+            game.apply(bots[seat].choose(view, legal))
+        hands += 1
+        if game.is_over or hands >= max_hands:
+            return out
+        game.next_hand()
+
+
+def observe(
+    rules: RuleSet,
+    hand: Hand,
+    view: PlayerView,
+    legal: list[Action],
+    opp_bot: Bot,
+    variant: str,
+    opponent: str,
+) -> list[Record]:
+    """The chances the hint states in this position of the hero's, and what
+    happened when each move was played (in a copy of the hand)."""
+    out: list[Record] = []
+    if rules.family is Family.GIN and view.phase is Phase.DISCARD:
+        knocks = [a for a in legal if isinstance(a, Knock)]
+        if not knocks:
+            return out
+        knock = knocks[0]
+        risk = knock_risk(view, knock)
+        if risk is None:  # gin: no undercut
+            return out
+        played = hand.replay()
+        played.apply(knock)
+        result = played.result
+        assert result is not None
+        undercut = result.outcome is Outcome.UNDERCUT
+        out.append(("undercut", variant, opponent, risk, undercut))
+        # the estimate the hints used before issue 33, for comparison
+        points = knock_points(view, knock)
+        rng = random.Random(len(view.history))
+        old = undercut_risk(solver_for(rules), view, remember(view), points, rng)
+        out.append(("undercut, before", variant, opponent, old, undercut))
+        bot = HardGinBot(rules, 0)
+        rng = random.Random(len(view.history))
+        memory = remember(view)
+        (values,) = bot.weigh(view, memory, [knock], rng, 0.0, KNOCK_WIN_DEALS, KNOCK_WIN_DEALS)
+        wins = sum(1 for v in values if v > 0) / len(values)
+        out.append(("knock win", variant, opponent, wins, result.winner == view.player))
+    elif rules.family is Family.SKARNEY and view.phase is Phase.PLAY:
+        for action in legal:
+            if not isinstance(action, Offer):
+                continue
+            stated = take_chance(view, action.card)
+            asked = hand.replay()
+            asked.apply(action)
+            them = 1 - view.player
+            answer = opp_bot.choose(asked.view(them), asked.legal_actions())
+            out.append(("they take", variant, opponent, stated, answer == Accept()))
+    return out
+
+
+def knock_points(view: PlayerView, knock: Knock) -> int:
+    """The deadwood the hero keeps once ``knock`` is spread."""
+    spread = knock.discard.bit if knock.discard else 0
+    for m in knock.melds:
+        spread |= m.mask
+    return mask_value(remember(view).mine & ~spread, solver_for(view.rules).tables)
+
+
+def _job(args: tuple[str, str, str, int, int]) -> list[Record]:
+    return play(*args)
+
+
+def table(records: list[Record], kind: str, by: str | None = None) -> list[str]:
+    """Stated against observed for one kind of chance, one row per word."""
+    rows = defaultdict(list)
+    for k, variant, opponent, stated, seen in records:
+        if k == kind and (by is None or by in (variant, opponent)):
+            rows[chance_words(stated)].append((stated, seen))
+    lines = [
+        f"{'words':<15} {'stated range':>12} {'cases':>6} {'stated':>7} {'observed':>9} {'gap':>6}"
+    ]
+    for _, words in CHANCE_WORDS:
+        cases = rows.get(words, [])
+        low, high = chance_range(words)
+        span = f"{low:.0%}-{high:.0%}"
+        if not cases:
+            lines.append(f"{words:<15} {span:>12} {0:>6}")
+            continue
+        stated = sum(s for s, _ in cases) / len(cases)
+        observed = sum(1 for _, o in cases if o) / len(cases)
+        gap = (observed - stated) * 100
+        flag = "" if len(cases) < 100 or abs(gap) <= 5 else "  <- beyond 5 points"
+        figures = f"{len(cases):>6} {stated:>7.1%} {observed:>9.1%} {gap:>+6.1f}"
+        lines.append(f"{words:<15} {span:>12} {figures}{flag}")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=40, help="games per variant and opponent")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--hero", default="normal")
+    parser.add_argument("--variants", default="gin,oklahoma,skarney")
+    parser.add_argument("--opponents", default="", help="default: every level and the panel")
+    parser.add_argument("--max-hands", type=int, default=6, help="hands per game at most")
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--by", action="store_true", help="a table per opponent as well")
+    args = parser.parse_args()
+    jobs = []
+    for variant in args.variants.split(","):
+        family = preset(variant).family
+        names = GIN_OPPONENTS if family is Family.GIN else TABLE_OPPONENTS
+        opponents = args.opponents.split(",") if args.opponents else list(names)
+        for opponent in opponents:
+            if opponent == "eaai-simple" and family is not Family.GIN:
+                continue
+            for g in range(args.games):
+                seed = args.seed * 1_000_003 + g
+                jobs.append((variant, opponent, args.hero, seed, args.max_hands))
+    start = time.perf_counter()
+    records: list[Record] = []
+    with ProcessPoolExecutor(args.jobs) as pool:
+        for part in pool.map(_job, jobs, chunksize=1):
+            records.extend(part)
+    took = time.perf_counter() - start
+    print(
+        f"# {len(jobs)} games ({args.games} per variant and opponent), hero {args.hero}, "
+        f"seed {args.seed}, at most {args.max_hands} hands a game, {took:.0f} s"
+    )
+    for kind in ("undercut", "undercut, before", "knock win", "they take"):
+        if not any(r[0] == kind for r in records):
+            continue
+        print(f"\n## {kind}\n")
+        print("\n".join(table(records, kind)))
+        if args.by:
+            opponents = sorted({r[2] for r in records if r[0] == kind})
+            for opponent in opponents:
+                print(f"\n### {kind}, against {opponent}\n")
+                print("\n".join(table(records, kind, opponent)))
+
+
+if __name__ == "__main__":
+    main()
