@@ -39,7 +39,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ginrummies.ai import SIM_SAMPLES, Bot, make_bot
 from ginrummies.ai.ginbot import undercut_risk
-from ginrummies.ai.odds import CHANCE_WORDS, chance_range, chance_words, knock_risk, take_chance
+from ginrummies.ai.odds import (
+    CHANCE_WORDS,
+    KnockOdds,
+    chance_range,
+    chance_words,
+    knock_risk,
+    take_chance,
+)
 from ginrummies.ai.search import HardGinBot
 from ginrummies.ai.tracking import remember
 from ginrummies.core import (
@@ -107,7 +114,7 @@ def observe(
         if not knocks:
             return out
         knock = knocks[0]
-        risk = knock_risk(view, knock)
+        risk = knock_risk(view, knock)  # as the hint states it
         if risk is None:  # gin: no undercut
             return out
         played = hand.replay()
@@ -116,17 +123,23 @@ def observe(
         assert result is not None
         undercut = result.outcome is Outcome.UNDERCUT
         out.append(("undercut", variant, opponent, risk, undercut))
-        # the estimate the hints used before issue 33, for comparison
+        # the estimate the hints used before issue 33, and the sampled share
+        # the stated risk is read from (``--fit`` draws its curves)
+        solver, memory = solver_for(rules), remember(view)
         points = knock_points(view, knock)
-        rng = random.Random(len(view.history))
-        old = undercut_risk(solver_for(rules), view, remember(view), points, rng)
+        old = undercut_risk(solver, view, memory, points, random.Random(len(view.history)))
         out.append(("undercut, before", variant, opponent, old, undercut))
+        odds = KnockOdds(view, memory)
+        style = "eager" if odds.eager >= 0.5 else "patient"
+        out.append((f"sampled, {style}", variant, opponent, odds.share(knock), undercut))
+        # the hard hint's win chance for the knock, as its figures give it
         bot = HardGinBot(rules, 0)
         rng = random.Random(len(view.history))
-        memory = remember(view)
         (values,) = bot.weigh(view, memory, [knock], rng, 0.0, KNOCK_WIN_DEALS, KNOCK_WIN_DEALS)
-        wins = sum(1 for v in values if v > 0) / len(values)
-        out.append(("knock win", variant, opponent, wins, result.winner == view.player))
+        sampled = sum(1 for v in values if v > 0) / len(values)
+        won = result.winner == view.player
+        out.append(("knock win, sampled deals", variant, opponent, sampled, won))
+        out.append(("knock win", variant, opponent, odds.win_chance(knock), won))
     elif rules.family is Family.SKARNEY and view.phase is Phase.PLAY:
         for action in legal:
             if not isinstance(action, Offer):
@@ -177,6 +190,29 @@ def table(records: list[Record], kind: str, by: str | None = None) -> list[str]:
     return lines
 
 
+def isotonic(points: list[tuple[float, bool]]) -> list[tuple[float, float, int]]:
+    """Pool adjacent violators: the rising step curve nearest the points,
+    as (mean share, observed rate, cases) per step."""
+    steps: list[list[float]] = []
+    for x, y in sorted(points):
+        steps.append([x, float(y), 1])
+        while len(steps) > 1 and steps[-2][1] / steps[-2][2] >= steps[-1][1] / steps[-1][2]:
+            last = steps.pop()
+            steps[-1] = [a + b for a, b in zip(steps[-1], last, strict=True)]
+    return [(x / n, y / n, int(n)) for x, y, n in steps]
+
+
+def fit(records: list[Record]) -> None:
+    """Print ``odds.RISK_CURVES`` as these games measure them."""
+    for style in ("eager", "patient"):
+        points = [(r[3], r[4]) for r in records if r[0] == f"sampled, {style}"]
+        steps = isotonic(points)
+        curve = [(0.0, 0.0), *((round(x, 3), round(y, 3)) for x, y, _ in steps if x > 0)]
+        curve.append((1.0, curve[-1][1]))
+        print(f"# {style}: {len(points)} cases, steps {[(round(x, 3), n) for x, _, n in steps]}")
+        print(f"{style == 'eager'}: {tuple(curve)},")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=40, help="games per variant and opponent")
@@ -187,6 +223,7 @@ def main() -> None:
     parser.add_argument("--max-hands", type=int, default=6, help="hands per game at most")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--by", action="store_true", help="a table per opponent as well")
+    parser.add_argument("--fit", action="store_true", help="print the risk curves these games give")
     args = parser.parse_args()
     jobs = []
     for variant in args.variants.split(","):
@@ -209,7 +246,11 @@ def main() -> None:
         f"# {len(jobs)} games ({args.games} per variant and opponent), hero {args.hero}, "
         f"seed {args.seed}, at most {args.max_hands} hands a game, {took:.0f} s"
     )
-    for kind in ("undercut", "undercut, before", "knock win", "they take"):
+    if args.fit:
+        fit(records)
+        return
+    kinds = ("undercut", "undercut, before", "knock win", "knock win, sampled deals", "they take")
+    for kind in kinds:
         if not any(r[0] == kind for r in records):
             continue
         print(f"\n## {kind}\n")

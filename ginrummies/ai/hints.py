@@ -52,7 +52,7 @@ from ..core import (
     solver_for,
 )
 from .ginbot import GinBot, danger, expected_deadwood, neighbours
-from .odds import chance_words, knock_risk, take_chance
+from .odds import KnockOdds, chance_words, take_chance
 from .search import HardGinBot
 from .tablebot import TableBot, own_fits, stale_offer
 from .tracking import Memory, knock_limit, remember
@@ -70,10 +70,10 @@ class Hint:
 
     def figures(self) -> str:
         """The hard level's estimates in words a player reads at a glance, short
-        enough for the status line with the move: "wins 64% of 40 sampled
-        deals, averages +7.3 points won minus lost" (the points this move is
-        expected to win in the hand, less those it is expected to lose), or ""
-        when the hint has no estimates."""
+        enough for the status line with the move: "wins 64%, averages +7.3
+        points won minus lost (40 sampled deals)" (the chance to win the hand,
+        and the points this move is expected to win in it, less those it is
+        expected to lose), or "" when the hint has no estimates."""
         if self.win_chance is None or self.expected_points is None:
             return ""
         if self.samples == 1:
@@ -83,8 +83,8 @@ class Hint:
         else:
             deals = "sampled deals"
         return (
-            f"wins {self.win_chance:.0%} of {deals}, "
-            f"averages {self.expected_points:+.1f} points won minus lost"
+            f"wins {self.win_chance:.0%}, "
+            f"averages {self.expected_points:+.1f} points won minus lost ({deals})"
         )
 
     def explanation(self) -> str:
@@ -115,11 +115,12 @@ def hint(
         return _table_hints(view, legal)
     bot = GinBot(view.rules, 0, "normal")
     memory = remember(view)
-    ranked = _rank_gin(bot, view, legal, memory)
+    odds = KnockOdds(view, memory)
+    ranked = _rank_gin(bot, view, legal, memory, odds)
     figures: dict[Action, tuple[float, float, int]] = {}
     if level == "hard":
-        ranked, figures = _with_estimates(view, memory, ranked, budget)
-    why = _GinReasons(bot, view, memory, legal, ranked, level)
+        ranked, figures = _with_estimates(view, memory, ranked, budget, odds)
+    why = _GinReasons(bot, view, memory, legal, ranked, odds, level)
     return [Hint(a, why.reason(a), *figures.get(a, (None, None, 0))) for a in ranked]
 
 
@@ -198,15 +199,17 @@ def _safety(card: Card, memory: Memory, view: PlayerView) -> str:
 # --- the Gin family --------------------------------------------------------------------
 
 
-def _rank_gin(bot: GinBot, view: PlayerView, legal: list[Action], memory: Memory) -> list[Action]:
+def _rank_gin(
+    bot: GinBot, view: PlayerView, legal: list[Action], memory: Memory, odds: KnockOdds
+) -> list[Action]:
     """``normal``'s ranking, except that a knock comes first exactly when the
-    hint's own undercut risk (``odds.knock_risk``) is below normal's threshold."""
+    hint's own undercut risk (``odds``) is below normal's threshold."""
     choice = bot.choose(view, legal)
     discards = [a for a in legal if isinstance(a, Discard)]
     discards.sort(key=lambda a: bot.discard_score(view, memory, a))
     knocks = [a for a in legal if isinstance(a, Knock)]
     if knocks and discards and isinstance(choice, Knock | Discard):
-        risk = knock_risk(view, knocks[0], memory)
+        risk = odds.risk(knocks[0])
         if risk is None or risk < bot.knock_threshold(view):
             choice = knocks[0]
         elif isinstance(choice, Knock):
@@ -226,8 +229,10 @@ class _GinReasons:
         memory: Memory,
         legal: list[Action],
         ranked: list[Action],
+        odds: KnockOdds,
         level: str = "normal",
     ) -> None:
+        self.odds = odds
         self.bot = bot
         self.first = ranked[0]
         self.rank = {a: i for i, a in enumerate(ranked)}
@@ -243,7 +248,6 @@ class _GinReasons:
         self.knocks = sum(1 for a in legal if isinstance(a, Knock))
         self.can_take = TakeDiscard() in legal
         self._blind: float | None = None
-        self._risks: dict[Knock, float] = {}
 
     def reason(self, action: Action) -> str:
         if isinstance(action, Knock):
@@ -407,10 +411,8 @@ class _GinReasons:
         return out
 
     def risk(self, knock: Knock) -> float:
-        """The undercut risk of ``knock`` (0 for gin), worked out once."""
-        if knock not in self._risks:
-            self._risks[knock] = knock_risk(self.view, knock, self.memory) or 0.0
-        return self._risks[knock]
+        """The undercut risk of ``knock`` (0 for gin)."""
+        return self.odds.risk(knock) or 0.0
 
     def why_play_on(self, risk: float) -> str:
         """Why the first move, a discard, beats the best knock."""
@@ -486,7 +488,7 @@ def _best_partial(view: PlayerView, memory: Memory, hand: int) -> str:
 
 
 def _with_estimates(
-    view: PlayerView, memory: Memory, ranked: list[Action], budget: float
+    view: PlayerView, memory: Memory, ranked: list[Action], budget: float, odds: KnockOdds
 ) -> tuple[list[Action], dict[Action, tuple[float, float, int]]]:
     """Sample the hidden cards and play each of the first moves out, as the
     hard level does (against the opponent it reads from the game), deal
@@ -499,12 +501,21 @@ def _with_estimates(
     deadline = time.perf_counter() + budget
     values = bot.weigh(view, memory, moves, rng, deadline, most=ESTIMATE_DEALS, least=1)
     figures = {
-        a: (sum(1 for v in vs if v > 0) / len(vs), sum(vs) / len(vs), len(vs))
+        a: (_win_chance(odds, a, vs), sum(vs) / len(vs), len(vs))
         for a, vs in zip(moves, values, strict=True)
     }
     lead = moves[bot.pick(moves, values) if len(values[0]) >= 8 else 0]
     rest = sorted((a for a in moves if a != lead), key=lambda a: -figures[a][1])
     return [lead, *rest, *ranked[6:]], figures
+
+
+def _win_chance(odds: KnockOdds, action: Action, values: list[float]) -> float:
+    """The chance ``action`` wins the hand: for a knock, one less its undercut
+    risk (the sampled deals' own share runs high, docs/strength.md); for any
+    other move, the share of the sampled deals it won."""
+    if isinstance(action, Knock):
+        return odds.win_chance(action)
+    return sum(1 for v in values if v > 0) / len(values)
 
 
 # --- Skarney and Colonel -----------------------------------------------------------------

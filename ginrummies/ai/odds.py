@@ -12,6 +12,7 @@ patient player's low cards count. Only the ``PlayerView`` is used.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from ..core import (
@@ -20,7 +21,6 @@ from ..core import (
     Decline,
     Knock,
     PlayerView,
-    Solver,
     cards_of_mask,
     defend,
     from_mask,
@@ -60,43 +60,90 @@ def chance_range(words: str) -> tuple[float, float]:
     raise KeyError(words)
 
 
-def knock_undercut_risk(
-    solver: Solver,
-    view: PlayerView,
-    memory: Memory,
-    knock: Knock,
-    mine: int,
-    rng: random.Random,
-    n: int = RISK_DEALS,
-) -> float:
-    """Chance that the other hand, with its lay-offs on ``knock``'s melds,
-    counts ``mine`` or less (an undercut), over hands guessed as ``hard``
-    guesses them: by its read of the opponent, eager or patient."""
-    if view.opponent_hand_size - memory.opp_known.bit_count() > memory.unseen.bit_count():
-        return 0.0
-    the_read = read(view, solver)
-    hits = 0
-    for _ in range(n):
-        eager = rng.random() < the_read.eager
-        opp = develop(view, memory, rng, solver, eager)
-        defense = defend(cards_of_mask(opp), knock.melds, view.rules)
-        hits += defense.points <= mine
-    return hits / n
+# The sampled share runs high: a guessed hand improves faster than a real
+# one, so the chance stated is read off these curves (share -> chance, by
+# straight lines between the points), measured by benchmarks/calibration.py
+# --fit on games of its own seeds (docs/strength.md, "Hints whose odds
+# hold"); one curve for an opponent read as eager, one for a patient one.
+RISK_CURVES: dict[bool, tuple[tuple[float, float], ...]] = {
+    True: ((0.0, 0.0), (0.03, 0.025), (0.09, 0.073), (0.31, 0.197), (1.0, 0.197)),
+    False: ((0.0, 0.0), (0.077, 0.037), (0.51, 0.276), (1.0, 0.276)),
+}
+
+
+def on_curve(share: float, curve: tuple[tuple[float, float], ...]) -> float:
+    """``curve`` at ``share``, by a straight line between its two nearest points."""
+    for (x0, y0), (x1, y1) in itertools.pairwise(curve):
+        if share <= x1:
+            return y0 + (y1 - y0) * (share - x0) / (x1 - x0)
+    return curve[-1][1]
+
+
+class KnockOdds:
+    """The undercut risk of each knock of one position, from one set of
+    guesses at the other hand (``RISK_DEALS`` of them, drawn as ``hard``
+    draws them: eager or patient by its read of the opponent, then improved
+    over the turns they played). Seeded by the public story, so it repeats."""
+
+    def __init__(self, view: PlayerView, memory: Memory | None = None) -> None:
+        self.view = view
+        self.memory = memory or remember(view)
+        self.solver = solver_for(view.rules)
+        self.eager = read(view, self.solver).eager
+        self._hands: list[int] | None = None
+        self._risks: dict[Knock, float | None] = {}
+
+    @property
+    def hands(self) -> list[int]:
+        """The guesses at the other hand (none if the view leaves no room for one)."""
+        if self._hands is None:
+            view, memory, solver = self.view, self.memory, self.solver
+            rng = random.Random(len(view.history))
+            need = view.opponent_hand_size - memory.opp_known.bit_count()
+            self._hands = []
+            if need <= memory.unseen.bit_count():
+                self._hands = [
+                    develop(view, memory, rng, solver, rng.random() < self.eager)
+                    for _ in range(RISK_DEALS)
+                ]
+        return self._hands
+
+    def deadwood(self, knock: Knock) -> int:
+        """The knocker's count once ``knock`` is spread."""
+        spread = knock.discard.bit if knock.discard else 0
+        for m in knock.melds:
+            spread |= m.mask
+        return mask_value(self.memory.mine & ~spread, self.solver.tables)
+
+    def share(self, knock: Knock) -> float:
+        """The share of the guessed hands that, with their lay-offs on
+        ``knock``'s melds, count as little as the knocker: an undercut."""
+        mine = self.deadwood(knock)
+        rules = self.view.rules
+        hits = sum(
+            defend(cards_of_mask(opp), knock.melds, rules).points <= mine for opp in self.hands
+        )
+        return hits / len(self.hands) if self.hands else 0.0
+
+    def risk(self, knock: Knock) -> float | None:
+        """The undercut risk the hint states (None for gin, which cannot be
+        undercut): the sampled share read off its curve."""
+        if knock not in self._risks:
+            if self.deadwood(knock) == 0:
+                self._risks[knock] = None
+            else:
+                self._risks[knock] = on_curve(self.share(knock), RISK_CURVES[self.eager >= 0.5])
+        return self._risks[knock]
+
+    def win_chance(self, knock: Knock) -> float:
+        """The chance ``knock`` wins the hand: it loses only to an undercut."""
+        risk = self.risk(knock)
+        return 1.0 if risk is None else 1.0 - risk
 
 
 def knock_risk(view: PlayerView, knock: Knock, memory: Memory | None = None) -> float | None:
-    """The hint's undercut risk for ``knock`` (None for gin, which cannot be
-    undercut), seeded by the public story so it repeats."""
-    memory = memory or remember(view)
-    solver = solver_for(view.rules)
-    spread = knock.discard.bit if knock.discard else 0
-    for m in knock.melds:
-        spread |= m.mask
-    mine = mask_value(memory.mine & ~spread, solver.tables)
-    if mine == 0:
-        return None
-    rng = random.Random(len(view.history))
-    return knock_undercut_risk(solver, view, memory, knock, mine, rng)
+    """The hint's undercut risk for ``knock`` (see ``KnockOdds``)."""
+    return KnockOdds(view, memory).risk(knock)
 
 
 TAKE_DEALS = 60  # guesses at the other hand a take chance is judged on
