@@ -15,9 +15,9 @@ them; the hint may not):
   (Gin family); observed: the hand replayed with that knock was undercut.
 - ``knock win``: the hard-level hint's win chance for that knock (its
   sampled deals); observed: the knock won the hand.
-- ``they take``: the chance an offered card is accepted (Skarney, each
-  offer the hero may make); observed: the opponent bot, asked in a copy of
-  the hand, accepted it.
+- ``they take``: the chance an offered card is accepted (Skarney, three
+  of the offers the hero may make, drawn at random); observed: the
+  opponent bot, asked in a copy of the hand, accepted it.
 
 The chances are grouped by the words of ``ginrummies.ai.odds.CHANCE_WORDS``
 (the hint's wording), so each row says how often "very unlikely" held.
@@ -28,6 +28,7 @@ Every game has a seed from ``--seed``; the figures repeat on any machine
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -68,6 +69,7 @@ from ginrummies.core import (
 
 GIN_OPPONENTS = ("easy", "normal", "hard", "eaai-simple", "camper", "casual")
 TABLE_OPPONENTS = ("easy", "normal", "hard", "camper", "casual")
+OFFERS_A_POSITION = 3  # offers asked of the opponent in each Skarney position
 KNOCK_WIN_DEALS = 40  # the hard hint's most sampled deals (hints.ESTIMATE_DEALS)
 
 Record = tuple[str, str, str, float, bool]  # kind, variant, opponent, stated, observed
@@ -141,9 +143,10 @@ def observe(
         out.append(("knock win, sampled deals", variant, opponent, sampled, won))
         out.append(("knock win", variant, opponent, odds.win_chance(knock), won))
     elif rules.family is Family.SKARNEY and view.phase is Phase.PLAY:
-        for action in legal:
-            if not isinstance(action, Offer):
-                continue
+        offers = [a for a in legal if isinstance(a, Offer)]
+        # a few offers a position (they are alike, and each costs a replay)
+        rng = random.Random(len(view.history))
+        for action in rng.sample(offers, min(OFFERS_A_POSITION, len(offers))):
             stated = take_chance(view, action.card)
             asked = hand.replay()
             asked.apply(action)
@@ -202,14 +205,30 @@ def isotonic(points: list[tuple[float, bool]]) -> list[tuple[float, float, int]]
     return [(x / n, y / n, int(n)) for x, y, n in steps]
 
 
+FIT_LEAST = 30  # cases a step of a fitted curve rests on at least
+
+
 def fit(records: list[Record]) -> None:
-    """Print ``odds.RISK_CURVES`` as these games measure them."""
+    """Print ``odds.RISK_CURVES`` as these games measure them: for each read
+    of the opponent, the observed undercut rate against the sampled share,
+    rising (pooled adjacent violators), each step on ``FIT_LEAST`` cases or
+    more (a smaller one joins its neighbour)."""
     for style in ("eager", "patient"):
         points = [(r[3], r[4]) for r in records if r[0] == f"sampled, {style}"]
-        steps = isotonic(points)
-        curve = [(0.0, 0.0), *((round(x, 3), round(y, 3)) for x, y, _ in steps if x > 0)]
+        steps = [list(step) for step in isotonic(points)]
+        merged: list[list[float]] = []
+        for x, y, n in steps:
+            if merged and (merged[-1][2] < FIT_LEAST or n < FIT_LEAST):
+                px, py, pn = merged[-1]
+                merged[-1] = [(px * pn + x * n) / (pn + n), (py * pn + y * n) / (pn + n), pn + n]
+            else:
+                merged.append([x, y, n])
+        curve = [(round(x, 3), round(y, 3)) for x, y, _ in merged]
+        if curve[0][0] > 0:
+            curve.insert(0, (0.0, curve[0][1]))
         curve.append((1.0, curve[-1][1]))
-        print(f"# {style}: {len(points)} cases, steps {[(round(x, 3), n) for x, _, n in steps]}")
+        cases = [int(n) for _, _, n in merged]
+        print(f"# {style}: {len(points)} cases, on the steps {cases}")
         print(f"{style == 'eager'}: {tuple(curve)},")
 
 
@@ -224,6 +243,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--by", action="store_true", help="a table per opponent as well")
     parser.add_argument("--fit", action="store_true", help="print the risk curves these games give")
+    parser.add_argument("--save", help="keep the records in this JSON file")
+    parser.add_argument("--load", help="read the records from this JSON file, play no games")
     args = parser.parse_args()
     jobs = []
     for variant in args.variants.split(","):
@@ -238,9 +259,14 @@ def main() -> None:
                 jobs.append((variant, opponent, args.hero, seed, args.max_hands))
     start = time.perf_counter()
     records: list[Record] = []
-    with ProcessPoolExecutor(args.jobs) as pool:
-        for part in pool.map(_job, jobs, chunksize=1):
-            records.extend(part)
+    if args.load:
+        records = [tuple(r) for r in json.loads(Path(args.load).read_text())]  # type: ignore[misc]
+    else:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            for part in pool.map(_job, jobs, chunksize=1):
+                records.extend(part)
+    if args.save:
+        Path(args.save).write_text(json.dumps(records))
     took = time.perf_counter() - start
     print(
         f"# {len(jobs)} games ({args.games} per variant and opponent), hero {args.hero}, "

@@ -29,6 +29,7 @@ from ginrummies.core import (
     Hand,
     Knock,
     Offer,
+    Pass,
     Phase,
     PlayerView,
     RuleSet,
@@ -66,19 +67,20 @@ def draw_figures(reason: str) -> tuple[float, float] | None:
 def draw_problems(hints: list[Hint]) -> list[str]:
     """The take and the draw (stock) reasons must favour whichever is ranked higher."""
     order = [h.action for h in hints]
-    if TakeDiscard() not in order or DrawStock() not in order:
+    stay = DrawStock() if DrawStock() in order else Pass()  # the upcard may be passed
+    if TakeDiscard() not in order or stay not in order:
         return []
     take = hints[order.index(TakeDiscard())]
-    draw = hints[order.index(DrawStock())]
+    draw = hints[order.index(stay)]
     out = []
-    for h in (take, draw):
+    for h in (take, draw) if stay == DrawStock() else (take,):
         figures = draw_figures(h.reason)
         if figures is None:
             if not re.search(r"knock|gin", h.reason):  # the top's own grounds
                 out.append(f"no figures in {h.reason!r}")
             continue
         after, blind = figures
-        if order.index(TakeDiscard()) < order.index(DrawStock()):
+        if order.index(TakeDiscard()) < order.index(stay):
             grounds = after <= blind or re.search(r"knock|gin", h.reason)
         else:  # the stock first: its figures favour it, or the reason says what else does
             grounds = blind <= after or re.search(r"not worth showing|only near a knock", h.reason)

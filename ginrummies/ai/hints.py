@@ -323,7 +323,8 @@ class _GinReasons:
         else:
             out = f"{top.label} melds with nothing and would not lower your deadwood ({self.now})"
         out += f"; {self.versus(after, top)}"
-        if after < self.blind and self.rank.get(DrawStock(), 99) < self.rank[TakeDiscard()]:
+        stay = min(self.rank.get(DrawStock(), 99), self.rank.get(Pass(), 99))
+        if after < self.blind and stay < self.rank[TakeDiscard()]:
             out += f", but {self.why_not_take(after, meld)}"
         return out
 
@@ -676,7 +677,9 @@ class _TableReasons:
         if top is None or TakeDiscard() not in self.legal:
             return f"no discard to take: the stock is the only draw{late}"
         after, meld = self.taking(top)
-        melds = f", which would complete [{meld}]" if meld is not None else ""
+        if after < self.blind:
+            return f"{self.versus(after, top)}: {top.label} is the better card{late}"
+        melds = f", though {top.label} would complete [{meld}]" if meld is not None else ""
         return f"{self.versus(after, top)}: the stock is no worse{melds}{late}"
 
     @property

@@ -21,6 +21,7 @@ from ..core import (
     Decline,
     Knock,
     PlayerView,
+    Solver,
     cards_of_mask,
     defend,
     from_mask,
@@ -164,6 +165,23 @@ def answers(view: PlayerView) -> tuple[int, int]:
     return took, passed
 
 
+def unmelded(solver: Solver, hand: int, known: int, pool: list[int], rng: random.Random) -> int:
+    """``hand`` with the cards of its melds (but the ``known`` ones) swapped
+    for others of ``pool``, a few times over, so that it holds no meld."""
+    for _ in range(3):
+        melded = 0
+        for meld in solver.arrange(hand).melds:
+            melded |= meld.mask
+        melded &= ~known
+        if not melded:
+            break
+        spare = [b for b in pool if not b & hand]
+        hand &= ~melded
+        for bit in rng.sample(spare, min(melded.bit_count(), len(spare))):
+            hand |= bit
+    return hand
+
+
 def take_chance(view: PlayerView, card: Card, memory: Memory | None = None) -> float:
     """Skarney: the chance the other player accepts ``card`` if offered now.
 
@@ -181,11 +199,16 @@ def take_chance(view: PlayerView, card: Card, memory: Memory | None = None) -> f
         pool = [c.bit for c in from_mask(memory.unseen & ~card.bit)]
         need = max(0, min(view.opponent_hand_size - known.bit_count(), len(pool)))
         rng = random.Random(f"{len(view.history)}:{card}")
+        # once their contract is down, a player lays each meld as it comes:
+        # the cards they hold meld with nothing
+        laid = view.table.contracts[1 - view.player]
         hits = 0
         for _ in range(TAKE_DEALS):
             hand = known
             for bit in rng.sample(pool, need):
                 hand |= bit
+            if laid:
+                hand = unmelded(solver, hand, known, pool, rng)
             hits += solver.deadwood(hand | card.bit) <= solver.deadwood(hand)
         wants = hits / TAKE_DEALS
     took, passed = answers(view)
