@@ -47,6 +47,7 @@ from ginrummies.ai.odds import (
     chance_words,
     knock_risk,
     take_chance,
+    take_share,
 )
 from ginrummies.ai.search import HardGinBot
 from ginrummies.ai.tracking import remember
@@ -148,11 +149,13 @@ def observe(
         rng = random.Random(len(view.history))
         for action in rng.sample(offers, min(OFFERS_A_POSITION, len(offers))):
             stated = take_chance(view, action.card)
+            share = take_share(view, action.card)
             asked = hand.replay()
             asked.apply(action)
             them = 1 - view.player
             answer = opp_bot.choose(asked.view(them), asked.legal_actions())
             out.append(("they take", variant, opponent, stated, answer == Accept()))
+            out.append(("take, sampled", variant, opponent, share, answer == Accept()))
     return out
 
 
@@ -213,23 +216,31 @@ def fit(records: list[Record]) -> None:
     of the opponent, the observed undercut rate against the sampled share,
     rising (pooled adjacent violators), each step on ``FIT_LEAST`` cases or
     more (a smaller one joins its neighbour)."""
-    for style in ("eager", "patient"):
-        points = [(r[3], r[4]) for r in records if r[0] == f"sampled, {style}"]
-        steps = [list(step) for step in isotonic(points)]
-        merged: list[list[float]] = []
-        for x, y, n in steps:
-            if merged and (merged[-1][2] < FIT_LEAST or n < FIT_LEAST):
-                px, py, pn = merged[-1]
-                merged[-1] = [(px * pn + x * n) / (pn + n), (py * pn + y * n) / (pn + n), pn + n]
-            else:
-                merged.append([x, y, n])
-        curve = [(round(x, 3), round(y, 3)) for x, y, _ in merged]
-        if curve[0][0] > 0:
-            curve.insert(0, (0.0, curve[0][1]))
-        curve.append((1.0, curve[-1][1]))
-        cases = [int(n) for _, _, n in merged]
-        print(f"# {style}: {len(points)} cases, on the steps {cases}")
-        print(f"{style == 'eager'}: {tuple(curve)},")
+    for kind, name in (("sampled, eager", "True"), ("sampled, patient", "False")):
+        print(curve(records, kind, name))
+    print(curve(records, "take, sampled", "TAKE_CURVE ="))
+
+
+def curve(records: list[Record], kind: str, name: str) -> str:
+    """One fitted curve, as the code writes it."""
+    points = [(r[3], r[4]) for r in records if r[0] == kind]
+    if not points:
+        return f"# {kind}: no cases"
+    steps = [list(step) for step in isotonic(points)]
+    merged: list[list[float]] = []
+    for x, y, n in steps:
+        if merged and (merged[-1][2] < FIT_LEAST or n < FIT_LEAST):
+            px, py, pn = merged[-1]
+            merged[-1] = [(px * pn + x * n) / (pn + n), (py * pn + y * n) / (pn + n), pn + n]
+        else:
+            merged.append([x, y, n])
+    line = [(round(x, 3), round(y, 3)) for x, y, _ in merged]
+    if line[0][0] > 0:
+        line.insert(0, (0.0, line[0][1]))
+    if line[-1][0] < 1:
+        line.append((1.0, line[-1][1]))
+    cases = [int(n) for _, _, n in merged]
+    return f"# {kind}: {len(points)} cases, on the steps {cases}\n{name} {tuple(line)}"
 
 
 def main() -> None:
@@ -268,10 +279,13 @@ def main() -> None:
     if args.save:
         Path(args.save).write_text(json.dumps(records))
     took = time.perf_counter() - start
-    print(
-        f"# {len(jobs)} games ({args.games} per variant and opponent), hero {args.hero}, "
-        f"seed {args.seed}, at most {args.max_hands} hands a game, {took:.0f} s"
-    )
+    if args.load:
+        print(f"# {len(records)} records from {args.load}")
+    else:
+        print(
+            f"# {len(jobs)} games ({args.games} per variant and opponent), hero {args.hero}, "
+            f"seed {args.seed}, at most {args.max_hands} hands a game, {took:.0f} s"
+        )
     if args.fit:
         fit(records)
         return

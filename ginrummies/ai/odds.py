@@ -67,8 +67,16 @@ def chance_range(words: str) -> tuple[float, float]:
 # --fit on games of its own seeds (docs/strength.md, "Hints whose odds
 # hold"); one curve for an opponent read as eager, one for a patient one.
 RISK_CURVES: dict[bool, tuple[tuple[float, float], ...]] = {
-    True: ((0.0, 0.0), (0.03, 0.025), (0.09, 0.073), (0.31, 0.197), (1.0, 0.197)),
-    False: ((0.0, 0.0), (0.077, 0.037), (0.51, 0.276), (1.0, 0.276)),
+    True: (
+        (0.0, 0.0),
+        (0.044, 0.052),
+        (0.116, 0.067),
+        (0.132, 0.089),
+        (0.25, 0.156),
+        (0.519, 0.172),
+        (1.0, 0.172),
+    ),
+    False: ((0.0, 0.141), (0.122, 0.141), (0.563, 0.355), (1.0, 0.355)),
 }
 
 
@@ -165,25 +173,42 @@ def answers(view: PlayerView) -> tuple[int, int]:
     return took, passed
 
 
-def unmelded(solver: Solver, hand: int, known: int, pool: list[int], rng: random.Random) -> int:
+def unmelded(
+    solver: Solver, hand: int, known: int, pool: list[int], rng: random.Random, most: int = 0
+) -> int:
     """``hand`` with the cards of its melds (but the ``known`` ones) swapped
-    for others of ``pool``, a few times over, so that it holds no meld."""
+    for others of ``pool``, a few times over, until it holds at most
+    ``most`` three-card melds side by side (0: no meld; 2: no contract)."""
     for _ in range(3):
+        melds = solver.arrange(hand).melds
+        if sum(len(m) // 3 for m in melds) <= most:
+            break
         melded = 0
-        for meld in solver.arrange(hand).melds:
+        for meld in melds:
             melded |= meld.mask
         melded &= ~known
-        if not melded:
-            break
         spare = [b for b in pool if not b & hand]
+        if not melded or not spare:
+            break
         hand &= ~melded
         for bit in rng.sample(spare, min(melded.bit_count(), len(spare))):
             hand |= bit
     return hand
 
 
+# The guessed share of takes runs high where it is large; the chance stated
+# is read off this curve, measured as RISK_CURVES are (--fit)
+TAKE_CURVE: tuple[tuple[float, float], ...] = ((0.0, 0.0), (1.0, 1.0))
+
+
 def take_chance(view: PlayerView, card: Card, memory: Memory | None = None) -> float:
-    """Skarney: the chance the other player accepts ``card`` if offered now.
+    """Skarney: the chance the other player accepts ``card`` if offered now:
+    ``take_share`` read off ``TAKE_CURVE``."""
+    return on_curve(take_share(view, card, memory), TAKE_CURVE)
+
+
+def take_share(view: PlayerView, card: Card, memory: Memory | None = None) -> float:
+    """Skarney: the share of guesses at the other player that accept ``card``.
 
     A player takes a card that melds in their hand or lays off on their own
     table melds (as the bots do), guessed over hands of the unseen cards;
@@ -199,16 +224,15 @@ def take_chance(view: PlayerView, card: Card, memory: Memory | None = None) -> f
         pool = [c.bit for c in from_mask(memory.unseen & ~card.bit)]
         need = max(0, min(view.opponent_hand_size - known.bit_count(), len(pool)))
         rng = random.Random(f"{len(view.history)}:{card}")
-        # once their contract is down, a player lays each meld as it comes:
-        # the cards they hold meld with nothing
-        laid = view.table.contracts[1 - view.player]
+        # a player lays the contract as soon as it is there, and each meld
+        # after it as it comes: the hand left holds no contract, or no meld
+        most = 0 if view.table.contracts[1 - view.player] else 2
         hits = 0
         for _ in range(TAKE_DEALS):
             hand = known
             for bit in rng.sample(pool, need):
                 hand |= bit
-            if laid:
-                hand = unmelded(solver, hand, known, pool, rng)
+            hand = unmelded(solver, hand, known, pool, rng, most)
             hits += solver.deadwood(hand | card.bit) <= solver.deadwood(hand)
         wants = hits / TAKE_DEALS
     took, passed = answers(view)
