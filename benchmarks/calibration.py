@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 import time
@@ -196,16 +197,25 @@ def table(records: list[Record], kind: str, by: str | None = None) -> list[str]:
     return lines
 
 
-def isotonic(points: list[tuple[float, bool]]) -> list[tuple[float, float, int]]:
+def isotonic(points: list[tuple[float, bool]]) -> list[list[float]]:
     """Pool adjacent violators: the rising step curve nearest the points,
-    as (mean share, observed rate, cases) per step."""
+    as [lowest share, highest share, observed rate, cases] per step."""
+    groups: dict[float, list[float]] = {}  # equal shares are one point
+    for x, y in points:
+        group = groups.setdefault(x, [x, x, 0.0, 0])
+        groups[x] = pool(group, [x, x, float(y), 1]) if group[3] else [x, x, float(y), 1]
     steps: list[list[float]] = []
-    for x, y in sorted(points):
-        steps.append([x, float(y), 1])
-        while len(steps) > 1 and steps[-2][1] / steps[-2][2] >= steps[-1][1] / steps[-1][2]:
-            last = steps.pop()
-            steps[-1] = [a + b for a, b in zip(steps[-1], last, strict=True)]
-    return [(x / n, y / n, int(n)) for x, y, n in steps]
+    for x in sorted(groups):
+        steps.append(groups[x])
+        while len(steps) > 1 and steps[-2][2] >= steps[-1][2]:
+            steps[-2:] = [pool(*steps[-2:])]
+    return steps
+
+
+def pool(a: list[float], b: list[float]) -> list[float]:
+    """Two neighbouring steps as one."""
+    n = a[3] + b[3]
+    return [min(a[0], b[0]), max(a[1], b[1]), (a[2] * a[3] + b[2] * b[3]) / n, n]
 
 
 FIT_LEAST = 30  # cases a step of a fitted curve rests on at least
@@ -226,20 +236,23 @@ def curve(records: list[Record], kind: str, name: str) -> str:
     points = [(r[3], r[4]) for r in records if r[0] == kind]
     if not points:
         return f"# {kind}: no cases"
-    steps = [list(step) for step in isotonic(points)]
     merged: list[list[float]] = []
-    for x, y, n in steps:
-        if merged and (merged[-1][2] < FIT_LEAST or n < FIT_LEAST):
-            px, py, pn = merged[-1]
-            merged[-1] = [(px * pn + x * n) / (pn + n), (py * pn + y * n) / (pn + n), pn + n]
+    for step in isotonic(points):
+        if merged and (merged[-1][3] < FIT_LEAST or step[3] < FIT_LEAST):
+            merged[-1] = pool(merged[-1], step)
         else:
-            merged.append([x, y, n])
-    line = [(round(x, 3), round(y, 3)) for x, y, _ in merged]
+            merged.append(step)
+    # each step flat from its lowest share to its highest, straight lines between
+    line: list[tuple[float, float]] = []
+    for low, high, rate, _ in merged:  # ends rounded inwards, so that steps stay apart
+        ends = (math.ceil(low * 1000) / 1000, math.floor(high * 1000) / 1000)
+        line += [(x, round(rate, 3)) for x in ends]
+    line = [p for i, p in enumerate(line) if i == 0 or p[0] > line[i - 1][0]]
     if line[0][0] > 0:
         line.insert(0, (0.0, line[0][1]))
     if line[-1][0] < 1:
         line.append((1.0, line[-1][1]))
-    cases = [int(n) for _, _, n in merged]
+    cases = [int(step[3]) for step in merged]
     return f"# {kind}: {len(points)} cases, on the steps {cases}\n{name} {tuple(line)}"
 
 
@@ -255,7 +268,7 @@ def main() -> None:
     parser.add_argument("--by", action="store_true", help="a table per opponent as well")
     parser.add_argument("--fit", action="store_true", help="print the risk curves these games give")
     parser.add_argument("--save", help="keep the records in this JSON file")
-    parser.add_argument("--load", help="read the records from this JSON file, play no games")
+    parser.add_argument("--load", help="read records from these JSON files (a,b): no games")
     args = parser.parse_args()
     jobs = []
     for variant in args.variants.split(","):
@@ -271,7 +284,8 @@ def main() -> None:
     start = time.perf_counter()
     records: list[Record] = []
     if args.load:
-        records = [tuple(r) for r in json.loads(Path(args.load).read_text())]  # type: ignore[misc]
+        for name in args.load.split(","):
+            records += [tuple(r) for r in json.loads(Path(name).read_text())]  # type: ignore[misc]
     else:
         with ProcessPoolExecutor(args.jobs) as pool:
             for part in pool.map(_job, jobs, chunksize=1):

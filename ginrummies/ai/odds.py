@@ -64,20 +64,37 @@ def chance_range(words: str) -> tuple[float, float]:
 # The sampled share runs high: a guessed hand improves faster than a real
 # one, so the chance stated is read off these curves (share -> chance, by
 # straight lines between the points), measured by benchmarks/calibration.py
-# --fit on games of their own (seed 7: 30 games of gin and of oklahoma
-# against each opponent, 1236 knocks; docs/strength.md, "Hints whose odds
-# hold"); one curve for an opponent read as eager, one for a patient one.
+# --fit on games of their own (seeds 7 and 8: 30 games of gin and of
+# oklahoma against each opponent, 2363 knocks; docs/strength.md, "Hints
+# whose odds hold"); one curve for an opponent read as eager, one for a
+# patient one.
 RISK_CURVES: dict[bool, tuple[tuple[float, float], ...]] = {
     True: (
-        (0.0, 0.0),
-        (0.044, 0.052),
-        (0.116, 0.067),
-        (0.132, 0.089),
-        (0.25, 0.156),
-        (0.519, 0.172),
-        (1.0, 0.172),
+        (0.0, 0.032),
+        (0.016, 0.032),
+        (0.034, 0.046),
+        (0.083, 0.046),
+        (0.1, 0.097),
+        (0.116, 0.097),
+        (0.134, 0.115),
+        (0.266, 0.115),
+        (0.284, 0.16),
+        (0.383, 0.16),
+        (0.4, 0.199),
+        (1.0, 0.199),
     ),
-    False: ((0.0, 0.141), (0.122, 0.141), (0.563, 0.355), (1.0, 0.355)),
+    False: (
+        (0.0, 0.125),
+        (0.033, 0.125),
+        (0.05, 0.189),
+        (0.1, 0.189),
+        (0.117, 0.25),
+        (0.233, 0.25),
+        (0.25, 0.389),
+        (0.45, 0.389),
+        (0.467, 0.424),
+        (1.0, 0.424),
+    ),
 }
 
 
@@ -201,18 +218,35 @@ def unmelded(
 # than guessed ones); the chance stated is read off this curve, measured as
 # RISK_CURVES are (--fit, seed 7: 6 Skarney games an opponent, 8553 offers)
 TAKE_CURVE: tuple[tuple[float, float], ...] = (
-    (0.0, 0.0),
-    (0.005, 0.039),
-    (0.045, 0.072),
-    (0.062, 0.08),
-    (0.117, 0.145),
-    (0.196, 0.178),
-    (0.243, 0.223),
-    (0.293, 0.285),
-    (0.325, 0.342),
-    (0.404, 0.352),
-    (0.599, 0.479),
-    (1.0, 1.0),
+    (0.0, 0.013),
+    (0.016, 0.013),
+    (0.017, 0.016),
+    (0.033, 0.016),
+    (0.034, 0.079),
+    (0.066, 0.079),
+    (0.067, 0.112),
+    (0.082, 0.112),
+    (0.084, 0.145),
+    (0.166, 0.145),
+    (0.167, 0.159),
+    (0.215, 0.159),
+    (0.217, 0.222),
+    (0.266, 0.222),
+    (0.267, 0.281),
+    (0.304, 0.281),
+    (0.307, 0.358),
+    (0.349, 0.358),
+    (0.35, 0.362),
+    (0.457, 0.362),
+    (0.467, 0.444),
+    (0.479, 0.444),
+    (0.48, 0.461),
+    (0.719, 0.461),
+    (0.734, 0.553),
+    (0.783, 0.553),
+    (0.8, 0.742),
+    (0.983, 0.742),
+    (1.0, 0.973),
 )
 
 
