@@ -1,7 +1,13 @@
 """Do the hints' stated chances hold? Stated against observed, in buckets.
 
-    python benchmarks/calibration.py --games 40 --jobs 2
+    python benchmarks/calibration.py --seed 1 --games 50 --variants gin,oklahoma --by
+    python benchmarks/calibration.py --seed 1 --games 10 --variants skarney --by
     python benchmarks/calibration.py --games 4 --opponents normal,camper   # a quick look
+    python benchmarks/calibration.py --fit --seed 7 --games 30 --save fit7.json   # the curves
+
+``--fit`` prints the curves of ``ginrummies.ai.odds`` (``RISK_CURVES``,
+``TAKE_CURVE``) as the games measure them; fit on seeds of their own and
+report on others (docs/strength.md, "Hints whose odds hold").
 
 A ``hero`` (``normal`` unless ``--hero``) plays whole games against each
 opponent: the levels and the reference panel (eaai-simple, camper, casual)
