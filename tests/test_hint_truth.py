@@ -127,6 +127,7 @@ def test_gin_family_reasons_argue_for_the_move_ranked_higher(variant: str) -> No
 
 
 def test_the_hard_hint_never_calls_a_discard_safe_below_a_knock() -> None:
+    """And when it plays on rather than knock, its figures say why."""
     rules = preset("gin")
     checked = 0
     for seed in range(12):
@@ -136,6 +137,18 @@ def test_the_hard_hint_never_calls_a_discard_safe_below_a_knock() -> None:
             hints = hint(view, legal, level="hard", budget=0.05)
             problems = discard_problems(view, hints)
             assert not problems, problems
+            first = hints[0]
+            if isinstance(first.action, Discard):  # it says why not to knock, in figures
+                found = re.search(
+                    r"playing on averages ([+-][\d.]+) points, knocking now ([+-][\d.]+)",
+                    first.reason,
+                )
+                short = re.search(
+                    r"knocking now averages only [\d.]+ points more .* short of", first.reason
+                )
+                few = "waiting to lower it is safer" in first.reason  # too few deals to judge
+                favours = found and float(found.group(1)) >= float(found.group(2))
+                assert short or favours or few, first.reason
             checked += 1
             break
     assert checked >= 5

@@ -82,6 +82,7 @@ class Hint:
 
 HINT_BUDGET = 0.5  # seconds the hard level's estimates may take
 ESTIMATE_DEALS = 40  # the most sampled deals the hard level plays each move out in
+SEARCHED = 8  # the sampled deals from which the hard level's choice leads the hints
 
 
 def hint(
@@ -108,6 +109,7 @@ def hint(
     if level == "hard":
         ranked, figures = _with_estimates(view, memory, ranked, budget, odds)
     why = _GinReasons(bot, view, memory, legal, ranked, odds, level)
+    why.figures = figures
     return [Hint(a, why.reason(a), *figures.get(a, (None, None, 0))) for a in ranked]
 
 
@@ -148,6 +150,7 @@ class _GinReasons:
         level: str = "normal",
     ) -> None:
         self.odds = odds
+        self.figures: dict[Action, tuple[float, float, int]] = {}  # the hard level's
         self.bot = bot
         self.first = ranked[0]
         self.rank = {a: i for i, a in enumerate(ranked)}
@@ -332,8 +335,20 @@ class _GinReasons:
 
     def why_play_on(self, risk: float) -> str:
         """Why the first move, a discard, beats the best knock."""
-        if self.level == "hard":
-            return "playing on scores more than knocking now in the sampled deals"
+        knock, first = self.best_knock, self.first
+        searched = first in self.figures and self.figures[first][2] >= SEARCHED
+        if searched and knock in self.figures:
+            play_on, knocking = self.figures[first][1], self.figures[knock][1]
+            if play_on >= knocking:
+                return (
+                    f"in the sampled deals playing on averages {play_on:+.1f} points, "
+                    f"knocking now {knocking:+.1f}"
+                )
+            return (
+                f"in the sampled deals knocking now averages only {knocking - play_on:.1f} "
+                f"points more than playing on, short of the {HardGinBot.knock_margin:.0f} "
+                "the hard level asks of a knock"
+            )
         if risk >= self.bot.knock_threshold(self.view):
             return "waiting to lower it is safer"
         return "playing on is the better move"
@@ -420,7 +435,8 @@ def _with_estimates(
         a: (_win_chance(odds, a, vs), sum(vs) / len(vs), len(vs))
         for a, vs in zip(moves, values, strict=True)
     }
-    lead = moves[bot.pick(moves, values) if len(values[0]) >= 8 else 0]
+    # with too few deals to judge by, the first move stays normal's
+    lead = moves[bot.pick(moves, values) if len(values[0]) >= SEARCHED else 0]
     rest = sorted((a for a in moves if a != lead), key=lambda a: -figures[a][1])
     return [lead, *rest, *ranked[6:]], figures
 
