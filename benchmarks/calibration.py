@@ -309,6 +309,14 @@ def main() -> None:
     if args.fit:
         fit(records)
         return
+    print("\n## the words of a stated chance (ginrummies.ai.odds.CHANCE_WORDS)\n")
+    for _, words in CHANCE_WORDS:
+        low, high = chance_range(words)
+        print(
+            f"{words:<15} {low:.0%} to below {high:.0%}"
+            if high < 1
+            else f"{words:<15} {low:.0%} and more"
+        )
     kinds = ("undercut", "undercut, before", "knock win", "knock win, sampled deals", "they take")
     for kind in kinds:
         if not any(r[0] == kind for r in records):
