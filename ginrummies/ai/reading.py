@@ -84,18 +84,16 @@ def develop(
     rng: random.Random,
     solver: Solver,
     eager: bool,
-    pace: int = STEPS_PER_TURN,
 ) -> int:
     """A guess at the opponent's hand, as a mask: the cards they are known to
     hold, filled from the unseen ones, then improved as a player would over
     the turns they have played (draw an unseen card, throw the worst; a
     little more than one such step a turn, for the pile cards a player
-    takes and the better choices it makes: ``pace`` half-steps a turn).
-    An eager opponent who has not knocked holds more than the limit, so its
-    guess never goes below it."""
+    takes and the better choices it makes). An eager opponent who has not
+    knocked holds more than the limit, so its guess never goes below it."""
     opp = 1 - view.player
     turns = turns_of(view.history, opp)
-    steps = min(18, (turns * pace) // 2)
+    steps = min(18, (turns * STEPS_PER_TURN) // 2)
     known = memory.opp_known
     pool = from_mask(memory.unseen)
     rng.shuffle(pool)
