@@ -424,7 +424,7 @@ def test_skarney_hard_offers_what_the_opponent_takes_without_gain() -> None:
 
     def offer(level: str, memory: Memory) -> Action:
         view: Any = SimpleNamespace(
-            phase=Phase.PLAY, table=TableState(), player=0, opponent_hand_size=5
+            phase=Phase.PLAY, table=TableState(), player=0, opponent_hand_size=5, history=()
         )
         offers: list[Action] = [Offer(c) for c in parse_cards("Ks 9d 2h")]
         bot = TableBot(rules, 1, level)

@@ -45,6 +45,65 @@ from .ginbot import danger, expected_deadwood
 from .tracking import Memory, public_rng, remember
 
 
+def own_fits(view: PlayerView, card: Card) -> list[int]:
+    """Skarney: the melds of ``view``'s player on the table ``card`` lays off on."""
+    return [
+        i
+        for i, t in enumerate(view.table.melds)
+        if t.owner == view.player and card in layoff_targets(t.meld, view.rules)
+    ]
+
+
+def declined(view: PlayerView) -> dict[Card, int]:
+    """Skarney: the cards this player offered this hand and the other player
+    declined, each with how many melds and lay-offs the other player had put
+    on the table by then (a change since may make the card wanted)."""
+    out: dict[Card, int] = {}
+    offered: Card | None = None
+    laid = 0
+    for event in view.history:
+        action = event.action
+        if event.player != view.player and isinstance(action, LayContract | LayMeld | LayOff):
+            laid += 1
+        elif event.player == view.player and isinstance(action, Offer):
+            offered = action.card
+        elif event.player != view.player and isinstance(action, Decline) and offered:
+            out[offered] = laid
+            offered = None
+        elif isinstance(action, Accept):
+            offered = None
+    return out
+
+
+def their_laid(view: PlayerView) -> int:
+    """Melds and lay-offs the other player has put on the table this hand."""
+    return sum(
+        1
+        for e in view.history
+        if e.player != view.player and isinstance(e.action, LayContract | LayMeld | LayOff)
+    )
+
+
+def stale_offer(view: PlayerView, card: Card, refused: dict[Card, int] | None = None) -> bool:
+    """Was ``card`` declined this hand, with nothing changed since that would
+    make it wanted (it lays off on a meld of theirs the table gained since)?"""
+    refused = declined(view) if refused is None else refused
+    if card not in refused:
+        return False
+    if their_laid(view) == refused[card]:
+        return True
+    theirs = [t for t in view.table.melds if t.owner != view.player]
+    return not any(card in layoff_targets(t.meld, view.rules) for t in theirs)
+
+
+def fresh_offers(offers: list[Offer], view: PlayerView) -> list[Offer]:
+    """The offers not declined already with nothing changed (all, if every
+    one was: an offer must still be made)."""
+    refused = declined(view)
+    fresh = [a for a in offers if not stale_offer(view, a.card, refused)]
+    return fresh or offers
+
+
 class TableBot:
     """Skarney or Colonel at level ``easy``, ``normal`` or ``hard``."""
 
@@ -101,7 +160,7 @@ class TableBot:
         if view.phase is Phase.RESPOND:
             card = view.table.pending_offer
             assert card is not None
-            return Accept() if self.wants(memory.mine, card) else Decline()
+            return Accept() if self.takes_offer(view, memory.mine, card) else Decline()
         contracts = [a for a in legal if isinstance(a, LayContract)]
         if contracts:
             # the contract that leaves the least stuck in hand; a big hand can
@@ -114,7 +173,8 @@ class TableBot:
         plays = [a for a in legal if isinstance(a, LayMeld | LayOff)]
         if plays:
             return self._best_play(memory.mine, plays)
-        offers = [a for a in legal if isinstance(a, Offer)]
+        # a card declined is not offered again while nothing has changed for it
+        offers = fresh_offers([a for a in legal if isinstance(a, Offer)], view)
         if offers and self.level == "hard" and self.sample_offers:
             return self._sampled_offer(view, memory, offers, rng)
         if offers:
@@ -153,8 +213,13 @@ class TableBot:
         return max(offers, key=lambda a: (worth[a], -self.stuck(hand & ~a.card.bit)))
 
     def wants(self, hand: int, card: Card) -> bool:
-        """Accept an offer if the card melds (it costs nothing in stuck points)."""
+        """Does the card meld with ``hand`` (it costs nothing in stuck points)?"""
         return self.stuck(hand | card.bit) <= self.stuck(hand)
+
+    def takes_offer(self, view: PlayerView, hand: int, card: Card) -> bool:
+        """Accept an offer if the card melds in hand or lays off on one of
+        this player's melds on the table (RULES.md 3: only one's own)."""
+        return self.wants(hand, card) or bool(own_fits(view, card))
 
     def left_after(self, hand: int, melds: Sequence[object]) -> int:
         """Points the hand would still hold once ``melds`` are laid."""

@@ -1,0 +1,86 @@
+"""Words the hints of every variant share: cards, pairs, loose cards, safety."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core import (
+    Card,
+    Meld,
+    PlayerView,
+    Solver,
+    from_mask,
+    meld_kind,
+    meld_masks,
+)
+from .ginbot import danger, neighbours
+from .tracking import Memory
+
+
+def _cards(cards: Sequence[Card], last: str = "and") -> str:
+    """``7♥``, ``7♥ and 8♥``, ``7♥, 8♥ and 9♥``."""
+    labels = [c.label for c in cards]
+    if len(labels) <= 1:
+        return "".join(labels)
+    return ", ".join(labels[:-1]) + f" {last} " + labels[-1]
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def _completing(card: Card, partner: Card, live: int, view: PlayerView) -> int:
+    """How many live cards would make a meld of ``card``, ``partner`` and one more."""
+    return sum(
+        1
+        for c in from_mask(live & ~card.bit & ~partner.bit)
+        if meld_kind((card, partner, c), view.rules) is not None
+    )
+
+
+def _pair_words(card: Card, partner: Card, outs: int) -> str:
+    """What ``card`` gives up with its near-meld partner, and how likely that was."""
+    if outs == 0:
+        return f"{card.label} pairs with {partner.label}, but no live card can meld them"
+    if outs <= 2:
+        live = f"{outs} live card{'s' * (outs != 1)}"
+        return f"{card.label} pairs with {partner.label}, but only {live} would meld them"
+    return f"{card.label} breaks a pair with {partner.label} ({outs} live cards would meld them)"
+
+
+def _loose_words(card: Card, value: int, loose: Sequence[int]) -> str:
+    if value >= max(loose, default=0):
+        return f"{card.label} fits no meld and is your highest loose card ({_points(value)})"
+    return f"{card.label} fits no meld ({_points(value)})"
+
+
+def _smallest_meld(card: Card, mask: int, solver: Solver) -> Meld | None:
+    """The smallest meld ``card`` makes with the cards of ``mask``."""
+    melds = [m for m, _ in meld_masks(mask | card.bit, solver.rules) if m & card.bit]
+    if not melds:
+        return None
+    return solver.meld(min(melds, key=lambda m: (m.bit_count(), solver.deadwood(mask & ~m))))
+
+
+def _lower(p: float) -> str:
+    """The sampled chance of holding the lower count, in words."""
+    if p < 0.01:
+        return "you are almost never lower"
+    if p > 0.99:
+        return "you are almost always lower"
+    return f"you are lower in {p:.0%} of likely hands"
+
+
+def _safety(card: Card, memory: Memory, view: PlayerView) -> str:
+    """Whether the other player seems to want ``card``, from what they did."""
+    near = neighbours(card, view.rules)
+    took = from_mask(near & memory.opp_known)
+    if danger(card, memory, view.rules) > 0 and took:
+        return f"risky: the other player took {_cards(took[:2])}"
+    threw = from_mask(near & memory.opp_discarded)
+    if threw:
+        return f"safe: the other player threw away {_cards(threw[:2])}"
+    passed = from_mask(near & memory.opp_refused)
+    if passed:
+        return f"safe: the other player passed over {_cards(passed[:2])}"
+    return ""

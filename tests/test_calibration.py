@@ -1,0 +1,55 @@
+"""The stated chances: one table of words, and the curves they are read off."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from ginrummies.ai.odds import (
+    CHANCE_WORDS,
+    RISK_CURVES,
+    TAKE_CURVE,
+    chance_range,
+    chance_words,
+    on_curve,
+)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+from calibration import isotonic
+
+
+def test_every_chance_has_the_words_of_its_range() -> None:
+    for i in range(101):
+        p = i / 100
+        low, high = chance_range(chance_words(p))
+        assert low <= p < high or p == high == 1.0
+    words = [w for _, w in CHANCE_WORDS]
+    assert len(set(words)) == len(words)
+    assert chance_words(0.0) == "very unlikely" and chance_words(1.0) == "almost certain"
+
+
+@pytest.mark.parametrize("curve", [*RISK_CURVES.values(), TAKE_CURVE])
+def test_the_curves_rise_and_stay_chances(curve: tuple[tuple[float, float], ...]) -> None:
+    xs = [x for x, _ in curve]
+    assert xs[0] == 0.0 and xs[-1] == 1.0 and xs == sorted(set(xs))
+    values = [on_curve(i / 200, curve) for i in range(201)]
+    assert all(0.0 <= v <= 1.0 for v in values)
+    assert values == sorted(values)
+
+
+def test_a_curve_is_a_straight_line_between_its_points() -> None:
+    curve = ((0.0, 0.1), (0.5, 0.2), (1.0, 0.6))
+    assert on_curve(0.25, curve) == pytest.approx(0.15)
+    assert on_curve(0.75, curve) == pytest.approx(0.4)
+    assert on_curve(1.0, curve) == pytest.approx(0.6)
+
+
+def test_the_fit_pools_what_falls_and_keeps_equal_shares_together() -> None:
+    # 0.1 came true less often than 0.0: the two pool into one step
+    points = [(0.0, True), (0.0, False), (0.1, False), (0.1, False), (0.5, True), (0.5, True)]
+    steps = isotonic(points)
+    assert [s[3] for s in steps] == [4, 2]
+    assert steps[0][:3] == [0.0, 0.1, 0.25]
+    assert steps[1][:3] == [0.5, 0.5, 1.0]

@@ -1,0 +1,239 @@
+"""Hints argue for their own move, and what they say of the other player holds.
+
+Random positions of every variant are walked; in each, the figures a reason
+compares must favour the move ranked higher, "safe" is never said of a
+discard when a knock is ranked better, the stated chances use the words of
+``odds.CHANCE_WORDS``, and what a hint says the other player will do with
+an offered card agrees with what the bots do.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from ginrummies.ai import make_bot
+from ginrummies.ai.hints import Hint, hint
+from ginrummies.ai.odds import CHANCE_WORDS, chance_words, knock_risk
+from ginrummies.ai.tablebot import declined, stale_offer
+from ginrummies.core import (
+    PRESETS,
+    Accept,
+    Action,
+    Discard,
+    DrawStock,
+    Family,
+    Hand,
+    Knock,
+    Offer,
+    Pass,
+    Phase,
+    PlayerView,
+    RuleSet,
+    TakeDiscard,
+    layoff_targets,
+    preset,
+)
+
+VARIANTS = sorted(PRESETS)
+WORDS = "|".join(re.escape(w) for _, w in CHANCE_WORDS)
+
+
+def positions(rules: RuleSet, seed: int) -> Iterator[tuple[Hand, PlayerView, list[Action]]]:
+    """Every position of one hand between two ``normal`` bots that now and
+    then play a random move (so that odd positions come up too)."""
+    hand = Hand.deal(rules, seed % 2, seed=seed)
+    rng = random.Random(seed)
+    bots = [make_bot("normal", rules, seed), make_bot("normal", rules, seed + 1)]
+    while not hand.is_over:
+        player = hand.to_move
+        assert player is not None
+        view = hand.view(player)
+        legal = hand.legal_actions()
+        yield hand, view, legal
+        move = rng.choice(legal) if rng.random() < 0.15 else bots[player].choose(view, legal)
+        hand.apply(move)
+
+
+def draw_figures(reason: str) -> tuple[float, float] | None:
+    """(after taking the top, after a blind draw) as a draw or take reason says them."""
+    found = re.search(r"(\d+)(?: unmelded points)? with \S+ against ([\d.]+) on average", reason)
+    return (float(found.group(1)), float(found.group(2))) if found else None
+
+
+def draw_problems(hints: list[Hint]) -> list[str]:
+    """The take and the draw (stock) reasons must favour whichever is ranked higher."""
+    order = [h.action for h in hints]
+    stay = DrawStock() if DrawStock() in order else Pass()  # the upcard may be passed
+    if TakeDiscard() not in order or stay not in order:
+        return []
+    take = hints[order.index(TakeDiscard())]
+    draw = hints[order.index(stay)]
+    out = []
+    for h in (take, draw) if stay == DrawStock() else (take,):
+        figures = draw_figures(h.reason)
+        if figures is None:
+            if not re.search(r"knock|gin", h.reason):  # the top's own grounds
+                out.append(f"no figures in {h.reason!r}")
+            continue
+        after, blind = figures
+        if order.index(TakeDiscard()) < order.index(stay):
+            grounds = after <= blind or re.search(r"knock|gin", h.reason)
+        else:  # the stock first: its figures favour it, or the reason says what else does
+            grounds = blind <= after or re.search(r"not worth showing|only near a knock", h.reason)
+        if not grounds:
+            out.append(f"the figures argue for the other draw: {h.reason!r}")
+    return out
+
+
+def discard_problems(view: PlayerView, hints: list[Hint]) -> list[str]:
+    out = []
+    knock_at = next((i for i, h in enumerate(hints) if isinstance(h.action, Knock)), None)
+    for i, h in enumerate(hints):
+        below = knock_at is not None and knock_at < i
+        if isinstance(h.action, Discard) and below and "safe" in h.reason:
+            out.append(f"'safe' said of a discard below a knock: {h.reason!r}")
+        if isinstance(h.action, Knock) and h.action.discard is not None:
+            risk = knock_risk(view, h.action)
+            if risk is None:
+                continue
+            found = re.search(rf"undercuts you .*?: ({WORDS}) \((\d+)%\)", h.reason)
+            if not found:
+                out.append(f"a knock without its undercut risk in words: {h.reason!r}")
+            elif found.group(1) != chance_words(risk) or int(found.group(2)) != round(100 * risk):
+                out.append(f"the risk is {risk:.2f}, the words say {found.group(0)!r}")
+    return out
+
+
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if preset(v).family is Family.GIN])
+def test_gin_family_reasons_argue_for_the_move_ranked_higher(variant: str) -> None:
+    rules = preset(variant)
+    bad: list[str] = []
+    draws = knocks = 0
+    for seed in range(6):
+        for _, view, legal in positions(rules, seed):
+            if len(legal) < 2:
+                continue
+            hints = hint(view, legal)
+            bad += draw_problems(hints)
+            bad += discard_problems(view, hints)
+            draws += TakeDiscard() in legal and DrawStock() in legal
+            knocks += any(isinstance(a, Knock) and a.discard is not None for a in legal)
+    assert draws >= 20 and knocks >= 3, (draws, knocks)
+    assert not bad, "\n".join(bad[:10])
+
+
+def test_the_hard_hint_never_calls_a_discard_safe_below_a_knock() -> None:
+    """And when it plays on rather than knock, its figures say why."""
+    rules = preset("gin")
+    checked = 0
+    for seed in range(12):
+        for _, view, legal in positions(rules, seed):
+            if not any(isinstance(a, Knock) and a.discard is not None for a in legal):
+                continue
+            hints = hint(view, legal, level="hard", budget=0.05)
+            problems = discard_problems(view, hints)
+            assert not problems, problems
+            first = hints[0]
+            if isinstance(first.action, Discard):  # it says why not to knock, in figures
+                found = re.search(
+                    r"playing on averages ([+-][\d.]+) points, knocking now ([+-][\d.]+)",
+                    first.reason,
+                )
+                short = re.search(
+                    r"knocking now averages only [\d.]+ points more .* short of", first.reason
+                )
+                few = "waiting to lower it is safer" in first.reason  # too few deals to judge
+                favours = found and float(found.group(1)) >= float(found.group(2))
+                assert short or favours or few, first.reason
+            checked += 1
+            break
+    assert checked >= 5
+
+
+def test_colonel_draw_reasons_argue_for_the_move_ranked_higher() -> None:
+    rules = preset("colonel")
+    bad: list[str] = []
+    draws = 0
+    for seed in range(6):
+        for _, view, legal in positions(rules, seed):
+            if view.phase is Phase.DRAW and TakeDiscard() in legal:
+                bad += draw_problems(hint(view, legal))
+                draws += 1
+    assert draws >= 20
+    assert not bad, "\n".join(bad[:10])
+
+
+def test_what_an_offer_hint_says_of_the_other_player_is_what_the_bots_do() -> None:
+    """An offer the hint calls very unlikely to be taken is seldom taken, and a
+    card that lays off on the other player's own table meld is accepted, by
+    ``normal`` and ``hard`` alike; answers are hinted as ``normal`` answers."""
+    rules = preset("skarney")
+    offers = fits = 0
+    unlikely: list[bool] = []  # accepted, of the offers called very unlikely to be
+    bad: list[str] = []
+    for seed in range(4):
+        for hand, view, legal in positions(rules, seed):
+            if view.phase is Phase.RESPOND:
+                first = hint(view, legal)[0]
+                bot = make_bot("normal", rules, seed)
+                if first.action != bot.choose(view, legal):
+                    bad.append(f"the answer hinted is not the bot's: {first.reason!r}")
+                continue
+            for h in hint(view, legal):
+                if not isinstance(h.action, Offer):
+                    continue
+                found = re.search(rf"that they take it: ({WORDS}) \((\d+)%\)", h.reason)
+                assert found, h.reason
+                asked = hand.replay()
+                asked.apply(h.action)
+                them = asked.to_move
+                assert them is not None
+                theirs = asked.view(them)
+                mine = [t.meld for t in theirs.table.melds if t.owner == them]
+                fit = any(h.action.card in layoff_targets(m, rules) for m in mine)
+                for level in ("normal", "hard"):
+                    answer = make_bot(level, rules, seed).choose(theirs, asked.legal_actions())
+                    if fit and answer != Accept():
+                        bad.append(f"{level} declined a card for its own meld: {h.reason!r}")
+                    if found.group(1) == "very unlikely":
+                        unlikely.append(answer == Accept())
+                offers += 1
+                fits += fit
+    assert offers >= 50 and fits >= 1 and len(unlikely) >= 50, (offers, fits, len(unlikely))
+    assert not bad, "\n".join(bad[:10])
+    assert sum(unlikely) <= 0.1 * len(unlikely), f"{sum(unlikely)} of {len(unlikely)} taken"
+
+
+def test_a_declined_card_is_not_offered_again_while_nothing_changes() -> None:
+    """Against a player who declines everything, ``normal``, ``hard`` and the
+    hint each offer a card declined before only once nothing else is left,
+    or once the other player's table melds have changed so that it fits."""
+    rules = preset("skarney")
+    seen = 0
+    for seed in range(4):
+        hand = Hand.deal(rules, seed % 2, seed=seed)
+        bots = [make_bot("normal", rules, seed), make_bot("camper", rules, seed)]
+        hard = make_bot("hard", rules, seed)
+        while not hand.is_over:
+            player = hand.to_move
+            assert player is not None
+            view = hand.view(player)
+            legal = hand.legal_actions()
+            offers = [a for a in legal if isinstance(a, Offer)]
+            if player == 0 and offers and declined(view):
+                fresh = [a for a in offers if not stale_offer(view, a.card)]
+                picks = {
+                    "normal": bots[0].choose(view, legal),
+                    "hard": hard.choose(view, legal),
+                    "hint": hint(view, legal)[0].action,
+                }
+                for who, pick in picks.items():
+                    if isinstance(pick, Offer) and fresh:
+                        assert not stale_offer(view, pick.card), (who, pick, declined(view))
+                seen += 1
+            hand.apply(bots[player].choose(view, legal))
+    assert seen >= 10
