@@ -163,8 +163,9 @@ async def test_a_format_chosen_by_keys_alone_starts_at_the_table() -> None:
         assert session is not None and session.format is Format.PARTNERSHIP
         kinds = [s.kind for s in session.seats]
         assert kinds == [SeatKind.PERSON, SeatKind.COMPUTER, SeatKind.PERSON, SeatKind.COMPUTER]
+        # two people at one keyboard: neither is "You" ("Pass the keyboard to You")
         assert [s.name for s in session.seats] == [
-            "You",
+            "Player 1",
             "Computer B",
             "Player 3",
             "Computer D",
@@ -332,7 +333,7 @@ async def test_the_format_and_seats_are_remembered(tmp_path: Path) -> None:
     assert settings.default_format == "partnership"
     assert settings.seats == {
         "partnership": (
-            ("person", "You"),
+            ("person", "Player 1"),  # not "You" beside another person
             ("person", "Bea"),
             ("normal", "Computer C"),
             ("hard", "Computer D"),
@@ -404,3 +405,28 @@ async def test_the_form_with_four_seats_fits_80_by_24() -> None:
         ]
         assert seen[-1] == "start"
         assert form.query_one("#start").region.bottom <= SMALL[1]  # scrolled into view
+
+
+@pytest.mark.slow
+async def test_people_sharing_the_keyboard_are_players_not_you() -> None:
+    """Hot-seat from the form: the curtain says "Pass the keyboard to Player 1",
+    never "to You"; alone again, the person is "You"; a typed name stays."""
+    app = make_app(session=False)
+    started = recording(app)
+    async with app.run_test(size=SIZE) as pilot:
+        form = await open_form(app, pilot)
+        form.query_one("#seat1", Select).value = "person"
+        await pilot.pause()
+        names = [form.query_one(f"#name{i}", Input).value for i in (0, 1)]
+        assert names == ["Player 1", "Player 2"]
+        form.query_one("#seat1", Select).value = "normal"
+        await pilot.pause()
+        assert form.query_one("#name0", Input).value == "You"
+        form.query_one("#name0", Input).value = "Ann"
+        form.query_one("#seat1", Select).value = "person"
+        await pilot.pause()
+        assert [form.query_one(f"#name{i}", Input).value for i in (0, 1)] == ["Ann", "Player 2"]
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        (_, seats, _, _) = started[0]
+        assert [s.name for s in seats] == ["Ann", "Player 2"]

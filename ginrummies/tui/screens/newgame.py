@@ -346,8 +346,22 @@ class NewGameScreen(BackScreen):
             typed = event.name.strip()
             if (kind == PERSON) != (was == PERSON) and (not typed or DEFAULT_NAME.fullmatch(typed)):
                 event.seat_row.show(name=self.default_name(event.seat, kind))
+            self.name_people()
             self.show_levels()
         self.recheck()
+
+    def name_people(self) -> None:
+        """A person named "You" by the form while others share the keyboard
+        is "Player N" (the curtain would say "Pass the keyboard to You"), and
+        the one person left is "You" again; names typed stay."""
+        people = [row for row in self.shown_rows() if row.kind == PERSON]
+        for row in people:
+            typed = row.player_name.strip()
+            if typed and not DEFAULT_NAME.fullmatch(typed):
+                continue
+            name = "You" if len(people) == 1 else f"Player {row.seat + 1}"
+            if typed != name:
+                row.show(name=name)
 
     def default_name(self, seat: int, kind: str) -> str:
         """The name a seat gets when its kind changes: "You" for the first
