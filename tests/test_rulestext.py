@@ -111,3 +111,14 @@ def test_a_format_follows_the_house_rules() -> None:
 
 def test_two_players_need_no_format_text() -> None:
     assert format_markdown(Format.TWO, preset("gin")) == ""
+
+
+def test_big_gin_and_the_extra_boxes_are_told_as_they_are_scored() -> None:
+    """Big gin adds the opponent's deadwood to its bonus (RULES.md 2.2), and
+    Oklahoma's extra boxes double on a spade upcard (2.3), as the scorer does."""
+    sequence = " ".join(rules_markdown(preset("sequence")).split())
+    assert f"scores {preset('sequence').big_gin_bonus} plus the opponent's deadwood" in sequence
+    oklahoma = " ".join(rules_markdown(preset("oklahoma")).split())
+    assert "gin two, twice as many on a spade upcard" in oklahoma
+    no_spades = " ".join(rules_markdown(preset("oklahoma").but(spade_doubles=False)).split())
+    assert "gin two." in no_spades and "spade upcard" not in no_spades

@@ -182,12 +182,14 @@ def _gin(rules: RuleSet) -> str:
     extras = []
     if rules.big_gin:
         extras.append(
-            f" Big gin (all {number(size + 1)} cards melded) scores {rules.big_gin_bonus}."
+            f" Big gin (all {number(size + 1)} cards melded) scores {rules.big_gin_bonus}"
+            " plus the opponent's deadwood."
         )
     if rules.spade_doubles:
         extras.append(" A spade upcard doubles the hand.")
     if rules.extra_boxes:
-        extras.append(" An undercut earns one extra box, gin two.")
+        doubled = ", twice as many on a spade upcard" if rules.spade_doubles else ""
+        extras.append(f" An undercut earns one extra box, gin two{doubled}.")
     if not rules.sets:
         extras.append(" Only runs count.")
     if rules.sequence_bonuses:
