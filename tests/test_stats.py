@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from apphelp import SIZE, computer_seat, finish, play_hand, step
+from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import DataTable
 
@@ -377,6 +378,15 @@ async def test_the_statistics_screen_after_a_game_played_with_keys(tmp_path: Pat
         games = app.screen.query_one("#games", DataTable)
         assert games.row_count == 1
         assert games.get_row_at(0)[3].startswith("won by" if won else "lost by")
+        # the record scrolls with the keys at once, no Tab first
+        record = app.screen.query_one("#stats", VerticalScroll)
+        assert app.focused is record
+        await pilot.resize_terminal(80, 14)
+        await pilot.pause()
+        assert record.max_scroll_y > 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert record.scroll_y > 0
 
 
 APP_GAME = textwrap.dedent(

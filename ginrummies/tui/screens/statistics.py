@@ -68,6 +68,8 @@ class StatsScreen(BackScreen):
         Binding("enter", "watch", "Watch again", show=False),
         Binding("x", "export", "Export replay"),
     ]
+    # the record first: ↓ and Page Down scroll it at once (the tabs are r and g)
+    AUTO_FOCUS = "#stats"
 
     def __init__(self, stats: Stats | None, *, zone: tzinfo | None = None) -> None:
         """``zone``: the time zone of the games' times (None: the computer's)."""
@@ -170,6 +172,8 @@ class StatsScreen(BackScreen):
     def tab_shown(self, event: TabbedContent.TabActivated) -> None:
         if event.pane.id == "played":
             self.query_one("#games", DataTable).focus()
+        else:
+            self.query_one("#stats", VerticalScroll).focus()
 
     def action_show_tab(self, tab: str) -> None:
         for tabs in self.query(TabbedContent).results(TabbedContent):
