@@ -9,11 +9,14 @@ from typing import Any
 
 import pytest
 from apphelp import VARIANTS, settle
+from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Footer, Static
+from textual.widgets._footer import FooterKey
 
 from ginrummies.core import Format, Meld, formats_for, make_meld, parse_cards, preset
 from ginrummies.levels import Level
+from ginrummies.play.keys import MOVES
 from ginrummies.play.session import Session, format_seats
 from ginrummies.store import Settings
 from ginrummies.tui.app import GinApp
@@ -54,6 +57,22 @@ def whole_in_view(widget: Widget, screen: Any) -> None:
         assert needed <= region.height, (widget, str(widget.render()))
 
 
+async def footer_fits(table: TableScreen, pilot: Any) -> None:
+    """Every key of the footer in 80 columns, with the three longest moves
+    of the variant legal at once (the most a turn offers) and undo."""
+    moves = [m for m in MOVES if m.applies(table.session.rules)]
+    longest = sorted(moves, key=lambda m: len(m.label))[-3:]
+    table.legal_moves = frozenset({m.name.value for m in longest} | {"undo"})
+    await pilot.pause()
+    keys = list(table.query_one(Footer).query(FooterKey))
+    shown = {k.key for k in keys}
+    assert {m.key for m in longest} <= shown and {"u", "v", "f1", "escape"} <= shown
+    need = sum(
+        k.get_content_width(Size(200, 1), Size(200, 1)) + k.styles.gutter.width for k in keys
+    )
+    assert need <= SMALL[0], [k.key for k in keys]
+
+
 @pytest.mark.parametrize("panel", [False, True], ids=["", "panel"])
 @pytest.mark.parametrize(("variant", "fmt"), CASES, ids=[f"{v}-{f.value}" for v, f in CASES])
 async def test_the_prompt_the_hand_and_the_keys_show_with_the_table_full(
@@ -83,6 +102,7 @@ async def test_the_prompt_the_hand_and_the_keys_show_with_the_table_full(
         for widget in (status, table.query_one(HandView), table.query_one("#hand-name")):
             whole_in_view(widget, table)
         assert table.query_one(Footer).region.bottom == SMALL[1]
+        await footer_fits(table, pilot)
         if not session.rules.has_table_melds:
             assert not view.display
             return

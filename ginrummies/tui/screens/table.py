@@ -142,6 +142,13 @@ class TableScreen(FlowScreen):
         if layout.too_small != hidden:  # the move keys come and go with the table
             self.refresh_bindings()
         self.set_class(layout.side != self.log_toggled, "-side")
+        # below 100 columns every key must fit: three moves and the tools
+        # (Ctrl+P still opens the palette, and F1 says so)
+        footer = self.query_one(Footer)
+        if footer.compact == layout.side:
+            footer.compact = not layout.side
+            footer.show_command_palette = layout.side
+            self.refresh_bindings()
         self.query_one(TableArea).card_size = CardSize.BIG if layout.big else CardSize.SMALL
         self.query_one("#too-small", Static).update(too_small_text(width, height, self.app.is_web))
         self.call_after_refresh(self.rewrite_log)
