@@ -1,11 +1,25 @@
 """Helpers for the rules tests: stacked decks so a test can deal exactly the
-hands it needs, cards from text, and a refused move that changes nothing."""
+hands it needs, cards from text, a refused move that changes nothing, and
+the positions of a hand played out."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterator
+
 import pytest
 
-from ginrummies.core import CARDS, Card, Hand, IllegalAction, parse_cards
+from ginrummies.ai import make_bot
+from ginrummies.core import (
+    CARDS,
+    Action,
+    Card,
+    Hand,
+    IllegalAction,
+    PlayerView,
+    RuleSet,
+    parse_cards,
+)
 
 
 def stack(
@@ -47,3 +61,22 @@ def refused(hand: Hand, action: object, match: str) -> None:
         hand.apply(action)  # type: ignore[arg-type]
     assert hand.state_key() == before
     assert hand.log == log
+
+
+def positions(
+    rules: RuleSet, seed: int, level: str, chance: float
+) -> Iterator[tuple[Hand, PlayerView, list[Action]]]:
+    """Every position of one hand between two bots of ``level`` that play a
+    random move instead with ``chance`` (so that odd positions come up too:
+    pure chance seldom gets to a knock or a contract)."""
+    hand = Hand.deal(rules, seed % 2, seed=seed)
+    rng = random.Random(seed)
+    bots = [make_bot(level, rules, seed), make_bot(level, rules, seed + 1)]
+    while not hand.is_over:
+        player = hand.to_move
+        assert player is not None
+        view = hand.view(player)
+        legal = hand.legal_actions()
+        yield hand, view, legal
+        move = rng.choice(legal) if rng.random() < chance else bots[player].choose(view, legal)
+        hand.apply(move)

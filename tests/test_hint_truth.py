@@ -9,11 +9,11 @@ an offered card agrees with what the bots do.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterator
 
 import pytest
+from helpers import positions as walk
 
 from ginrummies.ai import make_bot
 from ginrummies.ai.hints import Hint, hint
@@ -44,18 +44,8 @@ WORDS = "|".join(re.escape(w) for _, w in CHANCE_WORDS)
 
 def positions(rules: RuleSet, seed: int) -> Iterator[tuple[Hand, PlayerView, list[Action]]]:
     """Every position of one hand between two ``normal`` bots that now and
-    then play a random move (so that odd positions come up too)."""
-    hand = Hand.deal(rules, seed % 2, seed=seed)
-    rng = random.Random(seed)
-    bots = [make_bot("normal", rules, seed), make_bot("normal", rules, seed + 1)]
-    while not hand.is_over:
-        player = hand.to_move
-        assert player is not None
-        view = hand.view(player)
-        legal = hand.legal_actions()
-        yield hand, view, legal
-        move = rng.choice(legal) if rng.random() < 0.15 else bots[player].choose(view, legal)
-        hand.apply(move)
+    then play a random move."""
+    return walk(rules, seed, "normal", 0.15)
 
 
 def draw_figures(reason: str) -> tuple[float, float] | None:

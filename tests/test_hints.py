@@ -7,14 +7,13 @@ it never just names the move again. The hard level's figures read as words.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Iterator
 
 import pytest
+from helpers import positions as walk
 from helpers import stack
 
-from ginrummies.ai import make_bot
 from ginrummies.ai.hints import Hint, hint
 from ginrummies.core import (
     PRESETS,
@@ -84,20 +83,9 @@ NEEDED["gin+eleven"] = NEEDED["gin"] - {(Phase.UPCARD, Pass), (Phase.UPCARD, Tak
 
 def positions(rules: RuleSet, seed: int) -> Iterator[tuple[PlayerView, list[Action]]]:
     """Every position of one hand, played by a seeded random player mixed
-    with the easy bot (pure chance seldom gets to a knock or a contract)."""
-    hand = Hand.deal(rules, seed % 2, seed=seed)
-    rng = random.Random(seed)
-    bots = [make_bot("easy", rules, seed), make_bot("easy", rules, seed + 1)]
-    while not hand.is_over:
-        player = hand.to_move
-        assert player is not None
-        view = hand.view(player)
-        legal = hand.legal_actions()
+    with the easy bot."""
+    for _, view, legal in walk(rules, seed, "easy", 0.5):
         yield view, legal
-        if rng.random() < 0.5:
-            hand.apply(rng.choice(legal))
-        else:
-            hand.apply(bots[player].choose(view, legal))
 
 
 def first_word(text: str) -> str:

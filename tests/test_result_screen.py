@@ -5,11 +5,16 @@ arrows scroll the rest, and the screen says when there is more below."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
 import pytest
 from apphelp import finish, settle, step
 from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Region
+from textual.pilot import Pilot
 from textual.widgets import Footer
 
 from ginrummies.ai import make_bot
@@ -87,6 +92,17 @@ def expected(session: Session) -> list[str]:
     if not game.format.two_players:
         lines.append("Score: ")
     return lines
+
+
+@asynccontextmanager
+async def result_shown(session: Session) -> AsyncIterator[tuple[GinApp, Pilot[Any], ResultScreen]]:
+    """The app at 80×24 showing the result of ``session``'s hand."""
+    app = GinApp(Settings(speed="instant"), session=session)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, ResultScreen)
+        yield app, pilot, screen
 
 
 async def check_outcome_in_view(app: GinApp, session: Session) -> ResultScreen:
@@ -192,11 +208,7 @@ async def test_the_hands_are_laid_out_once_as_cards() -> None:
     session = played(Format.TWO, "gin", 3)
     result = session.hand.result
     assert result is not None and result.knock is not None and result.knock.layoffs
-    app = GinApp(Settings(speed="instant"), session=session)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ResultScreen)
+    async with result_shown(session) as (app, _pilot, screen):
         shown = screen.plain
         assert "melds:" not in shown and "deadwood:" not in shown
         assert shown.count("lays off") == 1 and "lays off" not in shown.split("Upcard")[1]
@@ -209,11 +221,7 @@ async def test_the_hands_are_laid_out_once_as_cards() -> None:
 @pytest.mark.slow
 async def test_the_arrows_scroll_the_result_and_it_says_when_there_is_more() -> None:
     session = played(Format.PARTNERSHIP, "gin", 6)  # two tables: more than 80×24 holds
-    app = GinApp(Settings(speed="instant"), session=session)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ResultScreen)
+    async with result_shown(session) as (app, pilot, screen):
         body = screen.query_one(".body")
         dialog = screen.query_one("#dialog")
         assert body.max_scroll_y > 0 and body.scroll_y == 0
@@ -236,11 +244,7 @@ async def test_the_arrows_scroll_the_result_and_it_says_when_there_is_more() -> 
 @pytest.mark.slow
 async def test_a_result_that_fits_says_nothing_of_more() -> None:
     session = played(Format.TWO, "gin", 3)
-    app = GinApp(Settings(speed="instant"), session=session)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ResultScreen)
+    async with result_shown(session) as (_app, _pilot, screen):
         assert screen.query_one(".body").max_scroll_y == 0
         assert not screen.more_below and not screen.query_one("#dialog").border_subtitle
 
@@ -249,11 +253,7 @@ async def test_a_result_that_fits_says_nothing_of_more() -> None:
 async def test_melds_are_never_split_and_wrapped_rows_keep_their_indent() -> None:
     """Skarney for three at 80×24: many melds on the table, in rows that wrap."""
     session = played(Format.SKARNEY3, "skarney", 3)
-    app = GinApp(Settings(speed="instant"), session=session)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ResultScreen)
+    async with result_shown(session) as (_app, _pilot, screen):
         view = screen.query_one(ResultView)
         rows = view.render().text(view.content_region.width).plain.split("\n")
         wrapped = 0
@@ -298,11 +298,7 @@ async def test_the_end_of_a_long_result_can_be_reached(
     """Rows that wrap (and the scrollbar's columns) are counted in the
     result's height: End shows its very last row."""
     session = played(fmt, variant, seed, over=over, target=40 if over else None)
-    app = GinApp(Settings(speed="instant"), session=session)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ResultScreen)
+    async with result_shown(session) as (app, pilot, screen):
         body = screen.query_one(".body")
         assert body.max_scroll_y > 0
         await pilot.press("end")
@@ -332,11 +328,7 @@ async def test_a_long_or_wide_name_keeps_its_cards_in_line(
     person = make_bot("easy", session.rules, 8)
     while not session.round_over:
         step(session, person)
-    app = GinApp(Settings(speed="instant"), session=session)
-    async with app.run_test(size=SMALL) as pilot:
-        await settle(pilot)
-        screen = app.screen
-        assert isinstance(screen, ResultScreen)
+    async with result_shown(session) as (_app, _pilot, screen):
         rows = screen.query_one(ResultView).plain.splitlines()
         rows = rows[: rows.index("")]  # the hands, above the arithmetic
         for name in session.names:
