@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from apphelp import computer_seat, step
+from apphelp import computer_seat, key_for_turn, step
 from textual.widgets import Input
 
 from ginrummies.ai import make_bot
@@ -18,6 +18,7 @@ from ginrummies.core import Format, Game, Match, preset
 from ginrummies.core.formats import FORMATS, cut_key
 from ginrummies.core.formats.base import Start
 from ginrummies.play.session import Seat, Session, format_seats
+from ginrummies.play.words import prompt
 from ginrummies.store import Settings
 from ginrummies.store.saves import SAVE_NAME, SaveError, parse, replay
 from ginrummies.store.stats import STATS_NAME, Stats
@@ -311,11 +312,22 @@ def test_text_play_leaves_the_saved_game_only_once_the_new_one_begins(tmp_path: 
     assert line.abandoned == 1
 
 
-async def test_the_app_tells_a_cut_the_computer_won() -> None:
+async def test_the_cut_stays_above_the_prompt_until_the_first_move() -> None:
+    """The computer won the cut and chose: the status line says so, at
+    80×24, where a notification used to cover the hand and the prompt,
+    until the person's first move."""
     session = Session(GIN, (Seat("You"), computer_seat()), COMPUTER_WINS)
     app = GinApp(Settings(speed="instant"), session=session)
     async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(20):
+            await pilot.pause()
+            if isinstance(app.screen, TableScreen) and session.person_to_move:
+                break
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        status = str(screen.query_one("#status").render())
+        assert status.startswith("Cut: You ") and "Computer wins" in status
+        assert status.endswith(prompt(session, session.view()))
+        await pilot.press(*key_for_turn(app))
         await pilot.pause()
-        assert isinstance(app.screen, TableScreen)
-        said = [n.message for n in app._notifications]
-        assert any(m.endswith("; Computer wins and plays first.") for m in said), said
+        assert "Cut:" not in str(screen.query_one("#status").render())

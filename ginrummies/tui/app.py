@@ -19,7 +19,6 @@ from textual.theme import ThemeProvider
 
 from ..play.keeper import Keeper, Trouble
 from ..play.keys import MOVES
-from ..play.log import Kind
 from ..play.printable import printable
 from ..play.tell import cut_answers, cut_question, score_board, unit
 from ..store import CardStyle, Settings, Theme
@@ -373,9 +372,6 @@ class GinApp(GameApp):
         if any(session.seats[seat].is_person for seat in winners):
             self._choose_deal(session, (), leaving)
             return
-        if winners:  # the computer won each cut and chose: said, as the log may be hidden
-            cuts = [entry.words for entry in session.records if entry.kind is Kind.CUT]
-            self.notify("\n".join(cuts), title="The cut", timeout=8)
         if leaving is not None:
             self.record(leaving, abandoned=True)  # it shows in the statistics as left
         self.session = session

@@ -159,6 +159,7 @@ def shown(
         status = waiting_words(session, seen)
     else:
         status = prompt(session, view)
+        status = " ".join([*cut_words(session, seen), status])
     status = message or status
     return Shown(
         opponent=Parts(tuple(theirs), spare=(2,) if dealer == upper else ()),
@@ -179,6 +180,17 @@ def _sizes(seen: Look) -> tuple[int, int]:
     if match is None:
         return (0, 0)
     return match.tables[seen.table].hand_sizes
+
+
+def cut_words(session: Session, seen: Look) -> list[str]:
+    """The cuts that began the game, said above the prompt until the person
+    makes their first move: there they stay in view as long as they matter
+    (a notification covered the hand and the prompt at 80×24, and went
+    before it was read)."""
+    hand = session.game.round.hands[seen.table]
+    if len(session.game.rounds) > 1 or any(p == seen.me for p, _ in hand.log):
+        return []
+    return [entry.words for entry in session.records if entry.kind is Kind.CUT]
 
 
 def watch_prompt(session: Session, seen: Look) -> str:
