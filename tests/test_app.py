@@ -33,6 +33,7 @@ from ginrummies.play.session import Session, default_seats
 from ginrummies.store import THEMES, Settings
 from ginrummies.store.saves import SAVE_NAME, load
 from ginrummies.tui.app import GinApp
+from ginrummies.tui.handorder import SortMode
 from ginrummies.tui.screens.choice import ChoiceScreen
 from ginrummies.tui.screens.curtain import CurtainScreen
 from ginrummies.tui.screens.help import HelpScreen
@@ -714,3 +715,27 @@ async def test_back_from_a_menu_item_the_cursor_stays_on_it() -> None:
             assert options.highlighted_option is not None
             assert options.highlighted_option.id == item
             await pilot.press("home")
+
+
+async def test_back_from_the_menu_the_cursor_marks_and_sort_are_kept() -> None:
+    """Esc to the menu and Continue: the same game's table comes back with
+    the card under the cursor, the marks and the sort the person left."""
+    app = make_app("gin", 5, level="easy")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        await pilot.press("s", "home", "right", "right", "right", "space")
+        await pilot.pause()
+        state = screen.state
+        before = (state.sort_mode, state.cursor_card, set(state.marked))
+        assert state.cursor == 3 and state.marked and state.sort_mode is not SortMode.MELDS
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("enter")  # Continue the game, the menu's first item
+        await settle(pilot)
+        back = app.screen
+        assert isinstance(back, TableScreen) and back is not screen
+        assert (back.state.sort_mode, back.state.cursor_card, back.state.marked) == before
+        assert back.query_one(HandView).shown.cursor == 3

@@ -39,6 +39,7 @@ from .themes import STYLESHEET, THEMES
 if TYPE_CHECKING:
     from ..play.session import Session
     from ..store.stats import Stats
+    from .seatview import HandState
 
 Severity = Literal["information", "warning", "error"]
 
@@ -109,6 +110,7 @@ class GinApp(GameApp):
         self.said_at_close: list[str] = []  # the keeper's last words, for the terminal
         self.keeper = Keeper(folder, self.warn) if folder is not None else None
         self.ascii_filter = AsciiFilter()
+        self.hand_state: tuple[Session, HandState] | None = None  # see show_table
         # the game's themes and no others: each colours the cards, so the
         # palette's theme picker offers only themes made for the table
         for name in list(self.available_themes):
@@ -382,8 +384,14 @@ class GinApp(GameApp):
     def show_table(self, session: Session) -> None:
         """The table of ``session``, over the screens shown."""
         from .screens.table import TableScreen  # here: see above TYPE_CHECKING
+        from .seatview import HandState
 
-        self.push_screen(TableScreen(session))
+        # back from the menu to the same game, the cursor, marks and sort are
+        # where the person left them
+        kept = self.hand_state
+        state = kept[1] if kept is not None and kept[0] is session else HandState()
+        self.hand_state = (session, state)
+        self.push_screen(TableScreen(session, state))
 
     def _choose_deal(
         self, session: Session, answers: tuple[bool, ...], leaving: Session | None

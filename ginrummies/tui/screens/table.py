@@ -106,10 +106,12 @@ class TableScreen(FlowScreen):
     # the moves the footer offers now (and "undo"): a change refreshes the footer
     legal_moves: reactive[frozenset[str]] = reactive(frozenset(), bindings=True)
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, state: HandState | None = None) -> None:
+        """``state``: the person's cursor, marks and sort when they left this
+        game's table for the menu, kept for their return."""
         super().__init__(session)
         self.hints = Hints()
-        self.state = HandState()
+        self.state = state if state is not None else HandState()
         self.seen: Look | None = None
         self.seen_at: tuple[int, int, int | None] | None = None
         self.logged = 0
