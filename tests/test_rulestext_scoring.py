@@ -164,7 +164,7 @@ def check_game(rules: RuleSet, text: str) -> None:
     t = rules.target
     assert figure(r"[Tt]he game\** goes to (\d+)", text) == t
     bonus = figure(r"The winner gets (\d+) for the game\.", text) or 0
-    box = figure(r"earns its winner a \*\*box\*\*, worth (\d+) at the end to winner", text)
+    box = figure(r"a \*\*box\*\*; every box, the loser's too, is worth (\d+) at the end", text)
     assert (box is not None) == (earned_boxes(rules) != (0, 0))
     boxes = (3, 2) if box is not None else (0, 0)
     won = settle(rules, [t + 4, 40], boxes)

@@ -189,10 +189,10 @@ def game_extras(rules: RuleSet) -> str:
     if rules.game_bonus:
         out.append(f" The winner gets {rules.game_bonus} for the game.")
     if boxes_scored(rules):
-        # every player's boxes count, the loser's too (RULES.md 2.3)
+        # settle() counts every player's boxes, not only the winner's (RULES.md 2.3)
         out.append(
-            f" Each hand won earns its winner a **box**, worth {rules.box_bonus} at the "
-            "end to winner and loser alike."
+            f" Each hand won earns its winner a **box**; every box, the loser's too, is "
+            f"worth {rules.box_bonus} at the end."
         )
         out.append(extra_boxes(rules))
     if rules.shutout is Shutout.DOUBLE:
