@@ -25,7 +25,7 @@ NUMBERS = {7: "seven", 8: "eight", 10: "ten", 11: "eleven"}
 
 SET = "a *set* (three or four cards of one rank)"
 RUN = "a *run* (three or more cards of one suit in sequence)"
-POKER = "*poker melds* (three or more cards in a row of mixed suits, such as 5♣ 6♥ 7♦)"
+POKER = "a *poker meld* (three or more cards in a row of mixed suits, such as 5♣ 6♥ 7♦)"
 
 ACE_IN_RUNS = {
     AcePolicy.LOW: "aces are low only (A 2 3 is a run, Q K A is not)",
@@ -35,8 +35,8 @@ ACE_IN_RUNS = {
 }
 
 COMMON = """\
-Two players, one 52-card deck. A **meld** is {melds}. Cards in
-no meld are **deadwood**, counted at face value: aces {ace}, picture cards 10.
+Two players, one 52-card deck. A **meld** is {melds}.
+{counted}, counted at face value: aces {ace}, picture cards 10.
 The players cut for the first deal: the higher card (on equal ranks, spades,
 hearts, diamonds, clubs) chooses to play first or to deal.
 """
@@ -58,7 +58,7 @@ With no deadwood at all you go **gin**, and nothing can be laid off.
 or lower, they **undercut** you and score the difference plus
 {undercut}. Gin scores {gin} plus the opponent's deadwood.{extras}
 
-**The game** goes to {target} points.{game}
+**The game** goes to {target} points.{won}{game}
 
 {stock_end}
 """
@@ -79,7 +79,8 @@ straight back, and in a turn with no draw you may not offer an ace.
 **Going out** (every card melded) scores the opponent's whole hand plus
 {out_bonus}, or plus {out_bonus2} if they never laid their contract. When
 the stock is down to two cards the hand ends and the lower total in hand
-scores the difference. The game goes to {target}.{game}
+scores the difference (equal totals score nothing). The game goes to
+{target}.{won}{game}
 """
 
 COLONEL = """\
@@ -92,8 +93,8 @@ you like, lay off cards on *any* meld on the table (your opponent's too),
 then discard. {taken}
 Whoever empties their hand, by melding or by the discard, goes out and
 scores the cards left in the other hand ({values}). When the stock
-runs out the lower total in hand scores the difference. The game goes to
-{target}.{game}{challenge}
+runs out the lower total in hand scores the difference (equal totals score
+nothing). The game goes to {target}.{won}{game}{challenge}
 """
 
 
@@ -102,15 +103,27 @@ def number(n: int) -> str:
     return NUMBERS.get(n, str(n))
 
 
-def join(items: list[str]) -> str:
-    """ "a", "a or b", "a, b or c"."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+def join(items: list[str], last: str = "or") -> str:
+    """ "a", "a or b", "a, b or c" (or with ``last`` "and": "a, b and c")."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 def meld_kinds(rules: RuleSet) -> str:
-    """What a meld is under the rules, for the opening paragraph."""
-    kinds = [kind for kind, on in ((SET, rules.sets), (RUN, rules.runs)) if on]
-    return join(kinds) if kinds else "a poker meld (three or more cards in a row, any suits)"
+    """What a meld is under the rules, for the opening paragraph: every kind
+    the meld solver accepts (``RuleSet.meld_key``), and no other."""
+    kinds = [
+        kind
+        for kind, on in ((SET, rules.sets), (RUN, rules.runs), (POKER, rules.poker_melds))
+        if on
+    ]
+    return join(kinds)
+
+
+def counted(rules: RuleSet) -> str:
+    """Which cards count against a player at the hand's end (``counts_all_cards``)."""
+    if rules.counts_all_cards:
+        return "At the end of a hand every card still in hand counts, melded or not"
+    return "Cards in no meld are **deadwood**"
 
 
 def aces_in_runs(rules: RuleSet) -> str:
@@ -130,22 +143,63 @@ def taken_card(rules: RuleSet, but: str) -> str:
     return f"A card just taken from the pile cannot go\nstraight back {but}."
 
 
+def boxes_scored(rules: RuleSet) -> bool:
+    """Whether a hand won earns a box: the Gin engine gives its winner one
+    only while ``box_bonus`` is worth something; Skarney's and Colonel's
+    hands never earn one."""
+    return rules.family is Family.GIN and rules.box_bonus > 0
+
+
+def both_may_score(rules: RuleSet) -> bool:
+    """Whether both players of a hand may score in it (Sequence Gin's bonuses
+    go to the loser too), so that both may pass the target at once."""
+    return rules.family is Family.GIN and rules.sequence_bonuses
+
+
+def game_won(
+    rules: RuleSet, who: str = "player", both: str = "both", *, netted: bool = False
+) -> str:
+    """Who wins the game at the target, as sentences; ``who`` is "player"
+    or "team"; ``both`` counts who may pass the target together ("both",
+    "two"), which cannot happen where a round's points are ``netted``. The
+    game ends when one alone has the top total at or over the target
+    (``Match``), and that one wins."""
+    if netted or not both_may_score(rules):
+        return f" The first {who} to reach it wins."
+    return (
+        f" The first {who} to reach it wins; if {both} pass it in the same hand, the "
+        "higher total wins, and on equal totals play goes on."
+    )
+
+
+def extra_boxes(rules: RuleSet) -> str:
+    """Oklahoma's extra boxes (``score_knock``), as a sentence, or nothing
+    where no box is scored."""
+    if not (rules.extra_boxes and boxes_scored(rules)):
+        return ""
+    gin = "gin or big gin" if rules.big_gin else "gin"
+    doubled = ", twice as many on a spade upcard" if rules.spade_doubles else ""
+    return f" An undercut earns one extra box, {gin} two{doubled}."
+
+
 def game_extras(rules: RuleSet) -> str:
-    """The game bonuses, shutout and deal in force, as sentences (or nothing)."""
+    """The game bonus, boxes, shutout, settlement and deal in force, as
+    sentences, each figure as ``settle`` uses it."""
     out = []
-    if rules.game_bonus and rules.box_bonus:
-        out.append(
-            f" The winner gets {rules.game_bonus} for the game and {rules.box_bonus} "
-            "for each hand won."
-        )
-    elif rules.game_bonus:
+    if rules.game_bonus:
         out.append(f" The winner gets {rules.game_bonus} for the game.")
-    elif rules.box_bonus:
-        out.append(f" Each hand won is worth {rules.box_bonus} more at the end.")
+    if boxes_scored(rules):
+        # settle() counts every player's boxes, not only the winner's (RULES.md 2.3)
+        out.append(
+            f" Each hand won earns its winner a **box**; every box, the loser's too, is "
+            f"worth {rules.box_bonus} at the end."
+        )
+        out.append(extra_boxes(rules))
     if rules.shutout is Shutout.DOUBLE:
-        out.append(" If the loser scored no hand points, the winner's total is doubled.")
+        out.append(" If the loser scored no hand points, the winner's whole total is doubled.")
     elif rules.shutout is Shutout.BONUS:
         out.append(f" If the loser scored no hand points, the game bonus is {rules.shutout_bonus}.")
+    out.append(" The winner is paid the difference between the two totals.")
     if rules.dealer_rotation is DealerRotation.WINNER:
         out.append(" The winner of a hand deals the next.")
     elif rules.dealer_rotation is DealerRotation.LOSER:
@@ -187,15 +241,14 @@ def _gin(rules: RuleSet) -> str:
         )
     if rules.spade_doubles:
         extras.append(" A spade upcard doubles the hand.")
-    if rules.extra_boxes:
-        doubled = ", twice as many on a spade upcard" if rules.spade_doubles else ""
-        extras.append(f" An undercut earns one extra box, gin two{doubled}.")
     if not rules.sets:
         extras.append(" Only runs count.")
     if rules.sequence_bonuses:
+        # the engine doubles them with the hand on a spade upcard
+        doubled = " (doubled too on a spade upcard)" if rules.spade_doubles else ""
         extras.append(
             " Each player scores 1 point per card in a run of six or "
-            "more and 1 per J, Q or K in a run."
+            f"more and 1 per J, Q or K in a run{doubled}."
         )
     if rules.fiftieth_card:
         stock_end = (
@@ -220,6 +273,7 @@ def _gin(rules: RuleSet) -> str:
         gin=rules.gin_bonus,
         extras="".join(extras),
         target=rules.target,
+        won=game_won(rules),
         game=game_extras(rules),
         stock_end=stock_end,
     )
@@ -228,23 +282,24 @@ def _gin(rules: RuleSet) -> str:
 def _skarney(rules: RuleSet) -> str:
     kinds = [
         kind
-        for kind, on in (("Sets", rules.sets), ("runs", rules.runs), (POKER, rules.poker_melds))
+        for kind, on in (
+            ("sets", rules.sets),
+            ("runs", rules.runs),
+            ("poker melds", rules.poker_melds),
+        )
         if on
     ]
-    if len(kinds) == 1:
-        melds = f"Only {kinds[0].lower()} count"
-    else:
-        melds = ", ".join(kinds[:-1]) + " and " + kinds[-1] + " all count"
-        melds = melds[0].upper() + melds[1:]
+    melds = f"only {kinds[0]} count" if len(kinds) == 1 else join(kinds, "and") + " all count"
     return SKARNEY.format(
         name=rules.name,
         cards=number(rules.hand_size).capitalize(),
-        melds=melds,
+        melds=melds[0].upper() + melds[1:],
         aces=f"; {aces_in_runs(rules)}" if aces_in_runs(rules) else "",
         ace=rules.ace_value,
         out_bonus=rules.out_bonus,
         out_bonus2=rules.out_bonus_no_contract,
         target=rules.target,
+        won=game_won(rules),
         game=game_extras(rules),
     )
 
@@ -266,6 +321,7 @@ def _colonel(rules: RuleSet) -> str:
         taken=taken_card(rules, "(unless it is your last card)"),
         values=values,
         target=rules.target,
+        won=game_won(rules),
         game=game_extras(rules),
         challenge=challenge,
     )
@@ -276,7 +332,7 @@ WRITERS = {Family.GIN: _gin, Family.SKARNEY: _skarney, Family.COLONEL: _colonel}
 
 def rules_markdown(rules: RuleSet) -> str:
     """The rules of ``rules``' variant, every option as the rule set has it."""
-    common = COMMON.format(melds=meld_kinds(rules), ace=rules.ace_value)
+    common = COMMON.format(melds=meld_kinds(rules), counted=counted(rules), ace=rules.ace_value)
     return common + "\n" + WRITERS[rules.family](rules)
 
 
@@ -285,15 +341,15 @@ def rules_markdown(rules: RuleSet) -> str:
 THREE_GIN = """\
 ## {title}
 
-Three players, two at a time. Everyone cuts: the lowest card deals the
-first hand and sits it out, dealing to the other two; of those two, the one
-after the dealer (A, B, C, round the table) plays first. After each hand
+Three players, two at a time; {variant} Everyone cuts: the lowest card deals
+the first hand and sits it out, dealing to the other two; of those two, the
+one after the dealer (A, B, C, round the table) plays first. After each hand
 the **loser** deals the next one and sits it out, so the winner meets the
 one who sat out. A cancelled hand is dealt again by the same dealer to the
 same two.
 
-Each player keeps their own total: a hand's points{box} go to its winner.
-The game ends when a player reaches **{target}**.{bonuses}
+Each player keeps their own total of the points they score{box} in each
+hand. The game goes to **{target}**.{won}{bonuses}
 **Settlement:** {settlement}
 """
 
@@ -301,44 +357,44 @@ TEAMS = """\
 ## {title}
 
 Four players in two teams: **A and B** against **C and D**, at two tables
-at once, nobody sitting out. A always plays at table 1 and B at table 2;
-C and D change tables, so partners meet a new opponent every {unit} (A–C
-and B–D, then A–D and B–C). Each table's first dealer is the lower card of
-a cut between its two players; after that the deal there passes to the
-other team's player. Both tables finish before the next {unit} is dealt; a
-cancelled table is not dealt again and counts 0.
+at once, nobody sitting out; {variant} A always plays at table 1 and B at
+table 2; C and D change tables, so partners meet a new opponent every {unit}
+(A–C and B–D, then A–D and B–C). Each table's first dealer is the lower card
+of a cut between its two players; after that the deal there passes to the
+other team's player. Both tables finish before the next {unit} is dealt{cancel}.
 
 **Team score of a {unit}:** if both winners are on one team, it scores the
 sum of both results; otherwise the team with the larger result scores the
 difference (equal results score nothing).{box} The game goes to
-**{target}**.{bonuses} **Settlement:** {settlement}
+**{target}**.{won}{bonuses} **Settlement:** {settlement}
 """
 
 SKARNEY3 = """\
 ## {title}
 
-Three players, two at a time, each with their own score. Everyone cuts:
-the lowest card sits out the first round, and the other two cut again, the
-higher card dealing. The **loser** of a round sits out the next one, and
+Three players, two at a time, each with their own score; {variant} Everyone
+cuts: the lowest card sits out the first round, and the other two cut again,
+the higher card dealing. The **loser** of a round sits out the next one, and
 the one who sat out plays the winner: the one who stays on deals, the
 newcomer plays first. After a round with equal totals, the one who has
 played more rounds in a row sits out (if as many, that round's dealer).
 
-The game ends when a player reaches **{target}**.{bonuses}
+The game goes to **{target}**.{won}{bonuses}
 **Settlement:** {settlement}
 """
 
 CAPTAINS = """\
 ## {title}
 
-Three players. The highest card of the cut is the **Captain**, who plays
-every round; the other two are a side with one pooled score. The seat after
-the Captain challenges first and plays the Captain until losing a round,
+Three players; {variant} The highest card of the cut is the **Captain**, who
+plays every round; the other two are a side with one pooled score. The seat
+after the Captain challenges first and plays the Captain until losing a round,
 then the other one comes in, and so on (a round with equal totals keeps the
 same challenger). The Captain deals the first round; then the deal
 alternates between the two who play, and a new challenger plays first.
 
-The game goes to **{target}**, reached by the Captain or by the side.{bonuses}
+The game goes to **{target}**, and whichever reaches it first, the Captain
+or the side, wins.{bonuses}
 **Settlement:** {settlement}
 """
 
@@ -347,14 +403,28 @@ THREE_SIDES = (
 )
 
 
-def format_bonuses(rules: RuleSet, side: str, sides: int = 2) -> str:
-    """The game bonus, boxes and shutout of a format's game, as sentences
-    (or nothing); ``side`` names who wins: "player", "team" or "side"; with
-    three ``sides`` the settlement itself says what a shutout doubles."""
+def team_boxes(fmt: Format, rules: RuleSet) -> str:
+    """A partnership's box for a {unit} scored in, as a sentence, or nothing:
+    ``score_round`` gives the team ahead one whatever the variant, though
+    Skarney knows no boxes, so there the bonus is told without the word."""
+    unit = fmt.play.deal_word
+    if not rules.box_bonus:
+        return ""
+    if rules.family is not Family.GIN:
+        return f" A team gets {rules.box_bonus} more at the end for each {unit} it scores in."
+    extra = " (one, whatever extra boxes its players earn)" if rules.extra_boxes else ""
+    return f" A team gets a box for each {unit} it scores in{extra}."
+
+
+def format_bonuses(rules: RuleSet, side: str, sides: int = 2, *, boxes: bool = False) -> str:
+    """The game bonus, boxes (if ``boxes`` count) and shutout of a format's
+    game, as sentences (or nothing); ``side`` names who wins: "player",
+    "team" or "side"; with three ``sides`` the settlement itself says what a
+    shutout doubles."""
     out = []
     if rules.game_bonus:
         out.append(f" The winning {side} gets {rules.game_bonus} for the game.")
-    if rules.box_bonus:
+    if boxes:
         out.append(f" Each box is worth {rules.box_bonus} at the end.")
     loser = "a loser who" if side == "player" else f"a {side} that"
     if rules.shutout is Shutout.DOUBLE and sides == 3:
@@ -369,6 +439,29 @@ def format_bonuses(rules: RuleSet, side: str, sides: int = 2) -> str:
     return "".join(out)
 
 
+def played_as(fmt: Format, rules: RuleSet) -> str:
+    """The variant every hand of the format is, by name, as a sentence."""
+    unit = fmt.play.deal_word
+    return f"each {unit} is an ordinary {unit} of **{rules.name}** for two."
+
+
+def format_hint(fmt: Format, rules: RuleSet) -> str:
+    """What the F1 help says between the format and the two-player rules:
+    which of them the format decides (boxes only where they count, a
+    cancelled hand only where a hand can be cancelled)."""
+    unit = fmt.play.deal_word
+    decides = ["who plays whom", "the target"]
+    if boxes_scored(rules):
+        decides.append("the boxes")
+    decides.append("the bonuses")
+    if rules.has_knock:
+        decides.append(f"a cancelled {unit}")
+    return (
+        f"Each {unit} is played as the rules below say for two players; "
+        f"{join(decides, 'and')} are as {fmt.title} above says."
+    )
+
+
 # how each format of three and four goes, in a player's words
 FORMAT_TEXTS = {
     Format.THREE: THREE_GIN,
@@ -381,34 +474,43 @@ FORMAT_TEXTS = {
 
 def format_markdown(fmt: Format, rules: RuleSet) -> str:
     """How the format in play goes (RULES.md section 6), in a player's words:
-    who plays whom, who sits out and deals, how hands add up, the target,
-    the end and the settlement. Empty for two players."""
+    the variant its hands are, who plays whom, who sits out and deals, how
+    hands add up, the target and who wins at it, the end and the
+    settlement. Empty for two players."""
     if fmt.two_players:
         return ""
     target = fmt.target(rules)
     text = FORMAT_TEXTS[fmt]
+    boxes = boxes_scored(rules)
     if fmt.play.teams:
         unit = fmt.play.deal_word
+        # a team's points are netted, so only one team scores in a round
         return text.format(
             title=fmt.title,
+            variant=played_as(fmt, rules),
             unit=unit,
-            box=f" A team gets a box for each {unit} it scores in." if rules.box_bonus else "",
+            cancel="; a cancelled table is not dealt again and counts 0" if rules.has_knock else "",
+            box=team_boxes(fmt, rules),
             target=target,
-            bonuses=format_bonuses(rules, "team"),
+            won=game_won(rules, "team", netted=True),
+            bonuses=format_bonuses(rules, "team", boxes=boxes),
             settlement="the winning team's total minus the other team's.",
         )
     if fmt.play.pooled:
         return text.format(
             title=fmt.title,
+            variant=played_as(fmt, rules),
             target=target,
-            bonuses=format_bonuses(rules, "side"),
+            bonuses=format_bonuses(rules, "side", boxes=boxes),
             settlement="the winner's total (the Captain's or the side's) minus the loser's.",
         )
     doubled = " (doubled against one shut out)" if rules.shutout is Shutout.DOUBLE else ""
     return text.format(
         title=fmt.title,
-        box=" and its box" if rules.box_bonus else "",
+        variant=played_as(fmt, rules),
+        box=" and the boxes they win" if boxes else "",
         target=target,
-        bonuses=format_bonuses(rules, "player", 3),
+        won=game_won(rules, "player", both="two"),
+        bonuses=format_bonuses(rules, "player", 3, boxes=boxes),
         settlement=THREE_SIDES.format(doubled=doubled),
     )

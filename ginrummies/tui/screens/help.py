@@ -13,7 +13,7 @@ from textual.widgets import Footer, Markdown, Static
 
 from ...core import Format, RuleSet
 from ...play.keys import help_rows
-from ..rulestext import format_markdown, rules_markdown
+from ..rulestext import format_hint, format_markdown, rules_markdown
 from .base import on_top
 
 
@@ -33,13 +33,7 @@ class HelpScreen(ModalScreen[None]):
             yield Static(keys_table(self.rules), id="keys", markup=False)
             if not self.fmt.two_players:
                 yield Markdown(format_markdown(self.fmt, self.rules), id="format-help")
-                yield Static(
-                    f"Each hand is played as the rules below say for two players; who "
-                    f"plays whom, the target, boxes, bonuses and a cancelled hand are as "
-                    f"{self.fmt.title} above says.",
-                    classes="hint",
-                    markup=False,
-                )
+                yield Static(format_hint(self.fmt, self.rules), classes="hint", markup=False)
             yield Markdown(rules_markdown(self.rules))
         yield Footer()
 
