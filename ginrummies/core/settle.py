@@ -129,8 +129,9 @@ def score_round(
     seats (hand players 0 and 1) and its result. Without ``net`` each
     player's points and boxes go to their side. With ``net`` (the
     partnership formats) the sides' points are netted: the side ahead
-    scores the difference and one box, the other nothing; a cancelled
-    table counts 0."""
+    scores the difference and one box if the hands earn boxes (Skarney's
+    earn none, and its partnership scores "as in Skarney Gin": RULES.md 6),
+    the other nothing; a cancelled table counts 0."""
     points = [0] * nsides
     boxes = [0] * nsides
     won: int | None = None
@@ -152,5 +153,5 @@ def score_round(
     netted = [0, 0]
     netted[ahead] = abs(diff)
     box = [0, 0]
-    box[ahead] = 1
+    box[ahead] = 1 if any(boxes) else 0
     return RoundScore(tuple(netted), tuple(box), ahead)

@@ -405,13 +405,11 @@ THREE_SIDES = (
 
 def team_boxes(fmt: Format, rules: RuleSet) -> str:
     """A partnership's box for a {unit} scored in, as a sentence, or nothing:
-    ``score_round`` gives the team ahead one whatever the variant, though
-    Skarney knows no boxes, so there the bonus is told without the word."""
+    ``score_round`` gives the team ahead one when the hands earn boxes,
+    which Skarney's never do."""
     unit = fmt.play.deal_word
-    if not rules.box_bonus:
+    if not rules.box_bonus or rules.family is not Family.GIN:
         return ""
-    if rules.family is not Family.GIN:
-        return f" A team gets {rules.box_bonus} more at the end for each {unit} it scores in."
     extra = " (one, whatever extra boxes its players earn)" if rules.extra_boxes else ""
     return f" A team gets a box for each {unit} it scores in{extra}."
 
