@@ -75,7 +75,8 @@ from ginrummies.core import (
     solver_for,
 )
 
-GIN_OPPONENTS = ("easy", "normal", "hard", "eaai-simple", "camper", "casual")
+LEVELS = ("easy", "normal", "hard")  # the computer's levels: RISK_CURVES has one each
+GIN_OPPONENTS = (*LEVELS, "eaai-simple", "camper", "casual")
 TABLE_OPPONENTS = ("easy", "normal", "hard", "camper", "casual")
 OFFERS_A_POSITION = 3  # offers asked of the opponent in each Skarney position
 KNOCK_WIN_DEALS = 40  # the hard hint's most sampled deals (hints.ESTIMATE_DEALS)
@@ -124,7 +125,9 @@ def observe(
         if not knocks:
             return out
         knock = knocks[0]
-        risk = knock_risk(view, knock)  # as the hint states it
+        # the hint knows the level of a computer it faces; the panel stands for people
+        level = opponent if opponent in LEVELS else None
+        risk = knock_risk(view, knock, opponent=level)  # as the hint states it
         if risk is None:  # gin: no undercut
             return out
         played = hand.replay()
@@ -139,7 +142,7 @@ def observe(
         points = knock_points(view, knock)
         old = undercut_risk(solver, view, memory, points, random.Random(len(view.history)))
         out.append(("undercut, before", variant, opponent, old, undercut))
-        odds = KnockOdds(view, memory)
+        odds = KnockOdds(view, memory, level)
         style = "eager" if odds.eager >= 0.5 else "patient"
         out.append((f"sampled, {style}", variant, opponent, odds.share(knock), undercut))
         # the hard hint's win chance for the knock, as its figures give it
@@ -224,24 +227,31 @@ def pool(a: list[float], b: list[float]) -> list[float]:
     return [min(a[0], b[0]), max(a[1], b[1]), (a[2] * a[3] + b[2] * b[3]) / n, n]
 
 
-FIT_LEAST = 30  # cases a step of a fitted curve rests on at least
+FIT_LEAST = 60  # cases a step of a fitted curve rests on at least (30 left steps that
+# held on the games they were fitted on and not on others)
 
 
 def fit(records: list[Record]) -> None:
-    """Print ``odds.RISK_CURVES`` as these games measure them: for each read
-    of the opponent, the observed undercut rate against the sampled share,
-    rising (pooled adjacent violators), each step on ``FIT_LEAST`` cases or
-    more (a smaller one joins its neighbour)."""
-    for kind, name in (("sampled, eager", "True"), ("sampled, patient", "False")):
-        print(curve(records, kind, name))
-    print(curve(records, "take, sampled", "TAKE_CURVE ="))
+    """Print ``odds.RISK_CURVES`` as these games measure them: the observed
+    undercut rate against the sampled share, rising (pooled adjacent
+    violators), each step on ``FIT_LEAST`` cases or more (a smaller one
+    joins its neighbour); one curve for each level of the computer, and
+    for a person one for each read of them (eager or patient), fitted on
+    the panel, which stands for people."""
+    sampled = [r for r in records if r[0].startswith("sampled, ")]
+    for level in LEVELS:
+        print(curve([r for r in sampled if r[2] == level], f'"{level}":'))
+    for style in ("eager", "patient"):
+        kind = f"sampled, {style}"
+        print(curve([r for r in sampled if r[2] not in LEVELS and r[0] == kind], f'"{style}":'))
+    print(curve([r for r in records if r[0] == "take, sampled"], "TAKE_CURVE ="))
 
 
-def curve(records: list[Record], kind: str, name: str) -> str:
+def curve(records: list[Record], name: str) -> str:
     """One fitted curve, as the code writes it."""
-    points = [(r[3], r[4]) for r in records if r[0] == kind]
+    points = [(r[3], r[4]) for r in records]
     if not points:
-        return f"# {kind}: no cases"
+        return f"# {name} no cases"
     merged: list[list[float]] = []
     for step in isotonic(points):
         if merged and (merged[-1][3] < FIT_LEAST or step[3] < FIT_LEAST):
@@ -259,7 +269,7 @@ def curve(records: list[Record], kind: str, name: str) -> str:
     if line[-1][0] < 1:
         line.append((1.0, line[-1][1]))
     cases = [int(step[3]) for step in merged]
-    return f"# {kind}: {len(points)} cases, on the steps {cases}\n{name} {tuple(line)}"
+    return f"# {len(points)} cases, on the steps {cases}\n{name} {tuple(line)}"
 
 
 def main() -> None:

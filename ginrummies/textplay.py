@@ -457,7 +457,7 @@ def take_turn(
             say(text_help(session.rules))
             continue
         if answer.strip() in ("?", "hint"):
-            hints = hint(view, actions)
+            hints = hint(view, actions, opponent=session.facing(view))
             if hints:
                 hinted = hints[0].action
                 best = hints[0]

@@ -6,18 +6,24 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import positions
 
 from ginrummies.ai.odds import (
     CHANCE_WORDS,
     RISK_CURVES,
     TAKE_CURVE,
+    KnockOdds,
     chance_range,
     chance_words,
+    knock_risk,
     on_curve,
 )
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-from calibration import isotonic
+from calibration import LEVELS, isotonic
+
+from ginrummies.core import Format, Knock, preset
+from ginrummies.play.session import Session, default_seats, format_seats
 
 
 def test_every_chance_has_the_words_of_its_range() -> None:
@@ -53,3 +59,34 @@ def test_the_fit_pools_what_falls_and_keeps_equal_shares_together() -> None:
     assert [s[3] for s in steps] == [4, 2]
     assert steps[0][:3] == [0.0, 0.1, 0.25]
     assert steps[1][:3] == [0.5, 0.5, 1.0]
+
+
+def test_a_knock_is_judged_by_the_level_of_the_computer_faced() -> None:
+    """The same knock against hard is riskier than against easy or normal
+    (hard holds low cards and undercuts: docs/strength.md); against a
+    person, the curve of the read of them."""
+    rules = preset("gin")
+    seen = 0
+    for seed in range(40):
+        for _, view, legal in positions(rules, seed, "normal", 0.0):
+            knock = next((a for a in legal if isinstance(a, Knock)), None)
+            if knock is None or knock_risk(view, knock) is None:  # none, or gin
+                continue
+            risk = {who: knock_risk(view, knock, opponent=who) or 0.0 for who in LEVELS}
+            assert risk["easy"] < risk["hard"] and risk["normal"] < risk["hard"]
+            odds = KnockOdds(view)
+            assert odds.curve is RISK_CURVES["eager" if odds.eager >= 0.5 else "patient"]
+            assert knock_risk(view, knock) == odds.risk(knock)
+            seen += 1
+    assert seen >= 5
+
+
+def test_the_hints_face_the_seat_across_the_table() -> None:
+    alone = Session(preset("gin"), default_seats(level="hard"), 1)
+    assert alone.facing(alone.view()) == "hard"
+    hot = Session(preset("gin"), default_seats(hot_seat=True), 1)
+    assert hot.facing(hot.view()) is None
+    seats = format_seats(Format.PARTNERSHIP, 1, level="easy")
+    team = Session(preset("gin"), seats, 1, format=Format.PARTNERSHIP)
+    across = team.seats[team.opponent(0)]
+    assert not across.is_person and team.facing(team.view(0)) == "easy"

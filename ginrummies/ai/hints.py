@@ -91,11 +91,14 @@ def hint(
     *,
     level: str = "normal",
     budget: float = HINT_BUDGET,
+    opponent: str | None = None,
 ) -> list[Hint]:
     """The legal moves, best first, each with a reason a person can read.
 
     At the hard level the first moves are played out in sampled deals, for
-    at most ``budget`` seconds (at least one deal each)."""
+    at most ``budget`` seconds (at least one deal each). ``opponent``: the
+    level of the computer across the table (None: a person), which the
+    chances of a knock are judged by."""
     legal = list(legal_actions)
     if not legal:
         return []
@@ -103,7 +106,7 @@ def hint(
         return [Hint(a, why) for a, why in table_hints(view, legal)]
     bot = GinBot(view.rules, 0, "normal")
     memory = remember(view)
-    odds = KnockOdds(view, memory)
+    odds = KnockOdds(view, memory, opponent)
     ranked = _rank_gin(bot, view, legal, memory, odds)
     figures: dict[Action, tuple[float, float, int]] = {}
     if level == "hard":

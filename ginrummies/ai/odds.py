@@ -64,41 +64,74 @@ def chance_range(words: str) -> tuple[float, float]:
 # The sampled share runs high: a guessed hand improves faster than a real
 # one, so the chance stated is read off these curves (share -> chance, by
 # straight lines between the points), measured by benchmarks/calibration.py
-# --fit on games of their own (seeds 7 and 8: 30 games of gin and of
-# oklahoma against each opponent, 2363 knocks; docs/strength.md, "Hints
-# whose odds hold"); one curve for an opponent read as eager, one for a
-# patient one.
-RISK_CURVES: dict[bool, tuple[tuple[float, float], ...]] = {
-    True: (
-        (0.0, 0.032),
-        (0.016, 0.032),
-        (0.034, 0.046),
-        (0.083, 0.046),
-        (0.1, 0.097),
-        (0.116, 0.097),
-        (0.134, 0.115),
-        (0.266, 0.115),
-        (0.284, 0.16),
-        (0.383, 0.16),
-        (0.4, 0.199),
-        (1.0, 0.199),
+# --fit on games of their own (seeds 7 to 10: 30 games of gin and of
+# oklahoma against each opponent, 4695 knocks; docs/strength.md, "Hints
+# whose odds hold"). Facing the computer, the person knows its level, and
+# so does the hint: one curve a level (the hard level undercuts five times
+# as often as easy from the same shares). Facing a person, the curve of
+# the read of them: eager or patient (fitted on the reference panel, which
+# stands for people).
+Curve = tuple[tuple[float, float], ...]
+RISK_CURVES: dict[str, Curve] = {
+    "easy": (
+        (0.0, 0.012),
+        (0.083, 0.012),
+        (0.1, 0.032),
+        (0.116, 0.032),
+        (0.134, 0.04),
+        (0.233, 0.04),
+        (0.25, 0.053),
+        (1.0, 0.053),
     ),
-    False: (
-        (0.0, 0.125),
-        (0.033, 0.125),
-        (0.05, 0.189),
-        (0.1, 0.189),
-        (0.117, 0.25),
-        (0.233, 0.25),
-        (0.25, 0.389),
-        (0.45, 0.389),
-        (0.467, 0.424),
-        (1.0, 0.424),
+    "normal": (
+        (0.0, 0.02),
+        (0.017, 0.022),
+        (0.116, 0.022),
+        (0.134, 0.066),
+        (0.25, 0.066),
+        (0.267, 0.094),
+        (0.866, 0.094),
+        (1.0, 0.094),
+    ),
+    "hard": (
+        (0.0, 0.141),
+        (0.017, 0.173),
+        (0.034, 0.233),
+        (0.083, 0.233),
+        (0.1, 0.269),
+        (0.183, 0.269),
+        (0.2, 0.336),
+        (0.283, 0.336),
+        (0.3, 0.396),
+        (0.383, 0.396),
+        (0.4, 0.464),
+        (1.0, 0.464),
+    ),
+    "eager": (
+        (0.0, 0.014),
+        (0.016, 0.014),
+        (0.034, 0.043),
+        (0.083, 0.043),
+        (0.1, 0.107),
+        (0.116, 0.107),
+        (0.134, 0.121),
+        (0.25, 0.121),
+        (0.267, 0.192),
+        (0.383, 0.192),
+        (0.4, 0.22),
+        (0.933, 0.22),
+        (1.0, 0.22),
+    ),
+    "patient": (
+        (0.0, 0.119),
+        (0.2, 0.119),
+        (0.217, 0.346),
+        (1.0, 0.346),
     ),
 }
 
 
-def on_curve(share: float, curve: tuple[tuple[float, float], ...]) -> float:
+def on_curve(share: float, curve: Curve) -> float:
     """``curve`` at ``share``, by a straight line between its two nearest points."""
     for (x0, y0), (x1, y1) in itertools.pairwise(curve):
         if share <= x1:
@@ -112,11 +145,17 @@ class KnockOdds:
     draws them: eager or patient by its read of the opponent, then improved
     over the turns they played). Seeded by the public story, so it repeats."""
 
-    def __init__(self, view: PlayerView, memory: Memory | None = None) -> None:
+    def __init__(
+        self, view: PlayerView, memory: Memory | None = None, opponent: str | None = None
+    ) -> None:
+        """``opponent``: the level of the computer across the table, or None
+        for a person (their read picks the curve)."""
         self.view = view
         self.memory = memory or remember(view)
         self.solver = solver_for(view.rules)
         self.eager = read(view, self.solver).eager
+        style = "eager" if self.eager >= 0.5 else "patient"
+        self.curve = RISK_CURVES[opponent if opponent in RISK_CURVES else style]
         self._hands: list[int] | None = None
         self._risks: dict[Knock, float | None] = {}
 
@@ -159,7 +198,7 @@ class KnockOdds:
             if self.deadwood(knock) == 0:
                 self._risks[knock] = None
             else:
-                self._risks[knock] = on_curve(self.share(knock), RISK_CURVES[self.eager >= 0.5])
+                self._risks[knock] = on_curve(self.share(knock), self.curve)
         return self._risks[knock]
 
     def win_chance(self, knock: Knock) -> float:
@@ -168,9 +207,11 @@ class KnockOdds:
         return 1.0 if risk is None else 1.0 - risk
 
 
-def knock_risk(view: PlayerView, knock: Knock, memory: Memory | None = None) -> float | None:
+def knock_risk(
+    view: PlayerView, knock: Knock, memory: Memory | None = None, opponent: str | None = None
+) -> float | None:
     """The hint's undercut risk for ``knock`` (see ``KnockOdds``)."""
-    return KnockOdds(view, memory).risk(knock)
+    return KnockOdds(view, memory, opponent).risk(knock)
 
 
 TAKE_DEALS = 60  # guesses at the other hand a take chance is judged on
@@ -217,7 +258,7 @@ def unmelded(
 # The guessed share of takes runs high in the middle (real hands meld less
 # than guessed ones); the chance stated is read off this curve, measured as
 # RISK_CURVES are (--fit, seed 7: 6 Skarney games an opponent, 8553 offers)
-TAKE_CURVE: tuple[tuple[float, float], ...] = (
+TAKE_CURVE: Curve = (
     (0.0, 0.013),
     (0.016, 0.013),
     (0.017, 0.016),

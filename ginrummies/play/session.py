@@ -376,6 +376,14 @@ class Session:
         a, b = self.game.round.tables[table].seats
         return b if seat == a else a
 
+    def facing(self, view: PlayerView) -> str | None:
+        """The level of the computer across the table from ``view``'s player,
+        or None when a person sits there (the hints judge a knock by it)."""
+        match = view.game.match
+        seat = view.player if match is None or match.seat is None else match.seat
+        other = self.seats[self.opponent(seat)]
+        return None if other.is_person else other.level.value
+
     def _waiting(self, people: bool | None = None) -> list[tuple[int, int]]:
         """(table, seat) of people (or computers, or anyone: None) to move,
         the table with fewer moves this round first, so tables take turns."""

@@ -21,9 +21,10 @@ class Found:
     best: Hint | None
 
 
-def think(moment: object, view: PlayerView, level: HintLevel) -> Found:
-    """The best move in ``view`` at ``level`` (any thread: reads only ``view``)."""
-    hints = hint(view, view.legal_actions, level=level)
+def think(moment: object, view: PlayerView, level: HintLevel, opponent: str | None) -> Found:
+    """The best move in ``view`` at ``level`` against ``opponent`` (a
+    computer's level, or None for a person; any thread: reads only ``view``)."""
+    hints = hint(view, view.legal_actions, level=level, opponent=opponent)
     return Found(moment, view, hints[0] if hints else None)
 
 

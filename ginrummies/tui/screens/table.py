@@ -503,11 +503,14 @@ class TableScreen(FlowScreen):
         self.hints.thinking = True
         self.hints.cursor_then = self.state.cursor_card
         self.say("Thinking of a hint...")
-        self.find_hint(self.moment(), self.session.view(), settings.hint_level)
+        view = self.session.view()
+        self.find_hint(self.moment(), view, settings.hint_level, self.session.facing(view))
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def find_hint(self, moment: object, view: PlayerView, level: HintLevel) -> Found:
-        return think(moment, view, level)
+    def find_hint(
+        self, moment: object, view: PlayerView, level: HintLevel, opponent: str | None
+    ) -> Found:
+        return think(moment, view, level, opponent)
 
     @on(Worker.StateChanged)
     def hint_thought(self, event: Worker.StateChanged) -> None:
