@@ -10,11 +10,13 @@ import pytest
 from test_forms import screen_text
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Select
+from textual.widgets._select import SelectOverlay
 
 from ginrummies.store import CardStyle, Settings
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.choice import ChoiceScreen
+from ginrummies.tui.screens.newgame import NewGameScreen
 from ginrummies.tui.screens.rules import RulesScreen
 
 SIZE = (100, 30)
@@ -105,3 +107,18 @@ async def test_the_palette_marks_the_highlighted_command(style: CardStyle) -> No
         options = app.screen.query_one(OptionList)
         assert options.highlighted == 0
         assert marked(app, options, MARKS[style]) == "Theme"
+
+
+@STYLES
+async def test_a_drop_down_marks_the_highlighted_choice(style: CardStyle) -> None:
+    app = app_for(style)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.push_screen(NewGameScreen(app.settings, None))
+        await pilot.pause()
+        app.screen.query_one("#variant", Select).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        overlay = app.screen.query_one("#variant").query_one(SelectOverlay)
+        assert overlay.has_focus and overlay.highlighted == 0
+        await check_moves(pilot, overlay, MARKS[style])
