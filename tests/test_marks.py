@@ -4,20 +4,24 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from test_forms import screen_text
+from test_stats import finished_and_abandoned
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import OptionList, Select
+from textual.widgets import DataTable, OptionList, Select
 from textual.widgets._select import SelectOverlay
 
 from ginrummies.store import CardStyle, Settings
+from ginrummies.store.stats import STATS_NAME, Stats
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.choice import ChoiceScreen
 from ginrummies.tui.screens.newgame import NewGameScreen
 from ginrummies.tui.screens.rules import RulesScreen
+from ginrummies.tui.screens.statistics import StatsScreen
 
 SIZE = (100, 30)
 MARKS = {CardStyle.UNICODE: "▶ ", CardStyle.ASCII: "> "}
@@ -122,3 +126,27 @@ async def test_a_drop_down_marks_the_highlighted_choice(style: CardStyle) -> Non
         overlay = app.screen.query_one("#variant").query_one(SelectOverlay)
         assert overlay.has_focus and overlay.highlighted == 0
         await check_moves(pilot, overlay, MARKS[style])
+
+
+@STYLES
+async def test_the_games_played_mark_the_one_enter_watches(
+    style: CardStyle, tmp_path: Path
+) -> None:
+    finished_and_abandoned(Stats(tmp_path / STATS_NAME))
+    app = GinApp(Settings(speed="instant", card_style=style), data_dir=tmp_path)
+    mark = MARKS[style].strip()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(StatsScreen(app.stats))
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        games = app.screen.query_one("#games", DataTable)
+        for row in (0, 1, 2, 1):
+            games.move_cursor(row=row)
+            await pilot.pause()
+            lines = screen_text(app, games.content_region).splitlines()
+            fronts = [line[:3] for line in lines[1 : 1 + games.row_count]]  # under the header
+            assert fronts == [f" {mark} " if n == row else "   " for n in range(3)], lines
+        # the mark's column leaves the table as wide as the screen, not wider
+        assert games.virtual_size.width <= games.scrollable_content_region.width

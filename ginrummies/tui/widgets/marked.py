@@ -1,10 +1,15 @@
 """Lists whose highlighted row is marked in text, not by colour alone.
 
-Textual's option lists tell the highlighted row only by its colours, which
-a monochrome terminal, a screen reader's text or a colour-blind eye may not
-see. These draw a mark before it: "▶ " (with ``--ascii`` the ASCII filter
-draws it as "> "); every other row has two blank cells there, so the rows
-stay in line.
+Textual's option lists (and a table's row cursor) tell the highlighted row
+only by its colours, which a monochrome terminal or a colour-blind eye may
+not see. These draw a mark before it: "▶ " (with ``--ascii`` the ASCII
+filter draws it as "> "); every other row has blanks there, so the rows
+stay in line. The menu, the dialogs and the rules use MarkedList; the
+palette, the forms' Selects and the statistics' games their own kinds.
+
+They draw through Textual's private hooks (``_get_left_gutter_width`` and
+``_get_option_render``, as its SelectionList does; a table's row labels):
+tests/test_marks.py says at once if a Textual release changes them.
 """
 
 from __future__ import annotations
@@ -15,12 +20,14 @@ from typing import TypeVar
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style as RichStyle
+from rich.text import TextType
 from textual.app import ComposeResult
 from textual.command import CommandList
 from textual.strip import Strip
 from textual.style import Style
 from textual.widget import Widget
-from textual.widgets import OptionList, Select
+from textual.widgets import DataTable, OptionList, Select
+from textual.widgets._data_table import CellType, RowKey, RowRenderables
 from textual.widgets._select import SelectOverlay
 from textual.widgets.option_list import Option
 
@@ -74,6 +81,31 @@ class MarkedSelect(Select[T]):
             return widget
         overlay = MarkedSelectOverlay(type_to_search=widget._type_to_search)
         return overlay.data_bind(compact=Select.compact)
+
+
+class MarkedTable(DataTable[CellType]):
+    """A DataTable whose cursor row, with a row cursor, has the mark (one
+    cell of it: a table is narrow) as its row's label."""
+
+    def add_row(
+        self,
+        *cells: CellType,
+        height: int | None = 1,
+        key: str | None = None,
+        label: TextType | None = None,
+    ) -> RowKey:
+        # every row has a label, where the mark goes: a table draws the
+        # labels' column only when a row has one
+        return super().add_row(*cells, height=height, key=key, label=label or " ")
+
+    def _get_row_renderables(self, row_index: int) -> RowRenderables:
+        # the mark moves with the cursor: Textual caches a label drawn with
+        # the cursor on its row apart from one drawn without
+        found = super()._get_row_renderables(row_index)
+        if row_index < 0 or self.cursor_type != "row":
+            return found
+        mark = MARK.strip() if row_index == self.cursor_row else " "
+        return RowRenderables(mark, found.cells)
 
 
 def swapped(widgets: Iterable[Widget], swap: Callable[[Widget], Widget]) -> Iterator[Widget]:
