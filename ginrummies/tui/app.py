@@ -10,6 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from textual import events
 from textual.app import SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.filter import LineFilter
@@ -22,7 +23,7 @@ from ..play.keys import MOVES
 from ..play.printable import printable
 from ..play.tell import cut_answers, cut_question, score_board, unit
 from ..store import CardStyle, Settings, Theme
-from ..store.files import move_aside, write_atomic
+from ..store.files import data_dir, move_aside, write_atomic
 from ..store.saves import Saved, SaveError
 from ..store.settings import save_settings
 from .ascii import AsciiFilter
@@ -271,6 +272,61 @@ class GinApp(GameApp):
         self.notify(f"{where}\nginrummies replay {path} plays it back.", title="Replay")
         return path
 
+    # --- screenshots -------------------------------------------------------------
+
+    def deliver_screenshot(
+        self, filename: str | None = None, path: str | None = None, time_format: str | None = None
+    ) -> str | None:
+        """The palette's Screenshot: an SVG of the screen, saved in the data
+        folder's screenshots/ (``path``: in that folder instead), and the
+        file it was saved as said; or why it could not be, and where it was
+        tried. Textual's went to a Downloads folder that may not be there
+        and said only "Failed to save screenshot". In a browser, Textual's
+        own: the picture is downloaded."""
+        if self.is_web:
+            return super().deliver_screenshot(filename, path, time_format)
+        svg = self.export_screenshot()
+        tried: Path | None = None
+        try:
+            folder = Path(path) if path is not None else self.screenshots_folder()
+            tried = folder / (filename or free_name(folder, "ginrummies", ".svg"))
+            write_atomic(tried, svg)
+        except OSError as exc:
+            where = f" as {tried}" if tried is not None else ""
+            self.notify(
+                f"The screenshot could not be saved{where}: {exc.strerror or exc}",
+                title="Screenshot",
+                severity="error",
+                timeout=15,
+            )
+            return None
+        self.notify(f"Saved as {tried}", title="Screenshot", timeout=10)
+        return None
+
+    def screenshots_folder(self) -> Path:
+        """The data folder's screenshots/: the app's, else the one the
+        command line would use ($GINRUMMIES_DATA_DIR or the user's data
+        folder, made if need be: OSError if it cannot be)."""
+        return (self.data_dir if self.data_dir is not None else data_dir()) / "screenshots"
+
+    def on_delivery_complete(self, event: events.DeliveryComplete) -> None:
+        """A screenshot downloaded in a browser, said in plain words
+        (Textual's notice is markup, and notifications here are plain text)."""
+        if event.name == "screenshot":
+            event.prevent_default()
+            self.notify("The screenshot was downloaded.", title="Screenshot")
+
+    def on_delivery_failed(self, event: events.DeliveryFailed) -> None:
+        """A screenshot that could not be downloaded, and why."""
+        if event.name == "screenshot":
+            event.prevent_default()
+            self.notify(
+                f"The screenshot could not be downloaded: {event.exception}",
+                title="Screenshot",
+                severity="error",
+                timeout=15,
+            )
+
     # --- settings ----------------------------------------------------------------
 
     def apply_theme(self) -> None:
@@ -492,3 +548,15 @@ class GinApp(GameApp):
             yield SystemCommand("Hint", "key ?", screen.action_hint)
             yield SystemCommand("Show or hide the moves", "key v", screen.action_log)
             yield SystemCommand("Help and rules", "key F1", screen.action_help)
+
+
+def free_name(folder: Path, stem: str, suffix: str) -> str:
+    """A file name in ``folder`` not yet taken: ``stem``, the date and time,
+    a number if two are made in the same second, and ``suffix``."""
+    stamp = f"{stem}-{time.strftime('%Y-%m-%d-%H%M%S')}"
+    n = 1
+    name = f"{stamp}{suffix}"
+    while (folder / name).exists():
+        n += 1
+        name = f"{stamp}-{n}{suffix}"
+    return name

@@ -10,6 +10,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 
+from ..widgets.marked import MarkedList
 from .base import on_top
 
 
@@ -29,7 +30,7 @@ class ChoiceScreen(ModalScreen[int | None]):
         keys = "↑↓ choose · Enter confirm" + (" · Esc cancel" if self.cancel else "")
         with Vertical(id="dialog"):
             yield Static(self.title_text, classes="title", markup=False)
-            yield OptionList(*self.labels, id="choices", markup=False)
+            yield MarkedList(*self.labels, id="choices", markup=False)
             yield Static(keys, classes="hint", markup=False)
         # its own footer, over the screen's below: that one's keys do nothing here
         yield Footer()

@@ -16,6 +16,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from ..widgets.marked import MarkedList
 from .base import gin_app
 
 
@@ -29,7 +30,7 @@ class MenuScreen(Screen[None]):
         with Vertical(id="menu"):
             yield Static("♠ ♥ ginrummies ♦ ♣", id="logo", markup=False)
             yield Static("Gin Rummy and its relatives", classes="hint", markup=False)
-            yield OptionList(id="menu-options", markup=False)
+            yield MarkedList(id="menu-options", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:

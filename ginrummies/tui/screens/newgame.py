@@ -22,6 +22,7 @@ from ...play.session import Seat, SeatKind
 from ...store import Settings
 from ...store.settings import NAME_LENGTH, PERSON, SeatChoice, seats_problem
 from ..widgets.header import header
+from ..widgets.marked import MarkedSelect
 from ..widgets.ruleoption import RuleOption, RuleSection
 from ..widgets.seatrow import SeatRow
 from .base import BackScreen, gin_app, on_top
@@ -197,7 +198,7 @@ class NewGameScreen(BackScreen):
             yield Static("New game", classes="title", markup=False)
             with Horizontal(classes="row"):
                 yield Label("Variant", classes="name", markup=False)
-                yield Select(
+                yield MarkedSelect(
                     [(preset(v).name, v) for v in VARIANTS],
                     value=self.variant,
                     allow_blank=False,
@@ -206,7 +207,7 @@ class NewGameScreen(BackScreen):
             rules = self.settings.rules_for(self.variant)
             with Horizontal(classes="row"):
                 yield Label("Format", classes="name", markup=False)
-                choice = Select(
+                choice = MarkedSelect(
                     self.format_choices(),
                     value=self.format.value,
                     allow_blank=False,

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.app import ComposeResult
 from textual.await_complete import AwaitComplete
 from textual.command import CommandList, CommandPalette
+from textual.widget import Widget
 from textual.worker import Worker
 
+from ..widgets.marked import MarkedCommandList, swapped
 from .base import done, on_top
 
 
@@ -25,6 +28,10 @@ class Palette(CommandPalette):
         """``options``: Textual's (``providers``, ``placeholder``)."""
         super().__init__(id="--command-palette", **options)
         self.ran = False  # its command has run: a second Enter on its way runs nothing
+
+    def compose(self) -> ComposeResult:
+        """Textual's, with the highlighted command marked (widgets/marked.py)."""
+        yield from swapped(super().compose(), marked_commands)
 
     def dismiss(self, result: None = None) -> AwaitComplete:
         if not on_top(self):
@@ -52,3 +59,8 @@ class Palette(CommandPalette):
         if self not in self.app.screen_stack:
             worker.cancel()
         return worker
+
+
+def marked_commands(widget: Widget) -> Widget:
+    """Textual's list of commands as one that marks the highlighted command."""
+    return MarkedCommandList() if type(widget) is CommandList else widget

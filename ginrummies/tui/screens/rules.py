@@ -19,6 +19,7 @@ from textual.widgets.option_list import Option
 from ...core import RuleSet, formats_for, preset
 from ..rulestext import format_markdown, rules_markdown
 from ..widgets.header import header
+from ..widgets.marked import MarkedList
 from .base import BackScreen
 from .newgame import VARIANTS
 
@@ -37,7 +38,7 @@ class RulesScreen(BackScreen):
     def compose(self) -> ComposeResult:
         yield header()
         with Horizontal(id="rules"):
-            yield OptionList(
+            yield MarkedList(
                 *[Option(preset(v).name, id=v) for v in VARIANTS], id="variants", markup=False
             )
             with VerticalScroll(id="rules-text"):

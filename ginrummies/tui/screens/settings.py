@@ -24,6 +24,7 @@ from textual.widgets import (
 from ...core import preset
 from ...store import Settings
 from ..widgets.header import header
+from ..widgets.marked import MarkedSelect
 from ..widgets.switch import OnOffSwitch
 from .base import BackScreen
 from .newgame import VARIANTS
@@ -58,7 +59,7 @@ class SettingRow:
 
 def choice_select(value: StrEnum) -> Select[StrEnum]:
     """A setting that is a choice: its enum's words, in the enum's order."""
-    return Select([(e.value, e) for e in type(value)], value=value, allow_blank=False)
+    return MarkedSelect([(e.value, e) for e in type(value)], value=value, allow_blank=False)
 
 
 class SettingsScreen(BackScreen):
@@ -92,7 +93,7 @@ class SettingsScreen(BackScreen):
                 note="take back a move against the computer (u)",
             ),
             "default_rules": SettingRow(
-                widget=Select(
+                widget=MarkedSelect(
                     [(preset(v).name, v) for v in VARIANTS],
                     value=s.default_rules,
                     allow_blank=False,

@@ -21,6 +21,7 @@ from ...store.saves import Saved, SaveError, parse
 from ...store.stats import Line, Played, Stats, StatsError
 from ..widgets.chart import Chart
 from ..widgets.header import header
+from ..widgets.marked import MarkedTable
 from .base import BackScreen, gin_app
 from .replay import ReplayScreen
 
@@ -148,7 +149,7 @@ class StatsScreen(BackScreen):
                     classes="hint",
                     markup=False,
                 )
-                recent: DataTable[str | Text] = DataTable(id="games", cursor_type="row")
+                recent: DataTable[str | Text] = MarkedTable(id="games", cursor_type="row")
                 recent.add_column("When")
                 recent.add_column("Variant", width=variant_width(self.games))
                 recent.add_columns("Opponent", "Result", "Score")

@@ -25,6 +25,7 @@ from textual.widget import AwaitMount
 from textual.widgets import Collapsible, Input, Label, Select, Static, Switch
 
 from ...core import RuleSet
+from .marked import MarkedSelect
 from .switch import OnOffSwitch
 
 FormValue = bool | str
@@ -57,7 +58,7 @@ def option_widget(name: str, value: Any) -> Switch | Select[str] | Input:
         return OnOffSwitch(value=value, id=f"opt-{name}")
     if isinstance(value, Enum):
         choices = [(shown_value(e), str(e.value)) for e in type(value)]
-        return Select(choices, value=choice_value(value), allow_blank=False, id=f"opt-{name}")
+        return MarkedSelect(choices, value=choice_value(value), allow_blank=False, id=f"opt-{name}")
     return Input(str(value), type="integer", validators=[Integer(minimum=0)], id=f"opt-{name}")
 
 

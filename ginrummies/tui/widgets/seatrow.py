@@ -17,6 +17,7 @@ from textual.widgets import Input, Label, Select
 
 from ...play.printable import clean_name
 from ...store.settings import NAME_LENGTH, PERSON, SEAT_CHOICES
+from .marked import MarkedSelect
 
 SEAT_KINDS = [("a person" if c == PERSON else f"computer, {c}", c) for c in SEAT_CHOICES]
 """The kind choice's options: (shown, the seat's kind)."""
@@ -80,7 +81,7 @@ class SeatRow(Horizontal):
         # their values as they are made (and mounted) are no change by the player
         with self.prevent(Select.Changed, Input.Changed):
             yield Label(label, id=f"seat-label{seat}", classes="name", markup=False)
-            yield Select(
+            yield MarkedSelect(
                 SEAT_KINDS, value=kind, allow_blank=False, id=f"seat{seat}", classes="seat-kind"
             )
             yield Input(

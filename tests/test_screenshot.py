@@ -1,0 +1,72 @@
+"""Ctrl+P, Screenshot: the picture is saved in the data folder and the
+notice says where; when it cannot be, the notice says why and where it
+was tried, and the app goes on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.notifications import Notification
+
+from ginrummies.store import Settings
+from ginrummies.tui.app import GinApp, free_name
+from ginrummies.tui.screens.menu import MenuScreen
+
+SIZE = (80, 24)
+
+
+async def screenshot(folder: Path | None) -> tuple[GinApp, list[Notification]]:
+    """Take a screenshot from the palette, over the menu, with the data
+    folder ``folder``; the app and what it said of the screenshot."""
+    app = GinApp(Settings(speed="instant"), data_dir=folder)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+p", *"screenshot")
+        await app.workers.wait_for_complete()
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.5)  # Textual takes it 0.1 s after the palette closes
+        said = [n for n in app._notifications if n.title == "Screenshot"]
+        assert isinstance(app.screen, MenuScreen)  # the app goes on, on its menu
+    return app, said
+
+
+async def test_a_screenshot_is_saved_in_the_data_folder(tmp_path: Path) -> None:
+    _, said = await screenshot(tmp_path)
+    (saved,) = (tmp_path / "screenshots").iterdir()
+    assert saved.suffix == ".svg"
+    text = saved.read_text(encoding="utf-8")
+    assert text.startswith("<svg") and "ginrummies" in text
+    (note,) = said
+    assert note.severity == "information"
+    assert note.message == f"Saved as {saved}"
+
+
+async def test_an_app_without_a_data_folder_saves_in_the_usual_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GINRUMMIES_DATA_DIR", str(tmp_path))
+    _, said = await screenshot(None)
+    (saved,) = (tmp_path / "screenshots").iterdir()
+    assert [n.message for n in said] == [f"Saved as {saved}"]
+
+
+async def test_a_screenshot_that_cannot_be_saved_says_why_and_where(tmp_path: Path) -> None:
+    folder = tmp_path / "data"
+    folder.mkdir()
+    (folder / "screenshots").write_text("a file where the folder would be")
+    _, said = await screenshot(folder)
+    (note,) = said
+    assert note.severity == "error"
+    tried = folder / "screenshots"
+    assert note.message.startswith(f"The screenshot could not be saved as {tried}/ginrummies-")
+    assert note.message.endswith((": File exists", ": Not a directory"))
+    assert (folder / "screenshots").read_text() == "a file where the folder would be"
+
+
+def test_two_screenshots_in_one_second_are_two_files(tmp_path: Path) -> None:
+    first = free_name(tmp_path, "ginrummies", ".svg")
+    (tmp_path / first).write_text("")
+    second = free_name(tmp_path, "ginrummies", ".svg")
+    assert second.endswith(".svg") and not (tmp_path / second).exists()
