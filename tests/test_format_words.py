@@ -19,8 +19,9 @@ from textual.geometry import Region
 from textual.widgets import Static
 
 from ginrummies.ai import make_bot
-from ginrummies.core import Format, preset
+from ginrummies.core import Format, HandResult, KnockEnd, Outcome, TableEnd, preset
 from ginrummies.play.session import Session, format_seats
+from ginrummies.play.tell import ending_words
 from ginrummies.store import Settings
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.table import TableScreen
@@ -112,3 +113,112 @@ def test_the_scoreboard_never_cuts_a_heading_at_any_width() -> None:
         assert {"A+B", "C+D", "boxes", "total"} <= set(words), (width, text)
         seen.add("t1" in words)
     assert seen == {True, False}  # the tables' columns go only where nothing else fits
+
+
+# --- the other table ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("size", "panel", "short"),
+    [((80, 24), True, True), ((80, 30), True, True), ((150, 40), False, False)],
+    ids=["80x24-panel", "80x30-panel", "150x40"],
+)
+async def test_the_other_tables_line_is_never_cut_and_says_how_it_ended(
+    size: tuple[int, int], panel: bool, short: bool
+) -> None:
+    session = played(Format.PARTNERSHIP)
+    app = GinApp(Settings(speed="instant"), session=session)
+    async with app.run_test(size=size) as pilot:
+        table = await on_top(pilot, TableScreen)
+        if panel:
+            await pilot.press("v")
+        await settle(pilot)
+        other = table.query_one("#other", Static)
+        text = uncut(other)
+        # the person has not moved: the computers at table 2 have played their hand out
+        result = session.game.round.hands[1].result
+        assert result is not None
+        if short:  # players by letter, one sentence
+            assert text.startswith("Table 2: B 10 v D 10 cards · over: ")
+        else:
+            first, said = text.split("\n")
+            assert first.startswith("Table 2: Computer B (easy) ") and first.endswith(" · over")
+            assert said.endswith(".")  # how it ended, in a line of its own
+            assert max(cell_len(first), cell_len(said)) <= other.content_region.width
+        ended = {
+            Outcome.KNOCK: "knocked",
+            Outcome.GIN: "went gin",
+            Outcome.BIG_GIN: "went big gin",
+            Outcome.UNDERCUT: "undercut",
+            Outcome.CANCELLED: "Cancelled",
+        }[result.outcome]
+        assert ended in text
+        if result.scored:
+            assert f"scores {max(result.points)}." in text
+
+
+async def test_the_other_table_in_play_is_whole_beside_the_panel_at_80_by_24() -> None:
+    """While its hand is played: the short form, each move by its player's letter."""
+    session = played(Format.PARTNERSHIP, rounds=0)
+    hand = session.game.round.hands[1]
+    person = make_bot("easy", session.rules, 1)
+    while len(hand.events) < 3 or not session.person_to_move:
+        step(session, person)
+    assert not hand.is_over
+    # at a slow pace the computers at table 2 do not move before the test looks
+    app = GinApp(Settings(speed="slow"), session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await on_top(pilot, TableScreen)
+        await pilot.press("v")
+        await pilot.pause()
+        text = uncut(table.query_one("#other", Static))
+        if not hand.is_over:
+            assert text.startswith("Table 2: B ") and " · stock " in text
+            mover = "ABCD"[session.game.round.tables[1].seats[hand.events[-1].player]]
+            assert f" · {mover} " in text  # "· D discarded 8♣", not "Computer D ..."
+            assert "Computer" not in text
+
+
+def knock(outcome: Outcome, knocker: int, points: tuple[int, int]) -> HandResult:
+    """A Gin hand's end: ``knocker`` knocked, and each scored ``points``."""
+    winner = 1 - knocker if outcome is Outcome.UNDERCUT else knocker
+    return HandResult(outcome, winner, points, ending=KnockEnd(knocker=knocker))
+
+
+def out(outcome: Outcome, points: tuple[int, int], **ending: int) -> HandResult:
+    """A Skarney or Colonel hand's end (``ending``: who went out or challenged)."""
+    winner = None if points == (0, 0) else points.index(max(points))
+    return HandResult(outcome, winner, points, ending=TableEnd(**ending))
+
+
+ANN_BOB = ("Ann", "Bob")
+
+
+@pytest.mark.parametrize(
+    ("result", "names", "said"),
+    [
+        (knock(Outcome.KNOCK, 1, (0, 16)), ("B", "D"), "D knocked and scores 16."),
+        (knock(Outcome.KNOCK, 0, (16, 0)), ("You", "Bob"), "You knocked and score 16."),
+        (knock(Outcome.GIN, 0, (41, 0)), ANN_BOB, "Ann went gin and scores 41."),
+        (knock(Outcome.BIG_GIN, 1, (0, 62)), ANN_BOB, "Bob went big gin and scores 62."),
+        (knock(Outcome.UNDERCUT, 1, (35, 0)), ANN_BOB, "Ann undercut Bob and scores 35."),
+        # Sequence Gin's bonuses: both score
+        (knock(Outcome.KNOCK, 0, (20, 5)), ANN_BOB, "Ann knocked: Ann scores 20, Bob scores 5."),
+        (
+            HandResult(Outcome.CANCELLED),
+            ANN_BOB,
+            "Cancelled: the stock is down to two cards, no score.",
+        ),
+        (out(Outcome.OUT, (0, 45), went_out=1), ANN_BOB, "Bob went out and scores 45."),
+        (out(Outcome.STOCK, (0, 12)), ANN_BOB, "The stock ran out: Bob scores 12."),
+        (out(Outcome.STOCK, (0, 0)), ANN_BOB, "The stock ran out: no score."),
+        (
+            out(Outcome.CHALLENGE, (30, 0), challenger=0),
+            ANN_BOB,
+            "Ann challenged and Bob accepted: Ann scores 30.",
+        ),
+    ],
+    ids=lambda v: v.outcome.value if isinstance(v, HandResult) else "",
+)
+def test_a_hands_end_in_one_sentence(result: HandResult, names: tuple[str, str], said: str) -> None:
+    assert ending_words(result, names) == said

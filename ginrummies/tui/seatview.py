@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ..core import Card, PlayerView, hand_count, plural, says
 from ..play.log import Entry, Kind
 from ..play.session import Session
-from ..play.tell import seating_words, unit
+from ..play.tell import ending_words, seating_words, unit
 from ..play.words import prompt
 from .handorder import HandLayout, SortMode, lay_out
 from .widgets.area import Shown
@@ -229,7 +229,8 @@ def next_line(session: Session) -> str:
 
 def other_table(session: Session, seen: Look, thinking: bool, short: bool = False) -> str:
     """Partnership formats: the table the person does not play at, live, in
-    two lines (one, by the players' letters, in a short window)."""
+    two lines (one, by the players' letters, where room is short); once its
+    hand is over, how it ended and who scored."""
     game = session.game
     if game.format.tables < 2:
         return ""
@@ -237,23 +238,26 @@ def other_table(session: Session, seen: Look, thinking: bool, short: bool = Fals
     match = seen.view.game.match
     assert match is not None  # a format of two tables
     tv = match.tables[t]
-    names = session.names_at(t)
     hand = game.round.hands[t]
     seats = zip(tv.seats, tv.hand_sizes, strict=True)
     who = [f"{'ABCD'[s] if short else player_words(session, s)} {n}" for s, n in seats]
     first = f"Table {t + 1}: {' v '.join(who)} cards"
     if tv.result is not None:
-        lines = [ln for ln in tv.result.breakdown(names) if "score" in ln or "cancel" in ln]
-        said = lines[-1] if lines else ""
-        return f"{first} · over: {said}" if short else f"{first} · over\n{said}"
+        names = tuple("ABCD"[s] for s in tv.seats) if short else session.names_at(t)
+        ended = ending_words(tv.result, names)
+        return f"{first} · over: {ended}" if short else f"{first} · over\n{ended}"
     first += f" · stock {tv.stock_size}"
     if session.rules.has_discard_pile:
         first += f" · pile {tv.discard_top.label if tv.discard_top else 'empty'}"
+    if short:  # the last move, by the mover's letter ("D discarded 8♣")
+        if not hand.events:
+            return first
+        last = hand.events[-1]
+        did = last.action.said(last.card, last.gin).rstrip(".")
+        return f"{first} · {'ABCD'[tv.seats[last.player]]} {did}"
     mover = "" if tv.to_move is None else session.names[tv.to_move]
     doing = f"{mover} thinking..." if thinking else f"{mover} to move"
     moves = [entry.said.rstrip(".") for entry in _table_entries(session, t)]
-    if short:
-        return f"{first} · {moves[-1]}" if moves and hand.log else first
     recent = moves[-1] if moves and hand.log else "just dealt"
     return f"{first}\n{recent} · {doing}"
 

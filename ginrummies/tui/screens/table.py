@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -203,7 +204,7 @@ class TableScreen(FlowScreen):
             # two tables in a short window: the opponent's line and the other
             # table's say who plays where, and the prompt and melds need the rows
             "" if short else seating_line(session),
-            "" if other is None else other_table(session, seen, self.slow_at(other), short),
+            "" if other is None else self.other_words(seen, other),
             next_line(session),
         )
         settings = gin_app(self).settings
@@ -224,6 +225,20 @@ class TableScreen(FlowScreen):
         moves = {m.name.value for m in MOVES if self.legal_of(m.name)}
         self.legal_moves = frozenset(moves | ({"undo"} if self.can_undo() else set()))
         self.step()
+
+    def other_words(self, seen: Look, other: int) -> str:
+        """The other table's lines: two, each in one row, or else the short
+        form (players by letter, wrapped) where they would not fit: in a
+        short window, beside the moves panel in a narrow one, or wherever
+        a line is wider than the window (a wrapped long form runs past its
+        rows and is cut mid-sentence)."""
+        thinking = self.slow_at(other)
+        short = self.has_class("-short") or (self.has_class("-side") and self.has_class("-narrow"))
+        text = other_table(self.session, seen, thinking, short)
+        width = self.query_one("#other").content_region.width
+        if not short and width and any(cell_len(line) > width for line in text.splitlines()):
+            text = other_table(self.session, seen, thinking, short=True)
+        return text
 
     def notes(self, seen: Look) -> list[str]:
         view = seen.view
