@@ -24,6 +24,7 @@ from ginrummies.play.session import Session, format_seats
 from ginrummies.play.tell import ending_words
 from ginrummies.store import Settings
 from ginrummies.tui.app import GinApp
+from ginrummies.tui.screens.curtain import CurtainScreen, seat_words
 from ginrummies.tui.screens.table import TableScreen
 from ginrummies.tui.seatview import score_rows
 from ginrummies.tui.widgets.scoreboard import Scoreboard, ScoreRow, Scores, board, columns
@@ -222,3 +223,46 @@ ANN_BOB = ("Ann", "Bob")
 )
 def test_a_hands_end_in_one_sentence(result: HandResult, names: tuple[str, str], said: str) -> None:
     assert ending_words(result, names) == said
+
+
+# --- the curtains ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("fmt", "rules", "word"),
+    [(Format.THREE, "gin", "hand"), (Format.SKARNEY3, "skarney", "round")],
+    ids=["three", "skarney3"],
+)
+def test_the_curtains_of_three_say_whom_you_play_and_who_sits_out(
+    fmt: Format, rules: str, word: str
+) -> None:
+    for rounds in (0, 1, 2):  # the one sitting out changes
+        session = played(fmt, rules, rounds, people=3)
+        (seating,) = session.game.round.tables
+        a, b = seating.seats
+        (out,) = {0, 1, 2} - {a, b}
+        names = session.names
+        assert seat_words(session, a) == f"{names[a]} plays {names[b]} this {word}; " + (
+            f"{names[out]} sits out."
+        )
+        assert seat_words(session, out) == ""  # never called to the keyboard to sit out
+
+
+def test_the_partnership_curtain_says_the_table_and_whom_you_play() -> None:
+    session = played(Format.PARTNERSHIP, rounds=1, people=4)
+    for t, seating in enumerate(session.game.round.tables):
+        a, b = seating.seats
+        names = session.names
+        assert seat_words(session, a) == f"{names[a]} plays {names[b]} at table {t + 1} this hand."
+
+
+async def test_a_hot_seat_curtain_of_three_shows_who_sits_out_at_80_by_24() -> None:
+    session = Session(preset("gin"), format_seats(Format.THREE, 3), 5, format=Format.THREE)
+    app = GinApp(Settings(speed="instant"), session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        curtain = await on_top(pilot, CurtainScreen)
+        where = uncut(curtain.query_one("#curtain-where", Static))
+        (out,) = session.format.play.sitting_out(session.game.round.rota)
+        assert where.endswith(f"this hand; {session.names[out]} sits out.")
+        assert f"{curtain.player} plays " in where
+        assert where in "\n".join(screen_lines(app))
