@@ -19,14 +19,15 @@ from textual.geometry import Region
 from textual.widgets import Static
 
 from ginrummies.ai import make_bot
-from ginrummies.core import Format, HandResult, KnockEnd, Outcome, TableEnd, preset
+from ginrummies.core import PRESETS, Format, HandResult, KnockEnd, Outcome, TableEnd, preset
 from ginrummies.play.session import Session, format_seats
 from ginrummies.play.tell import ending_words
 from ginrummies.store import Settings
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.curtain import CurtainScreen, seat_words
 from ginrummies.tui.screens.table import TableScreen
-from ginrummies.tui.seatview import score_rows
+from ginrummies.tui.seatview import FORMAT_WORDS, TITLE_JOIN, score_rows, sub_title, title
+from ginrummies.tui.widgets.header import title_room
 from ginrummies.tui.widgets.scoreboard import Scoreboard, ScoreRow, Scores, board, columns
 
 
@@ -266,3 +267,43 @@ async def test_a_hot_seat_curtain_of_three_shows_who_sits_out_at_80_by_24() -> N
         assert where.endswith(f"this hand; {session.names[out]} sits out.")
         assert f"{curtain.player} plays " in where
         assert where in "\n".join(screen_lines(app))
+
+
+# --- the header --------------------------------------------------------------------
+
+
+def test_every_variant_and_format_is_named_in_the_header_at_80_columns() -> None:
+    room = title_room(80)
+    for name in PRESETS:
+        rules = preset(name)
+        for fmt in Format:
+            if not fmt.allows(rules):
+                continue
+            session = Session(rules, format_seats(fmt), 5, format=fmt)
+            heading = title(session)
+            assert rules.name in heading
+            if not fmt.two_players:
+                assert FORMAT_WORDS[fmt] in heading
+            line = sub_title(session, room)
+            assert cell_len(heading + TITLE_JOIN + line) <= room, (heading, line)
+            assert "0" in line  # the scores stay, whatever else goes
+
+
+@pytest.mark.parametrize(
+    ("rules", "fmt", "named"),
+    [
+        ("oklahoma", Format.PARTNERSHIP, "Oklahoma Gin · Partnership"),
+        ("eaai", Format.THREE, "Gin (EAAI-2021 challenge) · Three-player"),
+    ],
+    ids=["oklahoma-partnership", "eaai-three"],
+)
+async def test_the_header_names_the_variant_and_the_format_at_80_by_24(
+    rules: str, fmt: Format, named: str
+) -> None:
+    session = played(fmt, rules, rounds=1)
+    app = GinApp(Settings(speed="instant"), session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await on_top(pilot, TableScreen)
+        top = screen_lines(app)[0]
+        assert named in top and "…" not in top
+        assert "0" in top.partition(named)[2]  # and the scores after it

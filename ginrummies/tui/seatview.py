@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core import Card, PlayerView, hand_count, plural, says
+from rich.cells import cell_len
+
+from ..core import Card, Format, PlayerView, hand_count, plural, says
 from ..play.log import Entry, Kind
 from ..play.session import Session
 from ..play.tell import ending_words, seating_words, unit
@@ -311,8 +313,10 @@ def short_names(session: Session) -> tuple[str, ...]:
     return tuple(out)
 
 
-def sub_title(session: Session) -> str:
-    """The header's line: the hand, every side's score and the target."""
+def sub_title(session: Session, room: int | None = None, note: str = "") -> str:
+    """The header's line: the hand, every side's score and the target, and
+    ``note``. With the title it fits ``room`` cells where it can: the
+    target and then the hand's number go first (the scores stay)."""
     game = session.game
     if game.format.two_players:
         pairs = zip(session.side_names, game.scores, strict=True)
@@ -320,9 +324,32 @@ def sub_title(session: Session) -> str:
     else:
         pairs = zip(short_names(session), game.scores, strict=True)
         scores = " · ".join(f"{name} {score}" for name, score in pairs)
-    return f"{unit(game).lower()} {len(game.rounds)} · {scores} · to {game.target}"
+    hand, target = f"{unit(game).lower()} {len(game.rounds)}", f"to {game.target}"
+    heading = title(session)
+    for parts in ((hand, scores, target), (hand, scores), (scores,)):
+        line = " · ".join(p for p in (*parts, note) if p)
+        if room is None or cell_len(f"{heading}{TITLE_JOIN}{line}") <= room:
+            break
+    return line
+
+
+TITLE_JOIN = " — "  # between the header's title and its line (Textual's App.format_title)
+
+
+# each format in a word or two, after the variant's name in the header (a
+# format's own title names its family, not the variant: "Partnership Gin"
+# is played with Oklahoma's rules too)
+FORMAT_WORDS = {
+    Format.THREE: "Three-player",
+    Format.PARTNERSHIP: "Partnership",
+    Format.SKARNEY3: "For three",
+    Format.CAPTAINS: "Captains",
+    Format.PARTNERS: "Partners",
+}
 
 
 def title(session: Session) -> str:
-    """The header's title: the variant, or the format (which names its variant)."""
-    return session.rules.name if session.format.two_players else session.format.title
+    """The header's title: the variant, and the format when it is not one
+    against one ("Oklahoma Gin · Partnership")."""
+    fmt, name = session.format, session.rules.name
+    return name if fmt.two_players else f"{name} · {FORMAT_WORDS.get(fmt, fmt.title)}"

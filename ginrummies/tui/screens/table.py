@@ -56,7 +56,7 @@ from ..seatview import (
 )
 from ..widgets.area import FormatLines, TableArea, fitted
 from ..widgets.hand import HandView
-from ..widgets.header import header
+from ..widgets.header import header, title_room
 from ..widgets.melds import TableMeldsView
 from ..widgets.piles import PileView
 from .base import gin_app, on_top
@@ -152,6 +152,7 @@ class TableScreen(FlowScreen):
             self.refresh_bindings()
         self.query_one(TableArea).card_size = CardSize.BIG if layout.big else CardSize.SMALL
         self.query_one("#too-small", Static).update(too_small_text(width, height, self.app.is_web))
+        self.fit_header(width)
         self.call_after_refresh(self.rewrite_log)
         if self.session.format.tables > 1:  # the other table's lines follow the height
             self.call_after_refresh(self.redraw)
@@ -218,10 +219,7 @@ class TableScreen(FlowScreen):
         )
         table.write_log(session.log[self.logged :])
         self.logged = len(session.log)
-        self.title = title(session)
-        self.sub_title = sub_title(session)
-        if gin_app(self).not_saving:
-            self.sub_title += " · not saved"
+        self.fit_header(self.size.width)
         moves = {m.name.value for m in MOVES if self.legal_of(m.name)}
         self.legal_moves = frozenset(moves | ({"undo"} if self.can_undo() else set()))
         self.step()
@@ -239,6 +237,13 @@ class TableScreen(FlowScreen):
         if not short and width and any(cell_len(line) > width for line in text.splitlines()):
             text = other_table(self.session, seen, thinking, short=True)
         return text
+
+    def fit_header(self, width: int) -> None:
+        """The header's title and line, fitted to a window ``width`` wide."""
+        session = self.session
+        note = "not saved" if gin_app(self).not_saving else ""
+        self.title = title(session)
+        self.sub_title = sub_title(session, title_room(width) if width else None, note)
 
     def notes(self, seen: Look) -> list[str]:
         view = seen.view
