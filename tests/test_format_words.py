@@ -16,17 +16,25 @@ from rich.cells import cell_len
 from rich.console import Console
 from textual.content import Content
 from textual.geometry import Region
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 from ginrummies.ai import make_bot
 from ginrummies.core import PRESETS, Format, HandResult, KnockEnd, Outcome, TableEnd, preset
 from ginrummies.play.session import Session, format_seats
 from ginrummies.play.tell import ending_words
 from ginrummies.store import Settings
+from ginrummies.textplay import Quit, play
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.curtain import CurtainScreen, seat_words
 from ginrummies.tui.screens.table import TableScreen
-from ginrummies.tui.seatview import FORMAT_WORDS, TITLE_JOIN, score_rows, sub_title, title
+from ginrummies.tui.seatview import (
+    FORMAT_WORDS,
+    TITLE_JOIN,
+    score_rows,
+    seating_line,
+    sub_title,
+    title,
+)
 from ginrummies.tui.widgets.header import title_room
 from ginrummies.tui.widgets.scoreboard import Scoreboard, ScoreRow, Scores, board, columns
 
@@ -307,3 +315,42 @@ async def test_the_header_names_the_variant_and_the_format_at_80_by_24(
         top = screen_lines(app)[0]
         assert named in top and "…" not in top
         assert "0" in top.partition(named)[2]  # and the scores after it
+
+
+# --- the Captain -------------------------------------------------------------------
+
+
+def captains() -> Session:
+    """Skarney Captains with the person ("You") the Captain."""
+    seats = format_seats(Format.CAPTAINS, 1, "easy")
+    return Session(preset("skarney"), seats, 3, format=Format.CAPTAINS, first=0)
+
+
+async def test_you_are_the_captain_on_the_table_and_in_its_log() -> None:
+    session = captains()
+    assert "You are the Captain." in seating_line(session)
+    app = GinApp(Settings(speed="instant"), session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await on_top(pilot, TableScreen)
+        seating = uncut(table.query_one("#seating", Static))
+        assert "You are the Captain." in seating
+        await pilot.press("v")  # the moves panel, with the log
+        await settle(pilot)
+        log = "\n".join(line.text for line in table.query_one(RichLog).lines)
+        assert "You are the Captain." in log
+        for text in (seating, log, "\n".join(screen_lines(app))):
+            assert "You is" not in text
+
+
+def test_you_are_the_captain_in_text_play() -> None:
+    said: list[str] = []
+
+    def ask(question: str) -> str:
+        if question.startswith(">"):
+            raise Quit  # the first move: what was said before it is enough
+        return ""
+
+    with pytest.raises(Quit):
+        play(captains(), ask, lambda text: said.extend(text.split("\n")))
+    assert any("You are the Captain." in line for line in said)
+    assert not any("You is" in line for line in said)
