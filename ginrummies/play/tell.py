@@ -13,9 +13,11 @@ from ..core import (
     Accept,
     Action,
     Decline,
+    HandResult,
     Knock,
     LayOff,
     Match,
+    Outcome,
     PlayerView,
     Seating,
     melds_text,
@@ -162,3 +164,40 @@ def action_words(action: Action, view: PlayerView) -> str:
         what = view.table.pending_offer.label if view.table.pending_offer else "the challenge"
         return f"{action} {what}"
     return str(action)
+
+
+# what the player who ended the hand did, by outcome (the undercut and the
+# ends with no such player are worded apart)
+_ENDED = {
+    Outcome.KNOCK: "knocked",
+    Outcome.GIN: "went gin",
+    Outcome.BIG_GIN: "went big gin",
+    Outcome.OUT: "went out",
+}
+
+
+def ending_words(result: HandResult, names: Sequence[str]) -> str:
+    """How a hand ended, in one sentence with who scored what: "Ann went
+    gin and scores 41.", "Bob undercut Ann and scores 35.", "Cancelled:
+    the stock is down to two cards, no score." (``names``: its two players)."""
+    if result.outcome is Outcome.CANCELLED:
+        return "Cancelled: the stock is down to two cards, no score."
+    knock, table = result.knock, result.table_end
+    actor: int | None = None
+    if result.outcome is Outcome.UNDERCUT and knock is not None and knock.knocker is not None:
+        actor = 1 - knock.knocker
+        how = f"{names[actor]} undercut {names[knock.knocker]}"
+    elif result.outcome in _ENDED:
+        actor = knock.knocker if knock is not None else table.went_out if table else None
+        how = f"{names[actor]} {_ENDED[result.outcome]}" if actor is not None else "It ended"
+    elif result.outcome is Outcome.CHALLENGE and table is not None and table.challenger is not None:
+        c = table.challenger
+        how = f"{names[c]} challenged and {names[1 - c]} accepted"
+    else:
+        how = "The stock ran out"
+    scored = [p for p in (0, 1) if result.points[p]]
+    if actor is not None and scored == [actor]:
+        verb = says(names[actor], "scores")[len(names[actor]) + 1 :]  # "score" after "You"
+        return f"{how} and {verb} {result.points[actor]}."
+    points = ", ".join(f"{says(names[p], 'scores')} {result.points[p]}" for p in scored)
+    return f"{how}: {points or 'no score'}."

@@ -18,10 +18,9 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
-from ..core import says
 from ..play.session import Decision, Session, Turn, decide
 from .gameapp import gin_app
-from .screens.curtain import CurtainScreen
+from .screens.curtain import curtain
 from .screens.result import ResultScreen
 
 SLOW = 0.3  # seconds past the game's pace after which the table shows "thinking"
@@ -212,16 +211,3 @@ class FlowScreen(Screen[None]):
         self.slow_tables.discard(table)
         if timer is not None:
             timer.stop()
-
-
-def curtain(session: Session, seat: int) -> CurtainScreen:
-    """The curtain before ``seat``'s turn: with two tables it says which one."""
-    name = session.names[seat]
-    people = sum(s.is_person for s in session.seats)
-    others = "the other player" if people == 2 else "the others"
-    where = ""
-    table = session.game.table_of(seat)
-    if session.format.tables > 1 and table is not None:
-        opponent = session.names[session.opponent(seat)]
-        where = f"{says(name, 'plays')} at table {table + 1}, against {opponent}."
-    return CurtainScreen(name, where, others)

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..core import Card, PlayerView, hand_count, plural, says
+from rich.cells import cell_len
+
+from ..core import Card, Format, PlayerView, hand_count, plural, says
 from ..play.log import Entry, Kind
 from ..play.session import Session
-from ..play.tell import seating_words, unit
+from ..play.tell import ending_words, seating_words, unit
 from ..play.words import prompt
 from .handorder import HandLayout, SortMode, lay_out
 from .widgets.area import Shown
@@ -241,7 +243,8 @@ def next_line(session: Session) -> str:
 
 def other_table(session: Session, seen: Look, thinking: bool, short: bool = False) -> str:
     """Partnership formats: the table the person does not play at, live, in
-    two lines (one, by the players' letters, in a short window)."""
+    two lines (one, by the players' letters, where room is short); once its
+    hand is over, how it ended and who scored."""
     game = session.game
     if game.format.tables < 2:
         return ""
@@ -249,23 +252,26 @@ def other_table(session: Session, seen: Look, thinking: bool, short: bool = Fals
     match = seen.view.game.match
     assert match is not None  # a format of two tables
     tv = match.tables[t]
-    names = session.names_at(t)
     hand = game.round.hands[t]
     seats = zip(tv.seats, tv.hand_sizes, strict=True)
     who = [f"{'ABCD'[s] if short else player_words(session, s)} {n}" for s, n in seats]
     first = f"Table {t + 1}: {' v '.join(who)} cards"
     if tv.result is not None:
-        lines = [ln for ln in tv.result.breakdown(names) if "score" in ln or "cancel" in ln]
-        said = lines[-1] if lines else ""
-        return f"{first} · over: {said}" if short else f"{first} · over\n{said}"
+        names = tuple("ABCD"[s] for s in tv.seats) if short else session.names_at(t)
+        ended = ending_words(tv.result, names)
+        return f"{first} · over: {ended}" if short else f"{first} · over\n{ended}"
     first += f" · stock {tv.stock_size}"
     if session.rules.has_discard_pile:
         first += f" · pile {tv.discard_top.label if tv.discard_top else 'empty'}"
+    if short:  # the last move, by the mover's letter ("D discarded 8♣")
+        if not hand.events:
+            return first
+        last = hand.events[-1]
+        did = last.action.said(last.card, last.gin).rstrip(".")
+        return f"{first} · {'ABCD'[tv.seats[last.player]]} {did}"
     mover = "" if tv.to_move is None else session.names[tv.to_move]
     doing = f"{mover} thinking..." if thinking else f"{mover} to move"
     moves = [entry.said.rstrip(".") for entry in _table_entries(session, t)]
-    if short:
-        return f"{first} · {moves[-1]}" if moves and hand.log else first
     recent = moves[-1] if moves and hand.log else "just dealt"
     return f"{first}\n{recent} · {doing}"
 
@@ -319,8 +325,10 @@ def short_names(session: Session) -> tuple[str, ...]:
     return tuple(out)
 
 
-def sub_title(session: Session) -> str:
-    """The header's line: the hand, every side's score and the target."""
+def sub_title(session: Session, room: int | None = None, note: str = "") -> str:
+    """The header's line: the hand, every side's score and the target, and
+    ``note``. With the title it fits ``room`` cells where it can: the
+    target and then the hand's number go first (the scores stay)."""
     game = session.game
     if game.format.two_players:
         pairs = zip(session.side_names, game.scores, strict=True)
@@ -328,9 +336,32 @@ def sub_title(session: Session) -> str:
     else:
         pairs = zip(short_names(session), game.scores, strict=True)
         scores = " · ".join(f"{name} {score}" for name, score in pairs)
-    return f"{unit(game).lower()} {len(game.rounds)} · {scores} · to {game.target}"
+    hand, target = f"{unit(game).lower()} {len(game.rounds)}", f"to {game.target}"
+    heading = title(session)
+    for parts in ((hand, scores, target), (hand, scores), (scores,)):
+        line = " · ".join(p for p in (*parts, note) if p)
+        if room is None or cell_len(f"{heading}{TITLE_JOIN}{line}") <= room:
+            break
+    return line
+
+
+TITLE_JOIN = " — "  # between the header's title and its line (Textual's App.format_title)
+
+
+# each format in a word or two, after the variant's name in the header (a
+# format's own title names its family, not the variant: "Partnership Gin"
+# is played with Oklahoma's rules too)
+FORMAT_WORDS = {
+    Format.THREE: "Three-player",
+    Format.PARTNERSHIP: "Partnership",
+    Format.SKARNEY3: "For three",
+    Format.CAPTAINS: "Captains",
+    Format.PARTNERS: "Partners",
+}
 
 
 def title(session: Session) -> str:
-    """The header's title: the variant, or the format (which names its variant)."""
-    return session.rules.name if session.format.two_players else session.format.title
+    """The header's title: the variant, and the format when it is not one
+    against one ("Oklahoma Gin · Partnership")."""
+    fmt, name = session.format, session.rules.name
+    return name if fmt.two_players else f"{name} · {FORMAT_WORDS.get(fmt, fmt.title)}"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -11,7 +11,12 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from ...core import says
+from ...play.tell import unit
 from .base import on_top
+
+if TYPE_CHECKING:
+    from ...play.session import Session
 
 
 class CurtainScreen(Screen[bool]):
@@ -61,3 +66,31 @@ class CurtainScreen(Screen[bool]):
     def action_menu(self) -> None:
         if on_top(self):
             self.dismiss(False)
+
+
+def seat_words(session: Session, seat: int) -> str:
+    """Where ``seat`` plays this hand and against whom, in the formats of
+    three and four, so the person sits down knowing ("Ann plays Bob at
+    table 1 this hand.", "Ann plays Bob this round; Cat sits out.");
+    nothing for two players."""
+    if session.format.two_players:
+        return ""
+    game = session.game
+    table = game.table_of(seat)
+    if table is None:  # nobody is called to the keyboard to sit out
+        return ""
+    name, word = session.names[seat], unit(game).lower()
+    words = f"{says(name, 'plays')} {session.names[session.opponent(seat)]}"
+    if session.format.tables > 1:
+        return f"{words} at table {table + 1} this {word}."
+    out = session.format.play.sitting_out(game.round.rota)
+    resting = "".join(f"; {says(session.names[s], 'sits')} out" for s in out)
+    return f"{words} this {word}{resting}."
+
+
+def curtain(session: Session, seat: int) -> CurtainScreen:
+    """The curtain before ``seat``'s turn: whom they play, at which table,
+    and who sits out."""
+    people = sum(s.is_person for s in session.seats)
+    others = "the other player" if people == 2 else "the others"
+    return CurtainScreen(session.names[seat], seat_words(session, seat), others)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -55,7 +56,7 @@ from ..seatview import (
 )
 from ..widgets.area import FormatLines, TableArea, fitted
 from ..widgets.hand import HandView
-from ..widgets.header import header
+from ..widgets.header import header, title_room
 from ..widgets.melds import TableMeldsView
 from ..widgets.piles import PileView
 from .base import gin_app, on_top
@@ -153,6 +154,7 @@ class TableScreen(FlowScreen):
             self.refresh_bindings()
         self.query_one(TableArea).card_size = CardSize.BIG if layout.big else CardSize.SMALL
         self.query_one("#too-small", Static).update(too_small_text(width, height, self.app.is_web))
+        self.fit_header(width)
         self.call_after_refresh(self.rewrite_log)
         if self.session.format.tables > 1:  # the other table's lines follow the height
             self.call_after_refresh(self.redraw)
@@ -205,7 +207,7 @@ class TableScreen(FlowScreen):
             # two tables in a short window: the opponent's line and the other
             # table's say who plays where, and the prompt and melds need the rows
             "" if short else seating_line(session),
-            "" if other is None else other_table(session, seen, self.slow_at(other), short),
+            "" if other is None else self.other_words(seen, other),
             next_line(session),
         )
         settings = gin_app(self).settings
@@ -219,13 +221,31 @@ class TableScreen(FlowScreen):
         )
         table.write_log(session.log[self.logged :])
         self.logged = len(session.log)
-        self.title = title(session)
-        self.sub_title = sub_title(session)
-        if gin_app(self).not_saving:
-            self.sub_title += " · not saved"
+        self.fit_header(self.size.width)
         moves = {m.name.value for m in MOVES if self.legal_of(m.name)}
         self.legal_moves = frozenset(moves | ({"undo"} if self.can_undo() else set()))
         self.step()
+
+    def other_words(self, seen: Look, other: int) -> str:
+        """The other table's lines: two, each in one row, or else the short
+        form (players by letter, wrapped) where they would not fit: in a
+        short window, beside the moves panel in a narrow one, or wherever
+        a line is wider than the window (a wrapped long form runs past its
+        rows and is cut mid-sentence)."""
+        thinking = self.slow_at(other)
+        short = self.has_class("-short") or (self.has_class("-side") and self.has_class("-narrow"))
+        text = other_table(self.session, seen, thinking, short)
+        width = self.query_one("#other").content_region.width
+        if not short and width and any(cell_len(line) > width for line in text.splitlines()):
+            text = other_table(self.session, seen, thinking, short=True)
+        return text
+
+    def fit_header(self, width: int) -> None:
+        """The header's title and line, fitted to a window ``width`` wide."""
+        session = self.session
+        note = "not saved" if gin_app(self).not_saving else ""
+        self.title = title(session)
+        self.sub_title = sub_title(session, title_room(width) if width else None, note)
 
     def notes(self, seen: Look) -> list[str]:
         view = seen.view

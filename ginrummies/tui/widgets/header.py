@@ -34,6 +34,15 @@ class GameHeader(Header):
         self.watch(self.screen, "sub_title", set_title)
 
 
+# the cells beside the title: Textual's icon (8) and its clock's space (10)
+BESIDE_TITLE = 18
+
+
+def title_room(width: int) -> int:
+    """The cells the title and its line have in a header ``width`` wide."""
+    return max(width - BESIDE_TITLE, 0)
+
+
 def header() -> Header:
     """The title bar of every screen; its club (clicked: the command palette)
     is in every font that has the suits, where Textual's own circle is not."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from rich.table import Table
 from rich.text import Text
 from textual.geometry import Size
@@ -34,31 +35,93 @@ class Scores:
     rules: RuleSet | None = None
 
 
+@dataclass(frozen=True)
+class Column:
+    """One column of the scoreboard: its heading, cells and footer."""
+
+    heading: str
+    cells: tuple[str, ...]
+    footer: str = ""
+    table: bool = False  # a table's result in the team formats (dim)
+
+    @property
+    def width(self) -> int:
+        return max(cell_len(text) for text in (self.heading, self.footer, *self.cells))
+
+
 class Scoreboard(Widget):
-    """Hands, running totals and boxes: a column per side (player or team)."""
+    """Hands, running totals and boxes: a column per side (player or team).
+
+    A heading or a label cut to its first letter ("C…" for "C+D") says
+    nothing, so where the columns do not fit the panel at their usual
+    spacing they close up to one space, and if even that is too wide the
+    tables' results go (the moves and each hand's result say them)."""
 
     SHOWN = 8  # the last hands shown
 
     shown: reactive[Scores] = reactive(Scores, layout=True)  # each hand adds a row
 
     def render(self) -> Table:
-        shown = self.shown
-        table = Table(expand=True, box=None, padding=(0, 1), show_footer=True)
-        sides = range(len(shown.names))
-        totals = [sum(r.points[p] for r in shown.rows) for p in sides]
-        tables = max((len(r.tables) for r in shown.rows), default=0)
-        table.add_column("#", footer="total", justify="right")
-        for t in range(tables):
-            table.add_column(f"t{t + 1}", justify="right", style="dim", no_wrap=True)
-        for p in sides:
-            # a name is words, never markup (it may hold brackets)
-            table.add_column(Text(shown.names[p]), footer=str(totals[p]), justify="right")
-        for row in shown.rows[-self.SHOWN :]:
-            cells = [str(row.number), *row.tables]
-            table.add_row(*cells, *(str(v) if v else "·" for v in row.points))
-        if shown.rules is not None and shown.rules.box_bonus:
-            table.add_row("boxes", *[""] * tables, *(str(b) for b in shown.boxes))
-        return table
+        return board(columns(self.shown, self.SHOWN), self.size.width)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return min(len(self.shown.rows), self.SHOWN) + 4
+
+
+def columns(shown: Scores, last: int) -> list[Column]:
+    """The board's columns, left to right: the hand, each table, each side
+    (the ``last`` hands' rows, the boxes, the totals)."""
+    rows = shown.rows[-last:]
+    boxes = shown.rules is not None and shown.rules.box_bonus
+    label = ("boxes",) if boxes else ()
+    out = [Column("#", (*(str(r.number) for r in rows), *label), "total")]
+    tables = max((len(r.tables) for r in shown.rows), default=0)
+    for t in range(tables):
+        cells = tuple(r.tables[t] if t < len(r.tables) else "" for r in rows)
+        out.append(Column(f"t{t + 1}", (*cells, *[""] * len(label)), table=True))
+    for p, name in enumerate(shown.names):
+        cells = tuple(str(r.points[p]) if r.points[p] else "·" for r in rows)
+        box = (str(shown.boxes[p]),) if boxes else ()
+        total = sum(r.points[p] for r in shown.rows)
+        out.append(Column(name, (*cells, *box), str(total)))
+    return out
+
+
+def board(columns: list[Column], width: int) -> Table:
+    """The columns laid out in ``width`` cells, none cut: spaced as usual,
+    closed up, or (still too wide) without the tables' columns."""
+    if needed(columns, tight=False) <= width:
+        return laid_out(columns, tight=False)
+    if needed(columns, tight=True) > width:
+        columns = [c for c in columns if not c.table]
+    return laid_out(columns, tight=True)
+
+
+def needed(columns: list[Column], *, tight: bool) -> int:
+    """The cells ``columns`` take laid out without cutting a word: a space
+    each side of every column, or (``tight``) one space between columns."""
+    words = sum(c.width for c in columns)
+    return words + (len(columns) - 1 if tight else 2 * len(columns))
+
+
+def laid_out(columns: list[Column], *, tight: bool) -> Table:
+    table = Table(
+        expand=True,
+        box=None,
+        padding=(0, 1),
+        show_footer=True,
+        collapse_padding=tight,
+        pad_edge=not tight,
+    )
+    for c in columns:
+        # a name is words, never markup (it may hold brackets)
+        table.add_column(
+            Text(c.heading),
+            footer=c.footer,
+            justify="right",
+            style="dim" if c.table else "",
+            no_wrap=True,
+        )
+    for row in zip(*(c.cells for c in columns), strict=True):
+        table.add_row(*row)
+    return table
