@@ -33,7 +33,7 @@ from .core import (
 from .play import Session, action_words
 from .play.keys import MOVE_BY_KEY, MOVE_BY_NAME, MoveName, actions_for, text_help
 from .play.log import Kind
-from .play.tell import cut_answers, cut_question, round_lines, unit
+from .play.tell import cut_answers, cut_question, ending_words, round_lines, unit
 from .play.words import why_not
 from .store.saves import Saved
 
@@ -122,7 +122,7 @@ def other_table(session: Session, view: PlayerView) -> str:
     a, b = (session.names[s] for s in shown.seats)
     head = f"Other table, {a} v {b}:"
     if shown.result is not None:
-        return f"{head} {shown.result.summary((a, b))}"
+        return f"{head} {ending_words(shown.result, (a, b))}"  # as the app says it
     top = f", discard {shown.discard_top.label}" if shown.discard_top else ""
     mover = session.names[shown.to_move] if shown.to_move is not None else ""
     return f"{head} stock {shown.stock_size}{top}; {mover} to move."

@@ -119,6 +119,8 @@ def test_text_play_of_a_partnership_game_to_the_end(tmp_path: Path) -> None:
     assert "--seed 5 deals this game again" in said
     assert "at table 1" in said and "at table 2" in said
     assert "Other table," in said
+    # a hand over at the other table says how it ended, as the app does
+    assert re.search(r"Other table, [^:]+: [^\n]*(knocked|went gin|undercut|Cancelled)", said)
     assert "the net of both tables" in said or "cancel out" in said
     assert re.search(r"(You & Computer B|Computer C & Computer D) win the game", said)
     assert "Settlement:" in said
