@@ -1,0 +1,363 @@
+"""Game review (issue 34): every decision of each person in a finished game,
+priced from what that person could see then, against the best move.
+
+A decision is a position where a person was to move with more than one
+legal move. Each candidate move is priced from the person's
+``PlayerView`` alone, never the hidden cards (``review_prices``: ``hard``'s
+sampled playouts in the Gin family, a count in Skarney and Colonel); the
+best is the move with the highest price, ties going to the hints' order.
+A decision's loss is the price of the best move less that of the move
+made, in points, and its ``Verdict`` follows ``Thresholds``. The same game
+gives the same review on any machine: a fixed number of samples, seeded by
+the game's seed, the hand's number and the move's.
+
+``review_saved`` reviews a save's people, ``review_match`` any seats of a
+``Match``, ``reviews`` yields hand by hand (to show the first hand early),
+``review_hand`` one ``Hand`` (a stacked deal). ``Options`` holds the
+samples and thresholds, ``on_progress(done, total)``, called after every
+decision, and ``cancel``, a callable (such as ``threading.Event().is_set``)
+checked before each decision: a cancelled review returns what it rated,
+marked incomplete. Nothing here draws.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Collection, Iterator, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from ..core import Action, Family, GameView, Hand, Match, PastHand, Phase, PlayerView
+from ..levels import SeatKind
+from ..store.saves import Saved, replay
+from .review_prices import Price, judge_gin, judge_table
+
+# worlds each Gin-family decision is played out in: a game to 100 reviews
+# in under 10 s on one core (benchmarks/review.py, docs/performance.md)
+SAMPLES = 32
+
+Progress = Callable[[int, int], None]
+Cancel = Callable[[], bool]
+
+
+class Verdict(Enum):
+    """How costly a decision was, by its loss (``Thresholds``)."""
+
+    BEST = "best"  # the best move
+    GOOD = "good"  # another move, losing less than an inaccuracy
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """The points expected lost from which a move is an inaccuracy, a
+    mistake, a blunder. A Gin hand swings by 10 to 50 points (a box is 25),
+    so 2 points is a small edge given away, 5 a fifth of a box, 10 what a
+    knock typically wins."""
+
+    inaccuracy: float = 2.0
+    mistake: float = 5.0
+    blunder: float = 10.0
+
+    def verdict(self, loss: float, best: bool) -> Verdict:
+        if loss >= self.blunder:
+            return Verdict.BLUNDER
+        if loss >= self.mistake:
+            return Verdict.MISTAKE
+        if loss >= self.inaccuracy:
+            return Verdict.INACCURACY
+        return Verdict.BEST if best else Verdict.GOOD
+
+
+THRESHOLDS = Thresholds()
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How to review: the worlds a Gin-family decision is priced in, the
+    verdicts' thresholds, ``on_progress(done, total)`` called after every
+    decision (and once with 0 before the first), and ``cancel``, checked
+    before each decision (``threading.Event().is_set`` will do)."""
+
+    samples: int = SAMPLES
+    thresholds: Thresholds = THRESHOLDS
+    on_progress: Progress | None = None
+    cancel: Cancel | None = None
+
+
+DEFAULT = Options()
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """A decision to rate: the person to move and what they saw."""
+
+    hand: int  # the hand's index in the game (round by round, table by table: the save's log)
+    round: int
+    table: int
+    move: int  # the move's index in the hand's log
+    seat: int
+    seats: tuple[int, int]  # the seats of hand players 0 and 1
+    view: PlayerView  # the person's view, with the game around the hand
+    made: Action
+    key: str  # the seed of the sampled worlds: game seed, hand, move
+
+
+@dataclass(frozen=True, slots=True)
+class Rating:
+    """One decision of a person, rated."""
+
+    hand: int
+    round: int
+    table: int
+    move: int
+    seat: int
+    phase: Phase
+    made: Action
+    best: Action
+    loss: float  # points expected lost: price(best) - price(made), never below 0
+    verdict: Verdict
+    why: str  # the hint's reason for the best move
+    prices: tuple[Price, ...]  # the candidates priced, best first
+    samples: int  # the sampled worlds behind the prices (0: a count, Skarney and Colonel)
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """Decisions of one person (in a hand or the game), how many points they
+    lost and how many of each verdict."""
+
+    decisions: int
+    lost: float
+    counts: tuple[int, ...]  # by verdict, in ``Verdict``'s order
+
+    def count(self, verdict: Verdict) -> int:
+        return self.counts[list(Verdict).index(verdict)]
+
+    @property
+    def accuracy(self) -> float | None:
+        """The share of decisions, in percent, that lost less than an
+        inaccuracy (BEST or GOOD); None without decisions. A share rather
+        than a mean loss, so that one blunder weighs as one decision and
+        sampling noise below the threshold never counts."""
+        if not self.decisions:
+            return None
+        good = self.count(Verdict.BEST) + self.count(Verdict.GOOD)
+        return 100.0 * good / self.decisions
+
+
+def summarize(ratings: Sequence[Rating]) -> Summary:
+    return Summary(
+        len(ratings),
+        sum(r.loss for r in ratings),
+        tuple(sum(1 for r in ratings if r.verdict is v) for v in Verdict),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class HandReview:
+    """The ratings of one hand (one table's, at two tables)."""
+
+    hand: int
+    round: int
+    table: int
+    seats: tuple[int, int]  # the seats of hand players 0 and 1
+    ratings: tuple[Rating, ...]
+
+    def summary(self, seat: int) -> Summary:
+        return summarize([r for r in self.ratings if r.seat == seat])
+
+
+@dataclass(frozen=True, slots=True)
+class GameReview:
+    """Every hand reviewed, for the seats reviewed; ``complete`` is False
+    when the review was cancelled."""
+
+    hands: tuple[HandReview, ...]
+    people: tuple[int, ...]
+    complete: bool
+
+    @property
+    def ratings(self) -> tuple[Rating, ...]:
+        return tuple(r for h in self.hands for r in h.ratings)
+
+    def summary(self, seat: int) -> Summary:
+        return summarize([r for r in self.ratings if r.seat == seat])
+
+    def accuracy(self, seat: int) -> float | None:
+        """``Summary.accuracy`` over the game: the percentage of the seat's
+        decisions that lost less than an inaccuracy."""
+        return self.summary(seat).accuracy
+
+    def costly(self, at_least: Verdict = Verdict.INACCURACY) -> list[Rating]:
+        """The ratings of ``at_least`` that verdict, the most costly first."""
+        order = list(Verdict)
+        bar = order.index(at_least)
+        found = [r for r in self.ratings if order.index(r.verdict) >= bar]
+        return sorted(found, key=lambda r: (-r.loss, r.hand, r.move))
+
+
+# --- the decisions -----------------------------------------------------------------------
+
+
+def hand_positions(
+    hand: Hand,
+    players: Collection[int],
+    *,
+    seats: tuple[int, int] = (0, 1),
+    game: GameView | None = None,
+    number: int = 0,
+    round: int = 0,
+    table: int = 0,
+    seed: int | str = 0,
+) -> list[Position]:
+    """The decisions of ``players`` (0 or 1 at this table) in a hand, each
+    with the player's view rebuilt from the deal and the log (and ``game``,
+    the game around the hand as the view shows it)."""
+    fresh = Hand.deal(hand.rules, hand.dealer, deck=hand.deck)
+    found = []
+    for i, (player, action) in enumerate(hand.log):
+        if player in players and len(fresh.legal_actions()) > 1:
+            view = fresh.view(player)
+            if game is not None:
+                view = dataclasses.replace(view, game=game)
+            key = f"{seed}:{number}:{i}"
+            found.append(Position(number, round, table, i, seats[player], seats, view, action, key))
+        fresh.apply(action)
+    return found
+
+
+def positions(match: Match, people: Collection[int]) -> list[Position]:
+    """The decisions of the seats ``people`` in every hand of ``match``.
+
+    Each view carries the game as ``Match.view`` gave it then: the two
+    sides' scores before the round, the target and the finished hands
+    between the same two seats (which ``hard`` reads its opponent from);
+    not the public state of a match of three or four, which no price reads.
+    """
+    found: list[Position] = []
+    scores = [0] * len(match.sides)
+    past: dict[tuple[int, int], tuple[PastHand, ...]] = {}
+    for rnd in match.rounds:
+        per = len(rnd.tables)
+        for t, (seating, hand) in enumerate(zip(rnd.tables, rnd.hands, strict=True)):
+            a, b = seating.seats
+            game = GameView(
+                scores=(scores[match.side_of(a)], scores[match.side_of(b)]),
+                past=past.get(seating.seats, ()),
+                target=match.target,
+            )
+            players = [p for p, seat in enumerate(seating.seats) if seat in people]
+            found += hand_positions(
+                hand,
+                players,
+                seats=seating.seats,
+                game=game,
+                number=rnd.number * per + t,
+                round=rnd.number,
+                table=t,
+                seed=match.seed,
+            )
+        if rnd.score is not None:
+            for side, points in enumerate(rnd.score.points):
+                scores[side] += points
+        for seating, hand in zip(rnd.tables, rnd.hands, strict=True):
+            if hand.result is not None:
+                done = PastHand(hand.dealer, tuple(hand.events), hand.result)
+                past[seating.seats] = (*past.get(seating.seats, ()), done)
+    return found
+
+
+# --- rating ------------------------------------------------------------------------------
+
+
+def rate(position: Position, samples: int = SAMPLES, thresholds: Thresholds = THRESHOLDS) -> Rating:
+    """Price the candidates of one decision and rate the move made."""
+    view, made = position.view, position.made
+    gin = view.rules.family is Family.GIN
+    judged = judge_gin(view, made, samples, position.key) if gin else judge_table(view, made)
+    value = {p.action: p.value for p in judged.prices}
+    made_value, best_value = value[made], value[judged.best]
+    loss = 0.0
+    if made_value is not None and best_value is not None:
+        loss = max(0.0, best_value - made_value)
+    return Rating(
+        hand=position.hand,
+        round=position.round,
+        table=position.table,
+        move=position.move,
+        seat=position.seat,
+        phase=view.phase,
+        made=made,
+        best=judged.best,
+        loss=loss,
+        verdict=thresholds.verdict(loss, made == judged.best),
+        why=judged.why,
+        prices=judged.prices,
+        samples=samples if gin else 0,
+    )
+
+
+def reviews(found: Sequence[Position], options: Options = DEFAULT) -> Iterator[HandReview]:
+    """Rate the decisions ``found`` (in hand order), yielding each hand's
+    review as soon as it is done; on ``options.cancel`` the hand under way
+    is yielded with what it rated, and nothing after it."""
+    total = len(found)
+    progress, cancel = options.on_progress, options.cancel
+    if progress is not None:
+        progress(0, total)
+    groups: dict[int, list[Position]] = {}
+    for p in found:
+        groups.setdefault(p.hand, []).append(p)
+    done = 0
+    for group in groups.values():
+        ratings: list[Rating] = []
+        for p in group:
+            if cancel is not None and cancel():
+                break
+            ratings.append(rate(p, options.samples, options.thresholds))
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        first = group[0]
+        if ratings:
+            yield HandReview(first.hand, first.round, first.table, first.seats, tuple(ratings))
+        if len(ratings) < len(group):
+            return
+
+
+def review_match(match: Match, people: Collection[int], options: Options = DEFAULT) -> GameReview:
+    """Review the decisions of the seats ``people`` in every hand of ``match``."""
+    found = positions(match, people)
+    hands = tuple(reviews(found, options))
+    rated = sum(len(h.ratings) for h in hands)
+    return GameReview(hands, tuple(sorted(people)), rated == len(found))
+
+
+def people_of(saved: Saved, everyone: bool = False) -> tuple[int, ...]:
+    """The seats a review of ``saved`` rates: its people (every seat with ``everyone``)."""
+    return tuple(
+        i for i, seat in enumerate(saved.seats) if everyone or seat.kind is SeatKind.PERSON
+    )
+
+
+def review_saved(saved: Saved, options: Options = DEFAULT, everyone: bool = False) -> GameReview:
+    """Review a saved game's people (every seat with ``everyone``);
+    ``SaveError`` if its moves do not replay."""
+    return review_match(replay(saved), people_of(saved, everyone), options)
+
+
+def review_hand(
+    hand: Hand,
+    players: Collection[int],
+    options: Options = DEFAULT,
+    *,
+    seed: int | str = 0,
+    game: GameView | None = None,
+) -> HandReview:
+    """Review one hand's decisions of ``players`` (0 or 1), as hand 0 of a
+    game of seed ``seed`` (a hand dealt from a stacked deck, say)."""
+    found = hand_positions(hand, players, game=game, seed=seed)
+    return next(reviews(found, options), HandReview(0, 0, 0, (0, 1), ()))

@@ -1,0 +1,291 @@
+"""The prices of a review (``review.py``): what each candidate move of one
+decision is worth, in points, from the deciding player's view alone.
+
+Gin family: the evaluation ``hard`` plays by (``HardGinBot.weigh``), with
+a fixed number of sampled worlds drawn from a seed the caller derives from
+the position, every candidate played out in the same worlds (paired), so
+that a difference between two moves is not the luck of different deals.
+A price is the mean score for the player over those worlds.
+
+Skarney and Colonel have no sampled search, so a price there is a count:
+minus the points the hand would still hold unmelded once the turn is done
+(``TableBot.stuck``), less ``TableBot``'s penalty in points for a card
+that helps the opponent, as the ``hard`` table bot weighs its discards
+and offers. It is myopic (it does not see the next turns) and says
+nothing of the Colonel challenge, whose moves are left unpriced (None).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..core import (
+    Accept,
+    Action,
+    Card,
+    Decline,
+    Discard,
+    DrawStock,
+    EndTurn,
+    Family,
+    Knock,
+    LayContract,
+    LayMeld,
+    LayOff,
+    Offer,
+    Pass,
+    Phase,
+    PlayerView,
+    TakeDiscard,
+    hand_value,
+    solver_for,
+)
+from .ginbot import GinBot, expected_deadwood
+from .hints import _GinReasons, _rank_gin
+from .odds import KnockOdds
+from .search import HardGinBot, Rollout, World
+from .table_hints import _TableReasons
+from .tablebot import TableBot, own_fits
+from .tracking import Memory, remember
+
+DISCARDS = 3  # discards priced besides the one made: the best by ``discard_score`` (hard's width)
+KNOCKS = 3  # knocks priced besides the one made: the best for each of this many discards
+CONTRACTS = 30  # Skarney contracts priced: the heaviest, as the bot weighs them
+
+
+@dataclass(frozen=True, slots=True)
+class Price:
+    """A candidate move and what it is worth to the player, in points
+    (None: a move the evaluation cannot price, the Colonel challenge)."""
+
+    action: Action
+    value: float | None
+    wins: float | None = None  # Gin family: the share of the sampled worlds it won
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """One decision judged: the candidates priced (best first), the best
+    move and the hint's reason for it."""
+
+    prices: tuple[Price, ...]
+    best: Action
+    why: str
+
+
+class _Pricer(HardGinBot):
+    """``hard``'s playouts, with the two first-turn moves it never searches
+    priced as the rules play them: passing the upcard (the dealer may
+    still take it) and taking the fiftieth card (only to knock at once)."""
+
+    def move_value(
+        self,
+        view: PlayerView,
+        memory: Memory,
+        sim: Rollout,
+        world: World,
+        action: Action,
+        rng: random.Random,
+    ) -> float:
+        top = memory.top
+        if view.phase is Phase.UPCARD and isinstance(action, Pass):
+            hands = [memory.mine, world.opp]
+            if view.player == view.dealer or not world.stock:
+                # both passed: the non-dealer draws first, from the stock
+                if not world.stock:
+                    return 0.0
+                hands[1] |= world.stock[0]
+                return sim.play(hands, world.stock[1:], top, 1, True, 0, rng)
+            opp = hands[1]
+            if sim.solver.deadwood(opp | top, True) < sim.solver.deadwood(opp):
+                hands[1] |= top  # the dealer takes it, as the playouts take a card
+                return sim.play(hands, world.stock, 0, 1, True, top, rng)
+            hands[0] |= world.stock[0]
+            return sim.play(hands, world.stock[1:], top, 0, True, 0, rng)
+        if view.phase is Phase.FIFTIETH and isinstance(action, TakeDiscard):
+            held = memory.mine | top
+            arranged = sim.solver.arrange(held, True)
+            throw = arranged.discard.bit if arranged.discard is not None else 0
+            return sim.knock_value(0, held, world.opp, throw)
+        return super().move_value(view, memory, sim, world, action, rng)
+
+
+def gin_candidates(view: PlayerView, made: Action, bot: HardGinBot, memory: Memory) -> list[Action]:
+    """The moves worth pricing, in the order the view lists them: the one
+    made, every draw, the best knock for each of the first ``KNOCKS``
+    discards a knock may go with (gin among them), and the best
+    ``DISCARDS`` discards by ``discard_score``, which hold ``hard``'s own
+    candidates and so its choice."""
+    legal = list(view.legal_actions)
+    keep = {made}
+    keep.update(a for a in legal if not isinstance(a, Discard | Knock))
+    seen: set[object] = set()
+    for a in legal:  # the core lists the knocks best first
+        if isinstance(a, Knock) and a.discard not in seen and len(seen) < KNOCKS:
+            seen.add(a.discard)
+            keep.add(a)
+    discards = [a for a in legal if isinstance(a, Discard)]
+    discards.sort(key=lambda a: bot.discard_score(view, memory, a))
+    keep.update(discards[:DISCARDS])
+    return [a for a in legal if a in keep]
+
+
+def gin_prices(view: PlayerView, made: Action, samples: int, key: str) -> list[Price]:
+    """The Gin-family candidates, each at its mean score over ``samples``
+    worlds drawn from ``key``'s seed, the same worlds for every move."""
+    bot = _Pricer(view.rules, 0)
+    bot.samples = samples
+    memory = remember(view)
+    candidates = gin_candidates(view, made, bot, memory)
+    rng = random.Random(f"review:{key}")
+    values = bot.weigh(view, memory, candidates, rng, 0.0)
+    return [
+        Price(a, sum(vs) / len(vs), sum(1 for v in vs if v > 0) / len(vs))
+        for a, vs in zip(candidates, values, strict=True)
+    ]
+
+
+def judge_gin(view: PlayerView, made: Action, samples: int, key: str) -> Judged:
+    """Price a Gin-family decision; the reason for the best move is the
+    hint's, told with these prices as the hard level's figures (so that
+    "knocking now is better" is never said of a move the prices prefer)."""
+    prices = gin_prices(view, made, samples, key)
+    legal = list(view.legal_actions)
+    memory = remember(view)
+    odds = KnockOdds(view, memory)
+    normal = GinBot(view.rules, 0, "normal")
+    best = best_of(prices, _rank_gin(normal, view, legal, memory, odds))
+    ranked = ordered(prices, best)
+    rest = [a for a in legal if a not in {p.action for p in ranked}]
+    reasons = _GinReasons(normal, view, memory, legal, [p.action for p in ranked] + rest, odds)
+    reasons.figures = {
+        p.action: (
+            odds.win_chance(p.action) if isinstance(p.action, Knock) else p.wins or 0.0,
+            p.value or 0.0,
+            samples,
+        )
+        for p in ranked
+    }
+    return Judged(tuple(ranked), best, reasons.reason(best))
+
+
+def ordered(prices: Sequence[Price], best: Action) -> list[Price]:
+    """The best first, then by price (unpriced last), ties in their order."""
+    return sorted(prices, key=lambda p: (p.action != best, p.value is None, -(p.value or 0.0)))
+
+
+# --- Skarney and Colonel ---------------------------------------------------------------
+
+
+class _Count:
+    """The count-based price of a Skarney or Colonel move, from one view."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        self.bot = TableBot(view.rules, 0, "hard")
+        self.solver = solver_for(view.rules)
+        self.memory = remember(view)
+        self.hand = self.memory.mine
+        colonel = view.rules.family is Family.COLONEL
+        self.feed = self.bot.feed_discard if colonel else self.bot.feed_offer
+        self.colonel = colonel
+        self.finishes = [a for a in view.legal_actions if isinstance(a, Discard | Offer)]
+
+    def kept(self, rest: int) -> float:
+        """What a hand left at the end of the turn is worth keeping, in stuck
+        points (Colonel: partly those to expect after the next draw, as the
+        hard bot weighs a discard)."""
+        now = self.bot.stuck(rest)
+        if not self.colonel or not rest:
+            return float(now)
+        ahead = expected_deadwood(self.solver, rest, self.memory.unseen)
+        w = self.bot.ahead_weight
+        return (1 - w) * now + w * ahead
+
+    def thrown(self, rest: int, card: Card) -> float:
+        """Minus the hand kept without ``card`` and the help it gives the opponent."""
+        feeds = self.bot.feeds(self.view, card, self.memory)
+        return -(self.kept(rest & ~card.bit) + self.feed * feeds)
+
+    def finish(self, rest: int) -> float:
+        """A move that leaves the turn going: the best discard or offer after it."""
+        options = [a for a in self.finishes if a.card.bit & rest]
+        if not options:
+            return -self.kept(rest)
+        return max(self.thrown(rest, a.card) for a in options)
+
+    def value(self, action: Action) -> float | None:
+        hand, bot, view = self.hand, self.bot, self.view
+        if isinstance(action, Discard | Offer):
+            return self.thrown(hand, action.card)
+        if isinstance(action, LayMeld):
+            return self.finish(hand & ~action.meld.mask)
+        if isinstance(action, LayOff):
+            return self.finish(hand & ~action.card.bit)
+        if isinstance(action, LayContract):
+            spread = 0
+            for m in action.melds:
+                spread |= m.mask
+            return -float(bot.stuck(hand & ~spread))  # nothing else the turn the contract is laid
+        if isinstance(action, EndTurn):
+            return -float(bot.stuck(hand))
+        if view.phase is Phase.RESPOND and isinstance(action, Accept | Decline):
+            card = view.table.pending_offer
+            if card is None or isinstance(action, Decline) or own_fits(view, card):
+                return -float(bot.stuck(hand))
+            return -float(bot.stuck(hand | card.bit))
+        if isinstance(action, DrawStock):
+            return -expected_deadwood(self.solver, hand, self.memory.unseen)
+        if isinstance(action, TakeDiscard) and self.memory.top:
+            held = hand | self.memory.top
+            rest = [held & ~(b.bit) for b in view.hand] or [held]
+            return -float(min(bot.stuck(r) for r in rest))  # the taken card stays this turn
+        return None  # the Colonel challenge and its answer
+
+
+def table_candidates(view: PlayerView, made: Action, first: Action) -> list[Action]:
+    """Every legal move but the lesser Skarney contracts (a big hand has
+    thousands): the ``CONTRACTS`` heaviest, the one made and the hints' first."""
+    legal = list(view.legal_actions)
+    contracts = [a for a in legal if isinstance(a, LayContract)]
+    heavy = sorted(
+        contracts, key=lambda a: -hand_value((c for m in a.melds for c in m.cards), view.rules)
+    )
+    keep = set(heavy[:CONTRACTS]) | {made, first}
+    return [a for a in legal if not isinstance(a, LayContract) or a in keep]
+
+
+def table_prices(view: PlayerView, made: Action, first: Action) -> list[Price]:
+    """The Skarney or Colonel candidates, each at its count-based price."""
+    count = _Count(view)
+    return [Price(a, count.value(a)) for a in table_candidates(view, made, first)]
+
+
+def judge_table(view: PlayerView, made: Action) -> Judged:
+    """Price a Skarney or Colonel decision: the best by count, ties (and
+    the unpriced challenge) to the hints' ranking, with the hint's reason."""
+    legal = list(view.legal_actions)
+    # the hints' ranking (``table_hints``), without the reasons of every
+    # move: an offer's reason samples the other hand, and only the best's is told
+    normal = TableBot(view.rules, 0, "normal")
+    reasons = _TableReasons(normal, view, remember(view), legal)
+    first = reasons.choice(normal.choose(view, legal))
+    prices = table_prices(view, made, first)
+    best = best_of(prices, [first, *(a for a in legal if a != first)])
+    return Judged(tuple(ordered(prices, best)), best, reasons.reason(best))
+
+
+def best_of(prices: Sequence[Price], order: Sequence[Action]) -> Action:
+    """The best-priced move, ties to the first in ``order`` (the hints'
+    ranking); when ``order``'s first has no price, that one."""
+    rank = {a: i for i, a in enumerate(order)}
+    if order and any(p.action == order[0] and p.value is None for p in prices):
+        return order[0]
+    priced = [p for p in prices if p.value is not None]
+    if not priced:
+        return order[0] if order else prices[0].action
+    top = max(p.value for p in priced if p.value is not None)
+    tied = [p.action for p in priced if p.value is not None and p.value >= top - 1e-9]
+    return min(tied, key=lambda a: rank.get(a, len(rank)))
