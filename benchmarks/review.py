@@ -2,6 +2,7 @@
 
     python benchmarks/review.py              # seed 1, the person in seat A
     python benchmarks/review.py --seed 5 --everyone
+    python benchmarks/review.py --variant colonel
 
 The game is played by two ``normal`` bots from a fixed seed (so it is the
 same game on every machine); the review then rates seat A's decisions as
@@ -31,8 +32,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="the game's seed")
     parser.add_argument("--everyone", action="store_true", help="review both seats")
     parser.add_argument("--samples", type=int, default=SAMPLES, help="worlds per decision")
+    parser.add_argument("--variant", default="gin", help="a preset (the goal is for gin)")
     args = parser.parse_args()
-    rules = preset("gin")
+    rules = preset(args.variant)
     game = Game(rules, args.seed)
     bots = [make_bot("normal", rules, args.seed), make_bot("normal", rules, args.seed + 1)]
     play_match(game, bots, [BotStats("A"), BotStats("B")])
@@ -49,7 +51,7 @@ def main() -> None:
         lost += sum(r.loss for r in hand.ratings)
     whole = time.perf_counter() - start
     print(
-        f"Gin Rummy to 100, seed {args.seed}: {len(game.hands)} hands, "
+        f"{rules.name} to {rules.target}, seed {args.seed}: {len(game.hands)} hands, "
         f"scores {game.scores[0]}-{game.scores[1]}; seats reviewed: "
         f"{'A and B' if args.everyone else 'A'}; {args.samples} samples a decision"
     )

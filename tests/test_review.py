@@ -240,7 +240,8 @@ def check(review: GameReview, match: Match) -> None:
         assert r.loss >= 0
         assert r.best in {p.action for p in r.prices} and r.made in {p.action for p in r.prices}
         assert r.prices[0].action == r.best
-        assert r.verdict is Thresholds().verdict(r.loss, r.made == r.best)
+        assert r.verdict is Thresholds().verdict(r.loss, r.made == r.best, r.error)
+        assert (r.error >= 0 and (r.error == 0) == (r.samples == 0)) or r.made == r.best
         assert r.why
 
 
@@ -290,11 +291,15 @@ def test_thresholds_name_the_verdicts() -> None:
     assert t.verdict(4.9, False) is Verdict.INACCURACY
     assert t.verdict(5.0, False) is Verdict.MISTAKE
     assert t.verdict(10.0, False) is Verdict.BLUNDER
+    # by the loss less one standard error: a loss within the noise is not flagged
+    assert t.verdict(6.0, False, error=2.0) is Verdict.INACCURACY
+    assert t.verdict(12.0, False, error=1.0) is Verdict.BLUNDER
+    assert Thresholds(doubt=0.0).verdict(6.0, False, error=2.0) is Verdict.MISTAKE
 
 
 def rated(loss: float, verdict: Verdict, seat: int = 0) -> Rating:
     made: Action = DrawStock()
-    return Rating(0, 0, 0, 0, seat, Phase.DRAW, made, made, loss, verdict, "", (), 0)
+    return Rating(0, 0, 0, 0, seat, Phase.DRAW, made, made, loss, 0.0, verdict, "", (), 0)
 
 
 def test_accuracy_is_the_share_of_decisions_within_an_inaccuracy() -> None:

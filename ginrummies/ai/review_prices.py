@@ -9,10 +9,20 @@ A price is the mean score for the player over those worlds.
 
 Skarney and Colonel have no sampled search, so a price there is a count:
 minus the points the hand would still hold unmelded once the turn is done
-(``TableBot.stuck``), less ``TableBot``'s penalty in points for a card
-that helps the opponent, as the ``hard`` table bot weighs its discards
-and offers. It is myopic (it does not see the next turns) and says
-nothing of the Colonel challenge, whose moves are left unpriced (None).
+(``TableBot.stuck``; in Colonel partly those to expect after the next
+draw; in Skarney, where every card in hand counts, the hand's count),
+less ``TableBot``'s penalty in points for a card that helps the
+opponent, as the ``hard`` table bot weighs its discards and offers. A
+meld or lay-off is priced by the turn played on from it (the lay-offs
+left, then the best discard or offer); going out is worth the other
+hand's likely count (6.5 a card) and Skarney's bonus. An offer is priced
+as if accepted (but one declined already, with nothing changed since,
+as declined again), an offered card taken at the stuck points it leaves
+(one that melds is laid next turn); a draw at the stuck points to expect
+after it. It is myopic (it does not see the next turns: in Colonel
+laying melds and holding them price alike, and the hints' order
+decides) and says nothing of the
+Colonel challenge, whose moves are left unpriced (None).
 """
 
 from __future__ import annotations
@@ -39,15 +49,17 @@ from ..core import (
     Phase,
     PlayerView,
     TakeDiscard,
+    from_mask,
     hand_value,
     solver_for,
+    to_mask,
 )
 from .ginbot import GinBot, expected_deadwood
 from .hints import _GinReasons, _rank_gin
 from .odds import KnockOdds
 from .search import HardGinBot, Rollout, World
 from .table_hints import _TableReasons
-from .tablebot import TableBot, own_fits
+from .tablebot import TableBot, declined, own_fits, stale_offer
 from .tracking import Memory, remember
 
 DISCARDS = 3  # discards priced besides the one made: the best by ``discard_score`` (hard's width)
@@ -73,6 +85,7 @@ class Judged:
     prices: tuple[Price, ...]
     best: Action
     why: str
+    error: float = 0.0  # the standard error of the loss (0: a count, not a sample)
 
 
 class _Pricer(HardGinBot):
@@ -132,33 +145,48 @@ def gin_candidates(view: PlayerView, made: Action, bot: HardGinBot, memory: Memo
     return [a for a in legal if a in keep]
 
 
-def gin_prices(view: PlayerView, made: Action, samples: int, key: str) -> list[Price]:
+def gin_prices(
+    view: PlayerView, made: Action, samples: int, key: str
+) -> tuple[list[Price], dict[Action, list[float]]]:
     """The Gin-family candidates, each at its mean score over ``samples``
-    worlds drawn from ``key``'s seed, the same worlds for every move."""
+    worlds drawn from ``key``'s seed, the same worlds for every move; and
+    each one's score world by world."""
     bot = _Pricer(view.rules, 0)
     bot.samples = samples
     memory = remember(view)
     candidates = gin_candidates(view, made, bot, memory)
     rng = random.Random(f"review:{key}")
     values = bot.weigh(view, memory, candidates, rng, 0.0)
-    return [
+    prices = [
         Price(a, sum(vs) / len(vs), sum(1 for v in vs if v > 0) / len(vs))
         for a, vs in zip(candidates, values, strict=True)
     ]
+    return prices, dict(zip(candidates, values, strict=True))
+
+
+def paired_error(best: Sequence[float], made: Sequence[float]) -> float:
+    """The standard error of the mean of the paired differences: how far
+    the loss may be off for the worlds sampled."""
+    n = len(best)
+    if n < 2:
+        return 0.0
+    diffs = [a - b for a, b in zip(best, made, strict=True)]
+    mean = sum(diffs) / n
+    return float((sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) ** 0.5)
 
 
 def judge_gin(view: PlayerView, made: Action, samples: int, key: str) -> Judged:
     """Price a Gin-family decision; the reason for the best move is the
     hint's, told with these prices as the hard level's figures (so that
     "knocking now is better" is never said of a move the prices prefer)."""
-    prices = gin_prices(view, made, samples, key)
+    prices, worlds = gin_prices(view, made, samples, key)
     legal = list(view.legal_actions)
     memory = remember(view)
     odds = KnockOdds(view, memory)
     normal = GinBot(view.rules, 0, "normal")
     best = best_of(prices, _rank_gin(normal, view, legal, memory, odds))
     ranked = ordered(prices, best)
-    rest = [a for a in legal if a not in {p.action for p in ranked}]
+    rest = [a for a in legal if a not in worlds]
     reasons = _GinReasons(normal, view, memory, legal, [p.action for p in ranked] + rest, odds)
     reasons.figures = {
         p.action: (
@@ -168,7 +196,8 @@ def judge_gin(view: PlayerView, made: Action, samples: int, key: str) -> Judged:
         )
         for p in ranked
     }
-    return Judged(tuple(ranked), best, reasons.reason(best))
+    error = paired_error(worlds[best], worlds[made])
+    return Judged(tuple(ranked), best, reasons.reason(best), error)
 
 
 def ordered(prices: Sequence[Price], best: Action) -> list[Price]:
@@ -188,17 +217,42 @@ class _Count:
         self.solver = solver_for(view.rules)
         self.memory = remember(view)
         self.hand = self.memory.mine
-        colonel = view.rules.family is Family.COLONEL
-        self.feed = self.bot.feed_discard if colonel else self.bot.feed_offer
+        rules = view.rules
+        colonel = rules.family is Family.COLONEL
         self.colonel = colonel
-        self.finishes = [a for a in view.legal_actions if isinstance(a, Discard | Offer)]
+        self.feed = self.bot.feed_discard if colonel else self.bot.feed_offer
+        legal = view.legal_actions
+        self.refused = declined(view)
+        self.finishes = [
+            a
+            for a in legal
+            if isinstance(a, Discard) or (isinstance(a, Offer) and a.card not in self.refused)
+        ]
+        self.layable = 0  # cards that may be laid off this turn
+        for a in legal:
+            if isinstance(a, LayOff):
+                self.layable |= a.card.bit
+        # going out: the other hand's count (TableBot's guess of 6.5 a card),
+        # and in Skarney its bonus; melds may go down only once the contract is
+        opponent = 6.5 * view.opponent_hand_size
+        if colonel:
+            self.out: float | None = opponent
+        elif view.table.contracts[view.player]:
+            no_contract = not view.table.contracts[1 - view.player]
+            self.out = opponent + (rules.out_bonus_no_contract if no_contract else rules.out_bonus)
+        else:
+            self.out = None
 
     def kept(self, rest: int) -> float:
-        """What a hand left at the end of the turn is worth keeping, in stuck
-        points (Colonel: partly those to expect after the next draw, as the
-        hard bot weighs a discard)."""
+        """What a hand left at the end of the turn costs. Skarney: its whole
+        count, melded or not (RULES.md 3: every card in hand counts, so a
+        meld held is no better than loose cards). Colonel: its stuck points,
+        partly those to expect after the next draw, as the hard bot weighs
+        a discard (melds held back are a choice the hints judge)."""
+        if not self.colonel:
+            return float(hand_value(from_mask(rest), self.view.rules))
         now = self.bot.stuck(rest)
-        if not self.colonel or not rest:
+        if not rest:
             return float(now)
         ahead = expected_deadwood(self.solver, rest, self.memory.unseen)
         w = self.bot.ahead_weight
@@ -206,18 +260,38 @@ class _Count:
 
     def thrown(self, rest: int, card: Card) -> float:
         """Minus the hand kept without ``card`` and the help it gives the opponent."""
+        left = rest & ~card.bit
+        if not left and self.out is not None:
+            return self.out  # Colonel: the last card thrown goes out
         feeds = self.bot.feeds(self.view, card, self.memory)
-        return -(self.kept(rest & ~card.bit) + self.feed * feeds)
+        return -(self.kept(left) + self.feed * feeds)
 
     def finish(self, rest: int) -> float:
-        """A move that leaves the turn going: the best discard or offer after it."""
-        options = [a for a in self.finishes if a.card.bit & rest]
+        """A move that leaves the turn going: the turn played on from it,
+        laying off what may be laid off (and in Skarney laying the melds in
+        hand, which would count there), then going out if every card left
+        melds (Colonel: all but one, to throw), else the best discard or offer."""
+        loose = to_mask(self.solver.arrange(rest).deadwood)
+        left = rest & ~(loose & self.layable)  # a card a meld in hand needs stays
+        if self.out is not None and self.can_go_out(left):
+            return self.out
+        if not self.colonel:
+            left &= loose
+        options = [a for a in self.finishes if a.card.bit & left]
         if not options:
-            return -self.kept(rest)
-        return max(self.thrown(rest, a.card) for a in options)
+            return -self.kept(left)
+        return max(self.thrown(left, a.card) for a in options)
+
+    def can_go_out(self, left: int) -> bool:
+        stuck = self.bot.stuck
+        if not self.colonel:
+            return stuck(left) == 0
+        return any(stuck(left & ~c.bit) == 0 for c in from_mask(left)) or not left
 
     def value(self, action: Action) -> float | None:
         hand, bot, view = self.hand, self.bot, self.view
+        if isinstance(action, Offer) and stale_offer(view, action.card, self.refused):
+            return -self.kept(hand)  # declined before, nothing changed: it stays in hand
         if isinstance(action, Discard | Offer):
             return self.thrown(hand, action.card)
         if isinstance(action, LayMeld):
@@ -228,9 +302,11 @@ class _Count:
             spread = 0
             for m in action.melds:
                 spread |= m.mask
-            return -float(bot.stuck(hand & ~spread))  # nothing else the turn the contract is laid
+            rest = hand & ~spread  # nothing else goes down the turn it is laid: an offer follows
+            options = [a for a in self.finishes if a.card.bit & rest]
+            return max((self.thrown(rest, a.card) for a in options), default=-self.kept(rest))
         if isinstance(action, EndTurn):
-            return -float(bot.stuck(hand))
+            return -self.kept(hand)
         if view.phase is Phase.RESPOND and isinstance(action, Accept | Decline):
             card = view.table.pending_offer
             if card is None or isinstance(action, Decline) or own_fits(view, card):
@@ -240,8 +316,8 @@ class _Count:
             return -expected_deadwood(self.solver, hand, self.memory.unseen)
         if isinstance(action, TakeDiscard) and self.memory.top:
             held = hand | self.memory.top
-            rest = [held & ~(b.bit) for b in view.hand] or [held]
-            return -float(min(bot.stuck(r) for r in rest))  # the taken card stays this turn
+            kept = [held & ~(b.bit) for b in view.hand] or [held]
+            return -float(min(bot.stuck(k) for k in kept))  # the taken card stays this turn
         return None  # the Colonel challenge and its answer
 
 
