@@ -36,6 +36,7 @@ from ginrummies.core import (
     Game,
     Hand,
     Knock,
+    LayMeld,
     Match,
     Pass,
     Phase,
@@ -120,6 +121,18 @@ def test_passing_up_gin_is_flagged() -> None:
     best = discard.best
     assert isinstance(best, Knock) and best.discard == c("Kh")
     assert best.deadwood((*hand.cards_of(0), c("2c")), GIN) == 0  # the gin
+
+
+def test_not_going_out_in_colonel_is_flagged() -> None:
+    rules = preset("colonel")
+    deck = stack("2c 3c 4c 5d 5h 5s 8d 9d Td Jd", "Ac 2d 3h 6c 7c 8s Tc Qd Ks 9s", "4h", "Kh")
+    hand = Hand.deal(rules, 1, deck=deck)
+    hand.apply(DrawStock())
+    hand.apply(Discard(c("Kh")))  # the three melds laid and K♥ thrown would have gone out
+    rating = review_hand(hand, [0]).ratings[-1]
+    assert rating.made == Discard(c("Kh")) and rating.samples == 0
+    assert isinstance(rating.best, LayMeld) and rating.verdict is Verdict.BLUNDER
+    assert "goes out" in rating.why
 
 
 def shuffled_hidden(hand: Hand, seed: int) -> Hand:

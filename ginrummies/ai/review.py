@@ -59,10 +59,10 @@ class Thresholds:
 
     The verdict goes by the loss less ``doubt`` standard errors of it: a
     sampled loss is an estimate, and the best of several noisy prices
-    tends to look better than it is. Measured on 60 decisions against
-    prices from 160 worlds, at 32 worlds this kept every flag (mistake or
-    worse) that the loss alone gave wrongly out (5 of them) and lost one
-    true one (docs/performance.md, Review)."""
+    tends to look better than it is. Measured on 120 decisions against
+    prices from 200 worlds, at 32 worlds the loss alone flagged (a mistake
+    or worse) 10 decisions wrongly; less one error, 1, and each way missed
+    1 of the 3 true flags (docs/performance.md, Review)."""
 
     inaccuracy: float = 2.0
     mistake: float = 5.0

@@ -333,10 +333,11 @@ def table_candidates(view: PlayerView, made: Action, first: Action) -> list[Acti
     return [a for a in legal if not isinstance(a, LayContract) or a in keep]
 
 
-def table_prices(view: PlayerView, made: Action, first: Action) -> list[Price]:
-    """The Skarney or Colonel candidates, each at its count-based price."""
+def table_prices(view: PlayerView, made: Action, first: Action) -> tuple[list[Price], _Count]:
+    """The Skarney or Colonel candidates, each at its count-based price
+    (and the pricing, which says which moves go out)."""
     count = _Count(view)
-    return [Price(a, count.value(a)) for a in table_candidates(view, made, first)]
+    return [Price(a, count.value(a)) for a in table_candidates(view, made, first)], count
 
 
 def judge_table(view: PlayerView, made: Action) -> Judged:
@@ -348,9 +349,14 @@ def judge_table(view: PlayerView, made: Action) -> Judged:
     normal = TableBot(view.rules, 0, "normal")
     reasons = _TableReasons(normal, view, remember(view), legal)
     first = reasons.choice(normal.choose(view, legal))
-    prices = table_prices(view, made, first)
+    prices, count = table_prices(view, made, first)
     best = best_of(prices, [first, *(a for a in legal if a != first)])
-    return Judged(tuple(ordered(prices, best)), best, reasons.reason(best))
+    why = reasons.reason(best)
+    going = count.out is not None and any(p.action == best and p.value == count.out for p in prices)
+    if going and isinstance(best, LayMeld | LayOff):
+        # the hint weighs the meld alone; the price saw the turn through
+        why += "; with the rest of your melds and lay-offs it goes out this turn"
+    return Judged(tuple(ordered(prices, best)), best, why)
 
 
 def best_of(prices: Sequence[Price], order: Sequence[Action]) -> Action:
