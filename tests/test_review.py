@@ -25,7 +25,6 @@ from ginrummies.ai.review import (
     positions,
     review_hand,
     review_match,
-    review_saved,
     summarize,
 )
 from ginrummies.core import (
@@ -46,6 +45,7 @@ from ginrummies.core import (
 )
 from ginrummies.levels import Level, SeatKind
 from ginrummies.store.saves import Saved, SeatRecord
+from ginrummies.store.saves import replay as replay_saved
 
 GIN = preset("gin")
 FLAGGED = (Verdict.MISTAKE, Verdict.BLUNDER)
@@ -290,8 +290,8 @@ def test_a_save_is_reviewed_for_its_people() -> None:
     match = bot_match("gin", seed=6)
     seats = (SeatRecord("Ann"), SeatRecord("Computer", SeatKind.COMPUTER, Level.HARD))
     saved = Saved(GIN, 6, seats, match.log, "abc", Format.TWO, None, match.first)
-    assert people_of(saved) == (0,) and people_of(saved, everyone=True) == (0, 1)
-    review = review_saved(saved, options=Options(samples=4))
+    assert people_of(seats) == (0,) and people_of(seats, everyone=True) == (0, 1)
+    review = review_match(replay_saved(saved), people_of(saved.seats), Options(samples=4))
     assert review.people == (0,) and {r.seat for r in review.ratings} == {0}
     assert review == review_match(match, [0], options=Options(samples=4))
 

@@ -11,8 +11,8 @@ made, in points, and its ``Verdict`` follows ``Thresholds``. The same game
 gives the same review on any machine: a fixed number of samples, seeded by
 the game's seed, the hand's number and the move's.
 
-``review_saved`` reviews a save's people, ``review_match`` any seats of a
-``Match``, ``reviews`` yields hand by hand (to show the first hand early),
+``review_match`` reviews any seats of a ``Match`` (a save's people:
+``people_of(saved.seats)``), ``reviews`` yields hand by hand (to show the first hand early),
 ``review_hand`` one ``Hand`` (a stacked deal). ``Options`` holds the
 samples and thresholds, ``on_progress(done, total)``, called after every
 decision, and ``cancel``, a callable (such as ``threading.Event().is_set``)
@@ -26,10 +26,10 @@ import dataclasses
 from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Protocol
 
 from ..core import Action, Family, GameView, Hand, Match, PastHand, Phase, PlayerView
 from ..levels import SeatKind
-from ..store.saves import Saved, replay
 from .review_prices import Price, judge_gin, judge_table
 
 # worlds each Gin-family decision is played out in: a game to 100 reviews
@@ -182,8 +182,8 @@ class HandReview:
 
 @dataclass(frozen=True, slots=True)
 class GameReview:
-    """Every hand reviewed, for the seats reviewed; ``complete`` is False
-    when the review was cancelled."""
+    """The review of every hand in which a seat reviewed had a decision, in
+    the game's order; ``complete`` is False when the review was cancelled."""
 
     hands: tuple[HandReview, ...]
     people: tuple[int, ...]
@@ -347,17 +347,18 @@ def review_match(match: Match, people: Collection[int], options: Options = DEFAU
     return GameReview(hands, tuple(sorted(people)), rated == len(found))
 
 
-def people_of(saved: Saved, everyone: bool = False) -> tuple[int, ...]:
-    """The seats a review of ``saved`` rates: its people (every seat with ``everyone``)."""
-    return tuple(
-        i for i, seat in enumerate(saved.seats) if everyone or seat.kind is SeatKind.PERSON
-    )
+class Seated(Protocol):
+    """A seat as saves keep it (``store.saves.SeatRecord``): who plays it."""
+
+    @property
+    def kind(self) -> SeatKind: ...
 
 
-def review_saved(saved: Saved, options: Options = DEFAULT, everyone: bool = False) -> GameReview:
-    """Review a saved game's people (every seat with ``everyone``);
-    ``SaveError`` if its moves do not replay."""
-    return review_match(replay(saved), people_of(saved, everyone), options)
+def people_of(seats: Sequence[Seated], everyone: bool = False) -> tuple[int, ...]:
+    """The seats a review rates: the people's (every seat with ``everyone``).
+    A save is reviewed as ``review_match(replay(saved), people_of(saved.seats))``
+    (storage is a layer above this one)."""
+    return tuple(i for i, seat in enumerate(seats) if everyone or seat.kind is SeatKind.PERSON)
 
 
 def review_hand(
