@@ -4,6 +4,7 @@ every time, progress and cancelling, and every variant and format."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import subprocess
@@ -23,6 +24,7 @@ from ginrummies.ai.review import (
     Verdict,
     people_of,
     positions,
+    rate,
     review_hand,
     review_match,
     summarize,
@@ -256,6 +258,19 @@ def check(review: GameReview, match: Match) -> None:
         assert r.verdict is Thresholds().verdict(r.loss, r.made == r.best, r.error)
         assert (r.error >= 0 and (r.error == 0) == (r.samples == 0)) or r.made == r.best
         assert r.why
+
+
+def test_the_fiftieth_card_is_priced_as_the_knock_it_must_make() -> None:
+    rules = dataclasses.replace(GIN, fiftieth_card=True)
+    match = Match(rules, 20)
+    bots = [make_bot("easy", rules, 20), make_bot("easy", rules, 21)]
+    play_match(match, bots, [BotStats("a"), BotStats("b")], max_hands=3)
+    found = [p for p in positions(match, [0, 1]) if p.view.phase is Phase.FIFTIETH]
+    assert found  # this deal comes to the fiftieth card
+    rating = rate(found[0], 8)
+    value = {p.action: p.value for p in rating.prices}
+    assert value[Pass()] == 0.0  # the hand is cancelled
+    assert value[TakeDiscard()] != 0.0 and "knock" in rating.why
 
 
 @pytest.mark.parametrize("name", ["gin", "oklahoma", "sequence", "fosdick", "skarney", "colonel"])
