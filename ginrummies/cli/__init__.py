@@ -3,6 +3,8 @@
 - ``app``: ``ginrummies`` itself, the Textual app;
 - ``text``: ``ginrummies text``, the plain-text game;
 - ``replay``: ``ginrummies replay FILE``;
+- ``review``: ``ginrummies review FILE``, a finished game's decisions rated
+  (imported only when asked for: it brings the bots);
 - ``options``: the options the commands share, a leaf that ``simcli`` and
   ``web.serve`` import without importing the rest of the command line.
 
@@ -69,6 +71,18 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
     if args_in[:1] == ["replay"]:
         return replay_main(args_in[1:])
+    if args_in[:1] == ["review"]:
+        from .review import review_main
+
+        try:
+            return review_main(args_in[1:])
+        except KeyboardInterrupt:
+            print(file=sys.stderr)
+            return 130
+        except BrokenPipeError:  # | head: stop quietly, as a filter
+            with contextlib.suppress(OSError, ValueError):
+                os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 0
     if args_in[:1] == ["serve"]:
         from ..web.serve import serve_main
 

@@ -1,0 +1,128 @@
+"""``ginrummies review FILE``: a finished game's decisions rated, in plain
+text for any terminal, pipe or screen reader (issue 34; the engine is
+``ginrummies.ai.review``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import textwrap
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..ai.review import (
+    SAMPLES,
+    THRESHOLDS,
+    Options,
+    Position,
+    Rating,
+    Summary,
+    Verdict,
+    people_of,
+    positions,
+    reviews,
+    summarize,
+)
+from ..core import plural
+from ..play.tell import action_words
+from .finished import Unfit, read_finished
+
+WIDTH = 78  # the lines' width: any terminal, and a screen reader's line at a time
+
+
+def review_main(argv: Sequence[str]) -> int:
+    """Review the people's decisions of a finished game (every seat's with
+    ``--everyone``); exit status 2, with one message, for a file that cannot
+    be reviewed."""
+    parser = argparse.ArgumentParser(
+        prog="ginrummies review",
+        description="Rate every decision of a finished game: the points each move was "
+        "expected to lose against the best one, from what the player could see then.",
+    )
+    parser.add_argument("file", help="a replay file (or a saved game that is over)")
+    parser.add_argument("--everyone", action="store_true", help="the computer's decisions too")
+    parser.add_argument(
+        "--all", action="store_true", help="every decision, not only the costly ones"
+    )
+    args = parser.parse_args(argv)
+    try:
+        finished = read_finished(Path(args.file), "reviewed")
+    except Unfit as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    saved, game = finished.saved, finished.game
+    names = [seat.name for seat in saved.seats]
+    people = people_of(saved.seats, everyone=args.everyone)
+    if not people:
+        print(f"ginrummies: no person played in {args.file}; --everyone reviews the computer.")
+        return 2
+    found = positions(game, people)
+    at = {(p.hand, p.move): p for p in found}
+    say = print
+    say(heading(saved.rules.name, saved.format.title, names, saved.seed))
+    rated: list[Rating] = []
+    for hand in reviews(found, Options(on_progress=progress if sys.stderr.isatty() else None)):
+        rated += hand.ratings
+        if sys.stderr.isatty():
+            print("\r\033[K", end="", file=sys.stderr)  # the progress line goes
+        a, b = (names[s] for s in hand.seats)
+        where = f"Table {hand.table + 1}, " if saved.format.tables > 1 else ""
+        say(f"\n{where}{game.format.play.deal_word.title()} {hand.round + 1}: {a} v {b}")
+        for seat in sorted({r.seat for r in hand.ratings}):
+            say(wrap(f"{names[seat]}: {summary_words(hand.summary(seat))}", "  "))
+        for r in hand.ratings:
+            if args.all or r.verdict not in (Verdict.BEST, Verdict.GOOD):
+                say(rating_words(r, at[(r.hand, r.move)], names))
+    say("\nThe game")
+    for seat in people:
+        mine = [r for r in rated if r.seat == seat]
+        say(wrap(f"{names[seat]}: {summary_words(summarize(mine))}", "  "))
+    return 0
+
+
+def heading(variant: str, fmt: str, names: Sequence[str], seed: int) -> str:
+    """What is reviewed and how, before the hands."""
+    t = THRESHOLDS
+    lines = [
+        f"Review of a game of {variant} ({fmt}): {', '.join(names)}; seed {seed}.",
+        "Each decision is priced by the hard level's judgement from what the player "
+        f"could see then ({SAMPLES} sampled deals a decision in the Gin games; the rest "
+        "of the turn counted in Skarney and Colonel), against the best move there. "
+        f"Inaccuracy: {t.inaccuracy:g} points or more expected lost; mistake: "
+        f"{t.mistake:g}; blunder: {t.blunder:g}.",
+    ]
+    return "\n".join(wrap(line) for line in lines)
+
+
+def summary_words(s: Summary) -> str:
+    """A person's decisions in a hand or a game, in words."""
+    costly = (Verdict.BLUNDER, Verdict.MISTAKE, Verdict.INACCURACY)
+    said = [plural(s.count(v), v.value) for v in costly if s.count(v)]
+    accuracy = f"accuracy {s.accuracy:.0f}%, " if s.accuracy is not None else ""
+    return f"{plural(s.decisions, 'decision')}, {accuracy}{s.lost:.1f} points expected lost" + (
+        f": {', '.join(said)}." if said else "."
+    )
+
+
+def rating_words(r: Rating, at: Position, names: Sequence[str]) -> str:
+    """One decision: the move made, its verdict and loss, the better move and why."""
+    made = action_words(r.made, at.view)
+    head = f"Move {r.move + 1}, {names[r.seat]}: {made}"
+    if r.verdict is Verdict.BEST:
+        return wrap(f"{head}: the best move.", "  ", "    ")
+    error = f" (±{r.error:.1f})" if r.error else ""
+    verdict = r.verdict.value
+    lines = [
+        wrap(f"{head}: {verdict}, {r.loss:.1f} points expected lost{error}.", "  ", "    "),
+        wrap(f"Better: {action_words(r.best, at.view)}. {r.why}", "    ", "    "),
+    ]
+    return "\n".join(lines)
+
+
+def wrap(text: str, first: str = "", rest: str = "") -> str:
+    return textwrap.fill(text, WIDTH, initial_indent=first, subsequent_indent=rest or first)
+
+
+def progress(done: int, total: int) -> None:
+    """On a terminal, how far the review has got (stderr: the review itself may be piped)."""
+    print(f"\rReviewing: {done} of {total} decisions", end="", file=sys.stderr, flush=True)
