@@ -22,8 +22,10 @@ from ginrummies.levels import Level
 from ginrummies.play.session import Session, format_seats
 from ginrummies.store import Settings
 from ginrummies.store.saves import Saved, parse, replay
+from ginrummies.store.stats import STATS_NAME, Stats
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.replay import BOTH_TABLES_FROM, Place, ReplayScreen
+from ginrummies.tui.screens.statistics import StatsScreen
 from ginrummies.tui.seatview import short_names
 from ginrummies.tui.widgets.piles import PileView
 from ginrummies.tui.widgets.replaytable import ReplayTable
@@ -237,6 +239,33 @@ def test_ginrummies_replay_starts_on_a_game_of_three_or_four(
     monkeypatch.setattr(GinApp, "run", run)
     assert main(["replay", str(path)]) == 0
     assert len(opened) == 1 and opened[0].startswith(("Replay: ", "Gin Rummy", "Skarney"))
+
+
+@pytest.mark.parametrize("name", ["three", "partnership"])
+async def test_the_statistics_games_list_replays_a_game_of_three_or_four(
+    name: str, tmp_path: Path
+) -> None:
+    """Enter on a game of three or four in the games list opens its replay
+    (it used to be refused: the replay showed two players only)."""
+    played = finished(name)[1]
+    played.record(Stats(tmp_path / STATS_NAME))
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(StatsScreen(app.stats))
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert screen.saved.log == played.game.log
+        assert len(screen.query(ReplayTable)) == played.format.tables
+        await pilot.press("end")
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen)
 
 
 def test_a_two_table_record_without_its_order_says_so() -> None:

@@ -96,7 +96,10 @@ class ReplayTable(Vertical):
         melds.melds = tuple((m.meld, names[m.owner]) for m in view.table.melds)
         said = []
         if hand.result is not None:
-            said = [ending_words(hand.result, names)] if brief else hand.result.breakdown(names)
+            # a team's box is counted per round, not per table (as the result says)
+            boxes = not game.format.play.teams
+            told = hand.result.breakdown(names, boxes=boxes)
+            said = [ending_words(hand.result, names)] if brief else told
         status = self.query_one("#table-status", Static)
         status.display = bool(said)
         status.update("\n".join(said))
