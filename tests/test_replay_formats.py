@@ -24,9 +24,11 @@ from ginrummies.store import Settings
 from ginrummies.store.saves import Saved, parse, replay
 from ginrummies.store.stats import STATS_NAME, Stats
 from ginrummies.tui.app import GinApp
+from ginrummies.tui.screens.melds import MeldsScreen
 from ginrummies.tui.screens.replay import BOTH_TABLES_FROM, Place, ReplayScreen
 from ginrummies.tui.screens.statistics import StatsScreen
 from ginrummies.tui.seatview import short_names
+from ginrummies.tui.widgets.melds import TableMeldsView
 from ginrummies.tui.widgets.piles import PileView
 from ginrummies.tui.widgets.replaytable import ReplayTable
 
@@ -301,3 +303,22 @@ def test_the_replay_at_80_by_24(name: str, snap_compare: Any) -> None:
             await pilot.press("right")
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=steps)
+
+
+async def test_b_lists_every_meld_on_the_table_when_they_do_not_all_fit() -> None:
+    saved = parse(finished("skarney3")[0])
+    app = GinApp(Settings(speed="instant"), replay=saved)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("end")  # the end of the first round: its table is full
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.session is not None
+        table = screen.session.game.round.hands[0].view(0).table
+        melds = screen.query_one("#replay-melds", TableMeldsView)
+        assert melds.hidden, "the round should end with more melds than fit 80×24"
+        assert "b shows them all" in str(melds.render())
+        await pilot.press("b")
+        shown = app.screen
+        assert isinstance(shown, MeldsScreen)
+        assert [m for m, _ in shown.melds] == [t.meld for t in table.melds]
+        await pilot.press("escape")
+        assert app.screen is screen

@@ -38,6 +38,7 @@ from ..widgets.piles import PileView
 from ..widgets.replaytable import ReplayTable
 from ..widgets.sidepanel import side_panel
 from .base import on_top
+from .melds import MeldsScreen
 
 # from this width a partnership game's two tables are shown side by side
 # (a hand of eleven, slightly overlapped, in each half); below, one at a time
@@ -124,6 +125,8 @@ class ReplayScreen(Screen[None]):
         Binding("end", "to_end('quiet')", "End", show=False),
         Binding("t", "table(1)", "Table 2"),
         Binding("t", "table(0)", "Table 1"),
+        # named where the melds on the table do not all fit, not in the footer
+        Binding("b", "melds", "Melds", show=False),
         Binding("escape,q", "leave", "Leave"),
     ]
 
@@ -177,7 +180,7 @@ class ReplayScreen(Screen[None]):
                     yield Static(id="name1", classes="label", markup=False)
                     yield HandView(id="hand1")
                     yield PileView(id="piles")
-                    yield TableMeldsView(id="melds")
+                    yield TableMeldsView(id="melds", key="b")
                     yield Static(id="name0", classes="label", markup=False)
                     yield HandView(id="hand0")
                 else:
@@ -338,6 +341,18 @@ class ReplayScreen(Screen[None]):
     def action_table(self, table: int) -> None:
         """Show the other table (two tables, one at a time)."""
         self.table_shown = table
+
+    def action_melds(self) -> None:
+        """Every meld on a table, over it: the first table on show whose
+        melds do not all fit, else the first on show."""
+        if not self.saved.rules.has_table_melds:
+            self.notify(f"{self.saved.rules.name} has no melds on the table.", timeout=3)
+            return
+        shown = [m for m in self.query(TableMeldsView).results(TableMeldsView) if m.display]
+        shown = [m for m in shown if m.parent is None or m.parent.display]
+        folded = [m for m in shown if m.hidden] or shown
+        if folded:
+            self.app.push_screen(MeldsScreen(folded[0].melds))
 
     def action_leave(self) -> None:
         if self.quit_on_leave:

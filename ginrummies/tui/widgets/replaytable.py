@@ -49,7 +49,7 @@ class ReplayTable(Vertical):
         for row, _ in ROWS:
             if row == "lower":
                 yield PileView(id="replay-piles")
-                yield TableMeldsView(id="replay-melds")
+                yield TableMeldsView(id="replay-melds", key="b")
             yield FittedLine(id=f"{row}-name", classes="label")
             yield ReplayHand(id=f"{row}-hand")
         yield Static(id="table-status", markup=False)
