@@ -9,9 +9,10 @@ from collections.abc import Sequence
 
 
 def replay_main(argv: Sequence[str]) -> int:
-    """``ginrummies replay FILE``: step through an exported game in the app.
+    """``ginrummies replay FILE``: step through an exported game in the app,
+    in any format of two, three or four players.
 
-    Only a game that is over is shown (both hands face up): a game still in
+    Only a game that is over is shown (every hand face up): a game still in
     progress, the saved game.json say, is refused, so a replay never shows
     the computer's live hand. A game the statistics record as abandoned is
     over too. Any file that cannot be replayed is one message on stderr and
@@ -24,8 +25,9 @@ def replay_main(argv: Sequence[str]) -> int:
 
     parser = argparse.ArgumentParser(
         prog="ginrummies replay",
-        description="Watch a finished game again, move by move, with both hands face up. "
-        "Export one from the statistics screen or the game's result (x).",
+        description="Watch a finished game again, move by move, with every hand face up "
+        "(games of three and four too, both tables of a partnership). Export one from the "
+        "statistics screen or the game's result (x).",
     )
     parser.add_argument("file", help="a replay file (or a saved game that is over)")
     parser.add_argument("--ascii", action="store_true", help="plain ASCII card faces")
@@ -57,8 +59,6 @@ def replay_main(argv: Sequence[str]) -> int:
         return refuse(f"{exc.plain}. (Details: {exc}.)")
     except Exception as exc:  # whatever a file holds: a message, not a traceback
         return refuse(f"its players are not readable ({str(exc)[:200]}).")
-    if saved.format.seats != 2:
-        return refuse(f"{saved.format.title} is replayed in the app from a later release.")
     if not game.is_over:
         folder = os.environ.get(ENV_DATA_DIR)
         if folder:
@@ -70,7 +70,7 @@ def replay_main(argv: Sequence[str]) -> int:
         if recorded_status(stats_path, saved.game_id) != "abandoned":
             return refuse(
                 "this game is still in progress. Finish it (ginrummies --continue), or leave "
-                "it for a new game, and replay it when it is over: a replay shows both hands "
+                "it for a new game, and replay it when it is over: a replay shows every hand "
                 "face up."
             )
     from ..store import CardStyle, Settings

@@ -220,14 +220,6 @@ class StatsScreen(BackScreen):
         if chosen is None:
             return
         _, saved = chosen
-        if saved.format.seats != 2:
-            self.notify(
-                f"The replay shows games of two players; this one is {saved.format.title}. "
-                "Its hands and scores are in the statistics, and x exports it as JSON.",
-                severity="warning",
-                timeout=10,
-            )
-            return
         self.app.push_screen(ReplayScreen(saved))
 
     def action_export(self) -> None:
