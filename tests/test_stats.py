@@ -16,9 +16,10 @@ from textual.pilot import Pilot
 from textual.widgets import DataTable
 
 from ginrummies.ai import make_bot
-from ginrummies.core import Outcome, preset
-from ginrummies.play.session import Seat, SeatKind, Session
+from ginrummies.core import Format, Outcome, preset
+from ginrummies.play.session import Seat, SeatKind, Session, format_seats
 from ginrummies.store import Settings
+from ginrummies.store.saves import parse
 from ginrummies.store.stats import STATS_NAME, Stats, StatsDamaged
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.menu import MenuScreen
@@ -107,7 +108,7 @@ RECORDER = textwrap.dedent(
     from ginrummies.ai import make_bot
     from ginrummies.core import preset
     from ginrummies.store.stats import Stats
-    from ginrummies.play.session import Seat, SeatKind, Session
+    from ginrummies.play.session import Seat, SeatKind, Session, format_seats
     stats = Stats(Path({path!r}))
     for n in range(25):
         seats = (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "easy"))
@@ -397,7 +398,7 @@ APP_GAME = textwrap.dedent(
     from ginrummies.core import preset
     from ginrummies.store import Settings
     from ginrummies.tui.app import GinApp
-    from ginrummies.play.session import Seat, SeatKind, Session
+    from ginrummies.play.session import Seat, SeatKind, Session, format_seats
 
     async def main():
         rules = preset("gin").but(target=1)
@@ -495,3 +496,21 @@ def test_damage_found_by_a_write_is_kept_aside_and_the_game_recorded_anew(tmp_pa
     assert kept.read_bytes() == before
     assert stats.problem is not None and f"It was kept as {kept}" in stats.problem
     assert sum(line.games for line in stats.lines()) == 1  # the new record holds it
+
+
+def test_a_two_table_game_keeps_the_order_of_its_moves(tmp_path: Path) -> None:
+    """A partnership game opened from the statistics replays its moves in
+    the order they were made, as its own file does."""
+    session = Session(
+        preset("gin").but(target=40),
+        format_seats(Format.PARTNERSHIP, 1),
+        3,
+        format=Format.PARTNERSHIP,
+    )
+    session = finish(None, session, 3)
+    stats = Stats(tmp_path / "stats.sqlite")
+    session.record(stats)
+    text = stats.replay_text(session.game_id)
+    assert text is not None
+    saved = parse(text)
+    assert saved.order is not None and saved.order == session.order()

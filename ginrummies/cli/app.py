@@ -33,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
             "the menu opens, whose new game form has every variant and format. "
             "ginrummies sim --help: computer against computer. "
             "ginrummies text: the plain-text game, for any terminal or pipe. "
-            "ginrummies replay FILE: watch an exported game again, both hands face up. "
+            "ginrummies replay FILE: watch an exported game again, every hand face up. "
             "ginrummies review FILE: every decision of a finished game rated. "
             "ginrummies serve: play in a web browser (ginrummies serve --help)."
         ),

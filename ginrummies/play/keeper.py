@@ -267,6 +267,7 @@ class Keeper:
                 session.seats_data(),
                 session.game,
                 abandoned=abandoned,
+                order=session.order(),
             )
         except Exception as exc:  # a game the statistics cannot hold: the game goes on
             self._once(Trouble.STATS, f"The game could not be recorded in the statistics: {exc}")

@@ -317,7 +317,13 @@ class Session:
     def record(self, stats: Stats, abandoned: bool = False) -> None:
         """Put the game so far in the statistics (StatsError if they fail)."""
         stats.record(
-            self.game_id, self.rules, self.seed, self.seats_data(), self.game, abandoned=abandoned
+            self.game_id,
+            self.rules,
+            self.seed,
+            self.seats_data(),
+            self.game,
+            abandoned=abandoned,
+            order=self.order(),
         )
 
     def seats_data(self) -> tuple[SeatRecord, ...]:

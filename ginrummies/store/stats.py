@@ -234,10 +234,12 @@ def entry(
     game: Match,
     *,
     abandoned: bool = False,
+    order: list[list[int]] | None = None,
 ) -> Entry:
     """The record of the game so far: its finished hands (every table's,
     with the seats that played them), and the game itself once it is over
-    (or ``abandoned`` for a game left for a new one)."""
+    (or ``abandoned`` for a game left for a new one); ``order``: at two
+    tables, the order the moves were made in (a replay steps them so)."""
     now = time.time()
     me, opponent = me_and_opponent(seats)
     result = game.result
@@ -260,7 +262,7 @@ def entry(
         scores[1],
         result.settlement if result is not None else None,
         len(game.results),
-        to_json(rules, seed, seats, game, game_id=game_id),
+        to_json(rules, seed, seats, game, game_id=game_id, order=order),
         game.format.value,
         game.side_of(me),
         json.dumps(scores),
@@ -443,11 +445,10 @@ class Stats:
         game: Match,
         *,
         abandoned: bool = False,
+        order: list[list[int]] | None = None,
     ) -> None:
-        """Store the game so far: its finished hands (every table's, with
-        the seats that played them), and the game itself once it is over
-        (or ``abandoned`` for a game left for a new one)."""
-        self.write(entry(game_id, rules, seed, seats, game, abandoned=abandoned))
+        """Store the game so far (see ``entry``)."""
+        self.write(entry(game_id, rules, seed, seats, game, abandoned=abandoned, order=order))
 
     def write(self, record: Entry) -> None:
         """Store an entry (idempotent: a hand or game stored twice is stored
