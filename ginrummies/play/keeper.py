@@ -42,7 +42,6 @@ from ..store.stats import (
     Stats,
     StatsBusy,
     StatsError,
-    entry,
     pending_writes,
 )
 
@@ -260,15 +259,7 @@ class Keeper:
         if self.stats is None:
             return
         try:
-            taken = entry(
-                session.game_id,
-                session.rules,
-                session.seed,
-                session.seats_data(),
-                session.game,
-                abandoned=abandoned,
-                order=session.order(),
-            )
+            taken = session.stats_entry(abandoned)
         except Exception as exc:  # a game the statistics cannot hold: the game goes on
             self._once(Trouble.STATS, f"The game could not be recorded in the statistics: {exc}")
             return

@@ -37,7 +37,9 @@ from ..levels import SeatKind as SeatKind  # in the leaf for storage; callers im
 from ..store.files import write_atomic
 from ..store.saves import Saved, SeatRecord, new_game_id, to_json
 from ..store.settings import NAME_LENGTH
+from ..store.stats import Entry as StatsEntry
 from ..store.stats import Stats
+from ..store.stats import entry as stats_entry
 from .log import Entry, Kind
 from .printable import clean_name
 from .tell import action_words, cut_lines, deal_lines, round_lines, side_names
@@ -314,9 +316,10 @@ class Session:
         """Write the game to ``path`` atomically (see store.files.write_atomic)."""
         write_atomic(path, self.to_json())
 
-    def record(self, stats: Stats, abandoned: bool = False) -> None:
-        """Put the game so far in the statistics (StatsError if they fail)."""
-        stats.record(
+    def stats_entry(self, abandoned: bool = False) -> StatsEntry:
+        """The game so far as the statistics record it (``store.stats.entry``),
+        with the order of its moves at two tables."""
+        return stats_entry(
             self.game_id,
             self.rules,
             self.seed,
@@ -325,6 +328,10 @@ class Session:
             abandoned=abandoned,
             order=self.order(),
         )
+
+    def record(self, stats: Stats, abandoned: bool = False) -> None:
+        """Put the game so far in the statistics (StatsError if they fail)."""
+        stats.write(self.stats_entry(abandoned))
 
     def seats_data(self) -> tuple[SeatRecord, ...]:
         """The seats as saves and the statistics keep them."""
