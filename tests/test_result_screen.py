@@ -144,6 +144,7 @@ async def test_a_hands_result_says_the_score_and_what_next_in_view(
         await settle(pilot)
         screen = await check_outcome_in_view(app, session)
         assert "Enter: next" in str(screen.query_one(".hint").render())
+        assert "--seed" not in screen.plain  # in play the seed would deal what is hidden
 
 
 @pytest.mark.slow
@@ -159,6 +160,8 @@ async def test_a_games_last_result_says_who_won_in_view(
         await settle(pilot)
         screen = await check_outcome_in_view(app, session)
         assert str(screen.query_one(".title").render()) == "Game over"
+        # the seed, as the new-game form promises, once the game is over
+        assert screen.plain.rstrip().endswith(f"--seed {session.seed} deals this game again.")
 
 
 OTHERS = [
@@ -339,3 +342,19 @@ async def test_a_long_or_wide_name_keeps_its_cards_in_line(
                 assert cell_len(rows[at].split("[")[0]) == indent, rows
             else:
                 assert rows[at] == name and below.startswith("  ["), rows
+
+
+@pytest.mark.slow
+async def test_cards_laid_off_on_one_meld_are_told_together() -> None:
+    """4♥ then 5♥ on one run: "4♥ 5♥ on [...]", as they were laid, never
+    "5♥ on" the run as it stood before 4♥ (a move the rules refuse)."""
+    session = played(Format.TWO, "gin", 11)
+    result = session.hand.result
+    assert result is not None and result.knock is not None
+    layoffs = result.knock.layoffs
+    assert len(layoffs) == 2 and layoffs[0].meld == layoffs[1].meld
+    async with result_shown(session) as (_app, _pilot, screen):
+        shown = words(screen.query_one(ResultView).plain)
+        cards = " ".join(lo.card.label for lo in layoffs)
+        assert f"lays off {cards} on [" in shown, shown
+        assert shown.count(" on [") == 1

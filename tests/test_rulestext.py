@@ -122,3 +122,13 @@ def test_big_gin_and_the_extra_boxes_are_told_as_they_are_scored() -> None:
     assert "gin two, twice as many on a spade upcard" in oklahoma
     no_spades = " ".join(rules_markdown(preset("oklahoma").but(spade_doubles=False)).split())
     assert "gin two." in no_spades and "spade upcard" not in no_spades
+
+
+def test_a_partnership_table_winner_of_the_cut_chooses() -> None:
+    """As at two players (RULES.md 1): the higher card chooses to play
+    first or to deal, and the app asks them so."""
+    for fmt in (Format.PARTNERSHIP, Format.PARTNERS):
+        rules = preset("skarney" if fmt is Format.PARTNERS else "gin")
+        text = format_markdown(fmt, rules)
+        assert "the higher card chooses to play first or to deal" in text
+        assert "lower card" not in text

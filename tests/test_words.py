@@ -31,7 +31,14 @@ from ginrummies.core import (
 )
 from ginrummies.core.wording import plural
 from ginrummies.play import Seat, SeatKind, Session
-from ginrummies.play.keys import CARD_KEYS_SHOWN, CONTROLS, MOVE_BY_KEY, MOVES, MoveName
+from ginrummies.play.keys import (
+    CARD_KEYS_SHOWN,
+    CONTROLS,
+    MOVE_BY_KEY,
+    MOVES,
+    MoveName,
+    card_keys_shown,
+)
 from ginrummies.play.words import prompt, why_not
 
 GIN = preset("gin")
@@ -282,17 +289,18 @@ def keys_in(text: str) -> list[str]:
 def test_prompt_offers_gin_only_when_gin_is_possible() -> None:
     knock = drawn(GIN, "As 2s 3s 4h 5h 6h 7c 8c 9c 2d", "Ad")
     assert prompt(knock, knock.view(YOU)) == (
-        "Pick a card (← →, 1-9) and discard it (x), or knock (k)."
+        "Pick a card (← →, 1-9, 0, -) and discard it (x), or knock (k)."
     )
     neither = drawn(GIN, "As 2s 3s 4h 5h 6h 7h 2c 3d Kd", "9c")
-    assert prompt(neither, neither.view(YOU)) == "Pick a card (← →, 1-9) and discard it (x)."
+    assert prompt(neither, neither.view(YOU)) == "Pick a card (← →, 1-9, 0, -) and discard it (x)."
     gin = drawn(GIN, "As 2s 3s 4h 5h 6h 7c 8c 9c Kd", "4s")
     text = prompt(gin, gin.view(YOU))
     assert "go gin (g)" in text and "knock (k)" in text  # K♦ kept: a knock with 10
 
 
 def test_prompt_keys_are_the_key_maps() -> None:
-    shown = {control.shown for control in CONTROLS} | set(CARD_KEYS_SHOWN.split()) | {"1-9"}
+    picks = {"1", *(f"1-{n}" for n in range(2, 10))}  # a hand of n cards: "1-n"
+    shown = {control.shown for control in CONTROLS} | set(CARD_KEYS_SHOWN.split()) | picks
     decks = (
         (GIN, stack("As 2s 3s 4h 5h 6h 7c 8c 9c 2d", OTHER, "9h", "8s 7d")),
         (SKARNEY, stack("4s 5s 6s 9c 9d 9h Jc Qd Kh 7s", OTHER, None, "8s 7d")),
@@ -378,3 +386,14 @@ def test_the_game_breakdown_says_1_box() -> None:
     lines = result.breakdown(("You", "Computer"))
     assert "Computer: hands 30 + 1 box 25 = 55" in lines
     assert "You: hands 110 + game bonus 100 + 4 boxes 100 = 310" in lines
+
+
+@pytest.mark.parametrize("cards", range(1, 13))
+def test_the_prompt_names_a_key_for_every_card_and_no_more(cards: int) -> None:
+    """Eleven cards: "1-9, 0, -", the keys of the tenth and eleventh too."""
+    said = card_keys_shown(cards).split(", ")
+    first, *rest = said
+    low, _, high = first.partition("-")
+    named = int(high or low) + len(rest)
+    assert low == "1" and named == cards
+    assert rest == CARD_KEYS_SHOWN.split()[1 : 1 + len(rest)]

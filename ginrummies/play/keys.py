@@ -245,6 +245,17 @@ MOVE_BY_KEY: dict[str, Move] = {m.key: m for m in MOVES}
 CARD_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", "minus", "equals_sign")
 CARD_KEYS_SHOWN = "1-9 0 - ="
 
+
+def card_keys_shown(cards: int) -> str:
+    """The keys that pick the cards of a hand of ``cards``, as a prompt
+    writes them: "1-7", "1-9", "1-9, 0, -" (eleven cards)."""
+    shown = CARD_KEYS_SHOWN.split()
+    n = min(cards, len(CARD_KEYS))
+    if n <= 9:
+        return f"1-{n}" if n > 1 else "1"
+    return ", ".join([shown[0], *shown[1 : n - 8]])
+
+
 PICKING: tuple[Control, ...] = (
     Control(
         name="cursor(-1)",
@@ -329,7 +340,7 @@ TOOLS: tuple[Control, ...] = (
         keys="v",
         label="Moves",
         shown="v",
-        help="show or hide the score and the moves in words (beside the table from 100 columns)",
+        help="show or hide the score and the moves in words (shown at first from 100 columns)",
         footer=True,
     ),
     Control(

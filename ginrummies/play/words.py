@@ -27,11 +27,11 @@ from ..core import (
     plural,
 )
 from .keys import (
-    CARD_KEYS_SHOWN,
     MOVE_BY_NAME,
     MOVES,
     MoveName,
     actions_for,
+    card_keys_shown,
     move_of,
     shown_keys,
 )
@@ -445,7 +445,7 @@ def prompt(session: Session, view: PlayerView) -> str:
         ]
         if not can(MoveName.DISCARD):
             return f"You took the fiftieth card: {_join(ends)}."
-        pick = f"{shown_keys('cursor(-1)')}, {CARD_KEYS_SHOWN.split()[0]}"
+        pick = f"{shown_keys('cursor(-1)')}, {card_keys_shown(len(view.hand))}"
         extra = ", or " + " / ".join(ends) if ends else ""
         return f"Pick a card ({pick}) and discard it {_key(MoveName.DISCARD)}{extra}."
     if phase is Phase.RESPOND:

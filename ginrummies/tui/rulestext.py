@@ -359,9 +359,10 @@ TEAMS = """\
 Four players in two teams: **A and B** against **C and D**, at two tables
 at once, nobody sitting out; {variant} A always plays at table 1 and B at
 table 2; C and D change tables, so partners meet a new opponent every {unit}
-(A–C and B–D, then A–D and B–C). Each table's first dealer is the lower card
-of a cut between its two players; after that the deal there passes to the
-other team's player. Both tables finish before the next {unit} is dealt{cancel}.
+(A–C and B–D, then A–D and B–C). At each table its two players cut for
+the first deal, and the higher card chooses to play first or to deal; after
+that the deal there passes to the other team's player. Both tables finish
+before the next {unit} is dealt{cancel}.
 
 **Team score of a {unit}:** if both winners are on one team, it scores the
 sum of both results; otherwise the team with the larger result scores the

@@ -28,7 +28,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from ...core import Card, HandResult, KnockEnd, TableEnd, says
-from ...play.session import Session
+from ...play.session import Session, seed_line
 from ...play.tell import round_lines, side_names, unit
 from ..widgets.cards import CardInk
 from .base import gin_app, on_top
@@ -209,6 +209,8 @@ class ResultView(Rows):
             if arithmetic and len(rows) and rows[-1].pieces:
                 rows.append(blank())
             rows += [Row.words(line) for line in arithmetic]
+        if game.is_over:  # as the new-game form promises: the seed, once it deals nothing unseen
+            rows += [blank(), Row.words(seed_line(session.seed))]
         return rows
 
     def arithmetic(self, t: int) -> list[str]:
@@ -270,11 +272,18 @@ class ResultView(Rows):
             melds = [self.meld_piece(m.cards) for m in knock.melds[p]]
             rows.append(("", melds or [Text("no melds", style="italic")]))
             if p != kn and knock.layoffs:
-                laid: list[Text] = []
+                # the cards laid off on each of the knocker's melds together, in
+                # the order laid: "2♠ A♠ on [3♠ 4♠ 5♠]" (A♠ alone on that meld
+                # would read as a move the rules refuse)
+                groups: dict[int, list[Card]] = {}
                 for lo in knock.layoffs:
-                    # the knocker's meld, shown: "meld 1" read as the layer's own
-                    meld = self.meld_piece(knock.melds[kn][lo.meld].cards)
-                    laid.append(Text.assemble(self.card_text(lo.card), " on ", meld))
+                    groups.setdefault(lo.meld, []).append(lo.card)
+                laid = [
+                    Text.assemble(
+                        self.cards_text(cards), " on ", self.meld_piece(knock.melds[kn][i].cards)
+                    )
+                    for i, cards in groups.items()
+                ]
                 rows.append(("lays off", laid))
             dead = [self.card_text(c) for c in sorted(result.deadwood[p])] or [Text("none")]
             rows.append(("deadwood", [*dead, Text(f"= {result.counts[p]}")]))
