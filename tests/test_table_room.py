@@ -9,6 +9,8 @@ from typing import Any
 
 import pytest
 from apphelp import VARIANTS, settle
+from rich.console import Console
+from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Footer, Static
@@ -98,7 +100,12 @@ async def test_the_prompt_the_hand_and_the_keys_show_with_the_table_full(
             view.melds = tuple((m, "Computer" if i % 2 else "You") for i, m in enumerate(melds))
             await pilot.pause()
         status = table.query_one("#status", Static)
-        assert str(status.render()).strip()  # it says what to do
+        said = str(status.render())
+        assert said.strip()  # it says what to do
+        # and all of it: no last line of a hint's reason lost, panel or not
+        width = status.content_region.width
+        lines = Text(said).wrap(Console(width=width), width)
+        assert len(lines) <= status.content_region.height, said
         for widget in (status, table.query_one(HandView), table.query_one("#hand-name")):
             whole_in_view(widget, table)
         assert table.query_one(Footer).region.bottom == SMALL[1]
@@ -133,3 +140,33 @@ async def test_b_in_a_variant_without_table_melds_says_so() -> None:
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert "no melds on the table" in str(app.screen.query_one("#status", Static).render())
+
+
+async def test_a_long_hint_beside_the_panel_is_said_whole() -> None:
+    """At 80×24 with the moves panel open a hint wraps to six lines (a
+    Skarney offer's reason and its odds): all of them show, and the key
+    that plays it comes first."""
+    session = Session(preset("skarney"), format_seats(Format.TWO, 1, Level.EASY), 3)
+    app = GinApp(Settings(speed="instant"), session=session)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        await pilot.press("v")
+        await pilot.pause()
+        reason = (
+            "Q♠ fits no meld and is your highest loose card (10 points); the other hand "
+            "holds Q♦ and 10♠, which it may meld with; that they take it: very unlikely "
+            "(1%); if accepted, it gives them a meld with Q♦ 10♠ and costs you nothing"
+        )
+        table.note(f"Hint (y plays it): offer Q♠ — {reason}.")
+        table.redraw()
+        await pilot.pause()
+        status = table.query_one("#status", Static)
+        said = str(status.render())
+        width = status.content_region.width
+        lines = Text(said).wrap(Console(width=width), width)
+        assert said.startswith("Hint (y plays it)") and len(lines) >= 5  # as long as the tester's
+        assert len(lines) <= status.content_region.height, said
+        whole_in_view(table.query_one(HandView), table)
+        assert table.query_one(Footer).region.bottom == SMALL[1]

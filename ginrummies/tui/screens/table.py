@@ -555,7 +555,8 @@ class TableScreen(FlowScreen):
             state.cursor_card = card
         self.hints.hinted = (found.moment, best.action)
         words = action_words(best.action, found.view)
-        self.note(f"Hint: {words} — {best.explanation()}. y plays it.")
+        # the key first: beside the moves panel a long reason may not fit its lines
+        self.note(f"Hint (y plays it): {words} — {best.explanation()}.")
         self.redraw()
 
     def hint_move(self) -> Action | None:
