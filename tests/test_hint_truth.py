@@ -4,7 +4,8 @@ Random positions of every variant are walked; in each, the figures a reason
 compares must favour the move ranked higher, "safe" is never said of a
 discard when a knock is ranked better, the stated chances use the words of
 ``odds.CHANCE_WORDS``, and what a hint says the other player will do with
-an offered card agrees with what the bots do.
+an offered card agrees with what the bots do. What a reason says of a
+meld is checked against the rules.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ from ginrummies.core import (
     RuleSet,
     TakeDiscard,
     layoff_targets,
+    meld_kind,
+    parse_cards,
     preset,
 )
 
@@ -227,3 +230,24 @@ def test_a_declined_card_is_not_offered_again_while_nothing_changes() -> None:
                 seen += 1
             hand.apply(bots[player].choose(view, legal))
     assert seen >= 10
+
+
+def test_a_meld_is_said_to_stay_a_meld_only_when_its_other_cards_still_meld() -> None:
+    """ "[Q♥ K♣ A♠] stays a meld without A♠" was said of a meld left with two cards."""
+    said = 0
+    bad: list[str] = []
+    for variant in VARIANTS:
+        rules = preset(variant)
+        for seed in range(3):
+            for _, view, legal in positions(rules, seed):
+                if len(legal) < 2:
+                    continue
+                for h in hint(view, legal):
+                    for found in re.finditer(r"\[([^\]]+)\] stays a meld without (\S+)", h.reason):
+                        gone = parse_cards(found.group(2))[0]
+                        rest = [c for c in parse_cards(found.group(1)) if c != gone]
+                        said += 1
+                        if meld_kind(rest, rules) is None:
+                            bad.append(f"{variant}: {h.reason!r}")
+    assert said >= 20, said
+    assert not bad, "\n".join(bad[:10])

@@ -38,7 +38,7 @@ from ..core import (
     solver_for,
 )
 from .ginbot import GinBot, expected_deadwood, neighbours
-from .hintwords import _completing, _loose_words, _pair_words, _safety
+from .hintwords import _completing, _loose_words, _meld_without, _pair_words, _safety
 from .odds import KnockOdds, chance_words
 from .search import HardGinBot
 from .table_hints import table_hints
@@ -369,7 +369,7 @@ class _GinReasons:
         if meld is not None and after > best:
             parts.append(f"{card.label} breaks [{meld}]: deadwood {after}, not {best}")
         elif meld is not None:
-            parts.append(f"[{meld}] stays a meld without {card.label}: deadwood {after}")
+            parts.append(f"{_meld_without(card, meld, hand, solver)}: deadwood {after}")
         else:
             partners = from_mask(neighbours(card, self.rules) & hand)
             if partners:
