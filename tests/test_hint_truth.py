@@ -5,7 +5,8 @@ compares must favour the move ranked higher, "safe" is never said of a
 discard when a knock is ranked better, the stated chances use the words of
 ``odds.CHANCE_WORDS``, and what a hint says the other player will do with
 an offered card agrees with what the bots do. What a reason says of a
-meld is checked against the rules.
+meld and of the unmelded points after accepting an offer is checked
+against the rules.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from ginrummies.core import (
     PlayerView,
     RuleSet,
     TakeDiscard,
+    deadwood,
     layoff_targets,
     meld_kind,
     parse_cards,
@@ -250,4 +252,29 @@ def test_a_meld_is_said_to_stay_a_meld_only_when_its_other_cards_still_meld() ->
                         if meld_kind(rest, rules) is None:
                             bad.append(f"{variant}: {h.reason!r}")
     assert said >= 20, said
+    assert not bad, "\n".join(bad[:10])
+
+
+def test_an_accept_hint_states_the_unmelded_points_the_hand_has_after_accepting() -> None:
+    """The figure an accept hint gives is the engine's count of the hand
+    with the card, not the count before it."""
+    rules = preset("skarney")
+    checked = 0
+    bad: list[str] = []
+    for seed in range(8):
+        for hand, view, legal in positions(rules, seed):
+            if view.phase is not Phase.RESPOND or Accept() not in legal:
+                continue
+            said = next(h.reason for h in hint(view, legal) if h.action == Accept())
+            found = re.search(r"unmelded points (?:stay (\d+)|\d+ to (\d+))", said)
+            if not found:
+                continue
+            asked = hand.replay()
+            asked.apply(Accept())
+            held = asked.view(view.player).hand
+            true = deadwood(held, rules, discard=False)
+            if int(found.group(1) or found.group(2)) != true:
+                bad.append(f"{true} unmelded after accepting: {said!r}")
+            checked += 1
+    assert checked >= 15, checked
     assert not bad, "\n".join(bad[:10])

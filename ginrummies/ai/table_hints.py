@@ -445,7 +445,8 @@ class _TableReasons:
             out = f"{card.label} lays off on your [{on}] on the table: it melds there"
             out += ", at no cost to your count" if accept else ", but stays with them"
         elif meld is not None and after <= before:
-            out = f"{card.label} makes [{meld}] with your cards: unmelded points stay {before}"
+            change = f"stay {after}" if after == before else f"{before} to {after}"
+            out = f"{card.label} makes [{meld}] with your cards: unmelded points {change}"
             out += "" if accept else ", but it stays with them"
         elif meld is not None:
             out = (
