@@ -5,8 +5,8 @@ compares must favour the move ranked higher, "safe" is never said of a
 discard when a knock is ranked better, the stated chances use the words of
 ``odds.CHANCE_WORDS``, and what a hint says the other player will do with
 an offered card agrees with what the bots do. What a reason says of a
-meld and of the unmelded points after accepting an offer is checked
-against the rules.
+meld, of the unmelded points after accepting an offer, and of the cards
+that could be laid off on a knock is checked against the rules.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from ginrummies.ai import make_bot
 from ginrummies.ai.hints import Hint, hint
 from ginrummies.ai.odds import CHANCE_WORDS, chance_words, knock_risk
 from ginrummies.ai.tablebot import declined, stale_offer
+from ginrummies.ai.tracking import remember
 from ginrummies.core import (
     PRESETS,
     Accept,
@@ -30,6 +31,7 @@ from ginrummies.core import (
     Family,
     Hand,
     Knock,
+    Meld,
     Offer,
     Pass,
     Phase,
@@ -38,6 +40,7 @@ from ginrummies.core import (
     TakeDiscard,
     deadwood,
     layoff_targets,
+    make_meld,
     meld_kind,
     parse_cards,
     preset,
@@ -277,4 +280,59 @@ def test_an_accept_hint_states_the_unmelded_points_the_hand_has_after_accepting(
                 bad.append(f"{true} unmelded after accepting: {said!r}")
             checked += 1
     assert checked >= 15, checked
+    assert not bad, "\n".join(bad[:10])
+
+
+def reachable(melds: tuple[Meld, ...], free: int, rules: RuleSet) -> int:
+    """The cards of ``free`` that could go onto ``melds``, one after another
+    (a run grows a step at a time), found by growing each meld every way."""
+    got = 0
+    for meld in melds:
+        todo, done = [meld], {meld.mask}
+        while todo:
+            now = todo.pop()
+            for card in layoff_targets(now, rules):
+                if card.bit & free and card.bit & ~now.mask:
+                    got |= card.bit
+                    grown = make_meld((*now.cards, card), rules)
+                    if grown.mask not in done:
+                        done.add(grown.mask)
+                        todo.append(grown)
+    return got
+
+
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if preset(v).family is Family.GIN])
+def test_a_knock_hint_counts_the_unseen_cards_that_could_be_laid_off(variant: str) -> None:
+    """Every knock that can be undercut says how many unseen cards could be
+    laid off on its melds, counting those that fit only after another
+    lay-off (a card of the other hand, seen or not, may lead the way)."""
+    rules = preset(variant)
+    knocks = 0
+    bad: list[str] = []
+    for seed in range(6):
+        for _, view, legal in positions(rules, seed):
+            if not any(isinstance(a, Knock) and a.discard is not None for a in legal):
+                continue
+            memory = remember(view)
+            for h in hint(view, legal):
+                if not isinstance(h.action, Knock) or knock_risk(view, h.action) is None:
+                    continue
+                theirs = memory.unseen | memory.opp_known
+                got = reachable(h.action.melds, theirs, rules)
+                want = (got & memory.unseen).bit_count()
+                found = re.search(r"(\d+) unseen cards? could be laid off", h.reason)
+                said = int(found.group(1)) if found else 0
+                if said != want:
+                    bad.append(f"{want} unseen cards could be laid off: {h.reason!r}")
+                held = got & memory.opp_known
+                named = re.search(r"the other hand holds (.+?), which could be laid off", h.reason)
+                cards = (
+                    parse_cards(named.group(1).replace(",", " ").replace(" and ", " "))
+                    if named
+                    else []
+                )
+                if sum(c.bit for c in cards) != held:
+                    bad.append(f"{held.bit_count()} known cards could be laid off: {h.reason!r}")
+                knocks += 1
+    assert knocks >= 3, knocks
     assert not bad, "\n".join(bad[:10])
