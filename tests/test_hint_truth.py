@@ -4,7 +4,9 @@ Random positions of every variant are walked; in each, the figures a reason
 compares must favour the move ranked higher, "safe" is never said of a
 discard when a knock is ranked better, the stated chances use the words of
 ``odds.CHANCE_WORDS``, and what a hint says the other player will do with
-an offered card agrees with what the bots do.
+an offered card agrees with what the bots do. What a reason says of a
+meld, of the unmelded points after accepting an offer, and of the cards
+that could be laid off on a knock is checked against the rules.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ginrummies.ai import make_bot
 from ginrummies.ai.hints import Hint, hint
 from ginrummies.ai.odds import CHANCE_WORDS, chance_words, knock_risk
 from ginrummies.ai.tablebot import declined, stale_offer
+from ginrummies.ai.tracking import remember
 from ginrummies.core import (
     PRESETS,
     Accept,
@@ -28,13 +31,18 @@ from ginrummies.core import (
     Family,
     Hand,
     Knock,
+    Meld,
     Offer,
     Pass,
     Phase,
     PlayerView,
     RuleSet,
     TakeDiscard,
+    deadwood,
     layoff_targets,
+    make_meld,
+    meld_kind,
+    parse_cards,
     preset,
 )
 
@@ -227,3 +235,104 @@ def test_a_declined_card_is_not_offered_again_while_nothing_changes() -> None:
                 seen += 1
             hand.apply(bots[player].choose(view, legal))
     assert seen >= 10
+
+
+def test_a_meld_is_said_to_stay_a_meld_only_when_its_other_cards_still_meld() -> None:
+    """ "[Q♥ K♣ A♠] stays a meld without A♠" was said of a meld left with two cards."""
+    said = 0
+    bad: list[str] = []
+    for variant in VARIANTS:
+        rules = preset(variant)
+        for seed in range(3):
+            for _, view, legal in positions(rules, seed):
+                if len(legal) < 2:
+                    continue
+                for h in hint(view, legal):
+                    for found in re.finditer(r"\[([^\]]+)\] stays a meld without (\S+)", h.reason):
+                        gone = parse_cards(found.group(2))[0]
+                        rest = [c for c in parse_cards(found.group(1)) if c != gone]
+                        said += 1
+                        if meld_kind(rest, rules) is None:
+                            bad.append(f"{variant}: {h.reason!r}")
+    assert said >= 20, said
+    assert not bad, "\n".join(bad[:10])
+
+
+def test_an_accept_hint_states_the_unmelded_points_the_hand_has_after_accepting() -> None:
+    """The figure an accept hint gives is the engine's count of the hand
+    with the card, not the count before it."""
+    rules = preset("skarney")
+    checked = 0
+    bad: list[str] = []
+    for seed in range(8):
+        for hand, view, legal in positions(rules, seed):
+            if view.phase is not Phase.RESPOND or Accept() not in legal:
+                continue
+            said = next(h.reason for h in hint(view, legal) if h.action == Accept())
+            found = re.search(r"unmelded points (?:stay (\d+)|\d+ to (\d+))", said)
+            if not found:
+                continue
+            asked = hand.replay()
+            asked.apply(Accept())
+            held = asked.view(view.player).hand
+            true = deadwood(held, rules, discard=False)
+            if int(found.group(1) or found.group(2)) != true:
+                bad.append(f"{true} unmelded after accepting: {said!r}")
+            checked += 1
+    assert checked >= 15, checked
+    assert not bad, "\n".join(bad[:10])
+
+
+def reachable(melds: tuple[Meld, ...], free: int, rules: RuleSet) -> int:
+    """The cards of ``free`` that could go onto ``melds``, one after another
+    (a run grows a step at a time), found by growing each meld every way."""
+    got = 0
+    for meld in melds:
+        todo, done = [meld], {meld.mask}
+        while todo:
+            now = todo.pop()
+            for card in layoff_targets(now, rules):
+                if card.bit & free and card.bit & ~now.mask:
+                    got |= card.bit
+                    grown = make_meld((*now.cards, card), rules)
+                    if grown.mask not in done:
+                        done.add(grown.mask)
+                        todo.append(grown)
+    return got
+
+
+@pytest.mark.parametrize("variant", [v for v in VARIANTS if preset(v).family is Family.GIN])
+def test_a_knock_hint_counts_the_unseen_cards_that_could_be_laid_off(variant: str) -> None:
+    """Every knock that can be undercut says how many unseen cards could be
+    laid off on its melds, counting those that fit only after another
+    lay-off (a card of the other hand, seen or not, may lead the way)."""
+    rules = preset(variant)
+    knocks = 0
+    bad: list[str] = []
+    for seed in range(6):
+        for _, view, legal in positions(rules, seed):
+            if not any(isinstance(a, Knock) and a.discard is not None for a in legal):
+                continue
+            memory = remember(view)
+            for h in hint(view, legal):
+                if not isinstance(h.action, Knock) or knock_risk(view, h.action) is None:
+                    continue
+                theirs = memory.unseen | memory.opp_known
+                got = reachable(h.action.melds, theirs, rules)
+                want = (got & memory.unseen).bit_count()
+                found = re.search(r"(\d+) unseen cards? could be laid off", h.reason)
+                said = int(found.group(1)) if found else 0
+                if said != want:
+                    bad.append(f"{want} unseen cards could be laid off: {h.reason!r}")
+                held = got & memory.opp_known
+                named = re.search(r"the other hand holds (.+?), which could be laid off", h.reason)
+                cards = (
+                    parse_cards(named.group(1).replace(",", " ").replace(" and ", " "))
+                    if named
+                    else []
+                )
+                if sum(c.bit for c in cards) != held:
+                    bad.append(f"{held.bit_count()} known cards could be laid off: {h.reason!r}")
+                knocks += 1
+    assert knocks >= 3, knocks
+    assert not bad, "\n".join(bad[:10])

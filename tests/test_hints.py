@@ -112,7 +112,7 @@ def problems(h: Hint, view: PlayerView) -> list[str]:
     if challenge and not re.search(counts, reason):
         out.append("a challenge hint without the two counts")
     if isinstance(h.action, Offer):
-        mine = re.search(r"fits no meld|belongs in|stays a meld|pairs with", reason)
+        mine = re.search(r"fits no meld|belongs in|stays a meld|breaks \[|pairs with", reason)
         theirs = re.search(r"other hand|their|they", reason)
         if not (mine and theirs):
             out.append("an offer hint without why, for your hand and for theirs")

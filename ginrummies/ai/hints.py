@@ -33,12 +33,13 @@ from ..core import (
     PlayerView,
     TakeDiscard,
     card_value,
+    extend,
     from_mask,
-    layoff_exposure,
+    layoff_targets,
     solver_for,
 )
 from .ginbot import GinBot, expected_deadwood, neighbours
-from .hintwords import _completing, _loose_words, _pair_words, _safety
+from .hintwords import _cards, _completing, _loose_words, _meld_without, _pair_words, _safety
 from .odds import KnockOdds, chance_words
 from .search import HardGinBot
 from .table_hints import table_hints
@@ -320,17 +321,39 @@ class _GinReasons:
             f"{chance_words(risk)} ({risk:.0%})"
         )
         out = f"deadwood {points}, within the limit of {self.limit}; {odds}"
-        if self.knocks > 1:
-            seen = [*self.view.hand, *self.view.discard_pile]
-            spots = layoff_exposure(action.melds, rules, known=seen)
-            if spots == 0:
-                out += "; no unseen card can be laid off on these melds"
-            else:
-                cards = f"{spots} unseen cards" if spots > 1 else "1 unseen card"
-                out += f"; {cards} could be laid off on these melds"
+        unseen, held = self.layoffs(action)
+        spots = unseen.bit_count()
+        if spots:
+            cards = f"{spots} unseen cards" if spots > 1 else "1 unseen card"
+            out += f"; {cards} could be laid off on these melds"
+        elif self.knocks > 1:
+            out += "; no unseen card can be laid off on these melds"
+        if held:
+            out += (
+                f"; the other hand holds {_cards(from_mask(held))}, which could be laid off on them"
+            )
         if isinstance(self.first, Discard) and action == self.best_knock:
             out += "; " + self.why_play_on(risk)
         return out
+
+    def layoffs(self, knock: Knock) -> tuple[int, int]:
+        """The cards the other player could lay off on ``knock``'s melds, one
+        after another as the engine lays them (a run grows a step at a
+        time, through cards they are known to hold too): (the unseen ones,
+        the known ones)."""
+        memory = self.memory
+        theirs = memory.unseen | memory.opp_known
+        fits = 0
+        for meld in knock.melds:
+            grown: Meld | None = meld
+            while grown is not None:
+                meld, grown = grown, None
+                for card in layoff_targets(meld, self.rules):
+                    grown = extend(meld, card, self.rules) if card.bit & theirs else None
+                    if grown is not None:
+                        fits |= card.bit
+                        break
+        return fits & memory.unseen, fits & memory.opp_known
 
     def risk(self, knock: Knock) -> float:
         """The undercut risk of ``knock`` (0 for gin)."""
@@ -369,7 +392,7 @@ class _GinReasons:
         if meld is not None and after > best:
             parts.append(f"{card.label} breaks [{meld}]: deadwood {after}, not {best}")
         elif meld is not None:
-            parts.append(f"[{meld}] stays a meld without {card.label}: deadwood {after}")
+            parts.append(f"{_meld_without(card, meld, hand, solver)}: deadwood {after}")
         else:
             partners = from_mask(neighbours(card, self.rules) & hand)
             if partners:

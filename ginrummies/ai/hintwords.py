@@ -62,6 +62,25 @@ def _smallest_meld(card: Card, mask: int, solver: Solver) -> Meld | None:
     return solver.meld(min(melds, key=lambda m: (m.bit_count(), solver.deadwood(mask & ~m))))
 
 
+def _stays(card: Card, meld: Meld, solver: Solver) -> bool:
+    """Whether the other cards of ``meld`` are still a meld without ``card``."""
+    return meld_kind([c for c in meld.cards if c != card], solver.rules) is not None
+
+
+def _meld_without(card: Card, meld: Meld, hand: int, solver: Solver) -> str:
+    """``card`` taken out of ``meld``, its meld in ``hand``'s best arrangement:
+    that the meld stays one, or that it breaks and what melds anew once the
+    best arrangement of the hand without ``card`` is redone."""
+    if _stays(card, meld, solver):
+        return f"[{meld}] stays a meld without {card.label}"
+    kept = {m.mask for m in solver.arrange(hand).melds}
+    melds = [m for m in solver.arrange(hand & ~card.bit).melds if m.mask not in kept]
+    if not melds:
+        return f"{card.label} breaks [{meld}], and its other cards meld no more"
+    now = " ".join(f"[{m}]" for m in melds)
+    return f"{card.label} breaks [{meld}], but without it {now} meld{'s' * (len(melds) == 1)}"
+
+
 def _lower(p: float) -> str:
     """The sampled chance of holding the lower count, in words."""
     if p < 0.01:

@@ -43,6 +43,7 @@ from .hintwords import (
     _completing,
     _loose_words,
     _lower,
+    _meld_without,
     _pair_words,
     _safety,
     _smallest_meld,
@@ -300,7 +301,7 @@ class _TableReasons:
         if meld is not None and stuck_after > self.bot.stuck(hand):
             return f"{card.label} belongs in [{meld}] ({value} points)"
         if meld is not None:
-            return f"[{meld}] stays a meld without {card.label} ({value} points)"
+            return f"{_meld_without(card, meld, hand, self.solver)} ({value} points)"
         partners = from_mask(neighbours(card, self.rules) & hand)
         if partners and not self.skarney:
             partner = partners[-1]
@@ -444,7 +445,8 @@ class _TableReasons:
             out = f"{card.label} lays off on your [{on}] on the table: it melds there"
             out += ", at no cost to your count" if accept else ", but stays with them"
         elif meld is not None and after <= before:
-            out = f"{card.label} makes [{meld}] with your cards: unmelded points stay {before}"
+            change = f"stay {after}" if after == before else f"{before} to {after}"
+            out = f"{card.label} makes [{meld}] with your cards: unmelded points {change}"
             out += "" if accept else ", but it stays with them"
         elif meld is not None:
             out = (
