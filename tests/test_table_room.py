@@ -5,6 +5,7 @@ are counted on their last line and listed whole by ``b``."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -16,7 +17,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Static
 from textual.widgets._footer import FooterKey
 
-from ginrummies.core import Format, Meld, formats_for, make_meld, parse_cards, preset
+from ginrummies.core import Format, Meld, formats_for, full_deck, make_meld, parse_cards, preset
 from ginrummies.levels import Level
 from ginrummies.play.keys import MOVES
 from ginrummies.play.session import Session, format_seats
@@ -26,6 +27,7 @@ from ginrummies.tui.screens.melds import MeldsScreen
 from ginrummies.tui.screens.table import TableScreen
 from ginrummies.tui.widgets.hand import HandView
 from ginrummies.tui.widgets.melds import TableMeldsView
+from ginrummies.tui.widgets.piles import Piles, PileView
 
 pytestmark = pytest.mark.slow  # app tests: seconds each
 
@@ -170,3 +172,20 @@ async def test_a_long_hint_beside_the_panel_is_said_whole() -> None:
         assert len(lines) <= status.content_region.height, said
         whole_in_view(table.query_one(HandView), table)
         assert table.query_one(Footer).region.bottom == SMALL[1]
+
+
+async def test_a_long_discard_history_says_how_many_more_are_below() -> None:
+    session = Session(preset("gin"), format_seats(Format.TWO, 1, Level.EASY), 3)
+    app = GinApp(Settings(speed="instant"), session=session)
+    async with app.run_test(size=SMALL) as pilot:
+        await settle(pilot)
+        piles = app.screen.query_one(PileView)
+        pile = tuple(full_deck()[:22])
+        piles.shown = Piles(stock=10, pile=pile)
+        await pilot.pause()
+        line = str(piles.render()).splitlines()[-1]
+        assert line.startswith("below: ") and len(line) <= piles.size.width
+        more = re.search(r"… (\d+) more$", line)
+        assert more is not None, line
+        listed = line.count("♠") + line.count("♥") + line.count("♦") + line.count("♣")
+        assert listed + int(more.group(1)) == len(pile) - 1

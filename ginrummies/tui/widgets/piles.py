@@ -33,6 +33,10 @@ class Piles:
     notes: tuple[str, ...] = ()
 
 
+# after the cards of the discard history a line has room for: how many more
+MORE_BELOW = " … {n} more"
+
+
 class BacksView(CardInk):
     """The opponent's hand, face down, with its count."""
 
@@ -113,5 +117,11 @@ class PileView(CardInk):
         if shown.has_pile and shown.history and len(shown.pile) > 1:
             text.append("\nbelow: ", dead)
             below = list(reversed(shown.pile[:-1]))
-            text.append_text(self.cards_text(below[: max(1, (width - 8) // 4)]))
+            room = max(1, (width - 8) // 4)
+            if len(below) > room:  # the deepest go, and the line says so
+                room = max(1, (width - 8 - len(MORE_BELOW.format(n=len(below)))) // 4)
+                text.append_text(self.cards_text(below[:room]))
+                text.append(MORE_BELOW.format(n=len(below) - room), dead)
+            else:
+                text.append_text(self.cards_text(below))
         return text
