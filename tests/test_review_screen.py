@@ -34,6 +34,7 @@ from ginrummies.tui.screens.replay import ReplayScreen
 from ginrummies.tui.screens.result import ResultScreen
 from ginrummies.tui.screens.review import ReviewScreen, other_hand
 from ginrummies.tui.screens.statistics import StatsScreen
+from ginrummies.tui.widgets.losschart import HandLoss, Losses, loss_text
 from ginrummies.tui.widgets.position import HindsightView, PositionView
 
 SIZES = [(80, 24), (120, 36)]
@@ -342,6 +343,21 @@ def test_the_review_says_costly_decisions_as_the_text_command_does() -> None:
     assert said.startswith(f"Move {blunder.move + 1}, You: knock with 1")
     assert f"blunder, {blunder.loss:.1f} points expected lost" in said
     assert "Better: discard 6♣." in said and blunder.why in said
+
+
+def test_the_chart_fits_a_bar_a_hand_and_marks_the_chosen_one() -> None:
+    losses = Losses((HandLoss(12.0, "mistake"), HandLoss(0.0), HandLoss(24.0, "blunder")), 2)
+    rows = loss_text(losses, 40, 2).plain.splitlines()
+    assert rows[0].strip().startswith("24.0") and rows[0].rstrip().endswith("██")
+    assert rows[1].split()[:2] == ["lost", "██"]  # half as tall: hand 1 on the second row only
+    assert rows[2].strip().startswith("0 ─")
+    assert rows[3].split() == ["hand", "1", "2", "3"]
+    # too narrow for three cells a bar: the hands' range, and which is chosen
+    many = Losses(tuple(HandLoss(float(n)) for n in range(30)), 4)
+    narrow = loss_text(many, 50, 2).plain.splitlines()
+    assert narrow[-1].split() == ["hand", "1–30", "·", "chosen:", "5"]
+    assert max(len(row.rstrip()) for row in narrow) <= 50
+    assert loss_text(Losses(), 40, 2).plain == "No hands to chart."
 
 
 # --- pictures ----------------------------------------------------------------------
