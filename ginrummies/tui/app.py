@@ -272,6 +272,18 @@ class GinApp(GameApp):
         self.notify(f"{where}\nginrummies replay {path} plays it back.", title="Replay")
         return path
 
+    def show_review(self, saved: Saved) -> None:
+        """The review of ``saved`` (a finished game), over the screens shown:
+        its decisions rated in a worker, the costly ones listed."""
+        from .screens.review import ReviewScreen  # here: it brings the bots
+
+        try:
+            screen = ReviewScreen(saved)
+        except (SaveError, ValueError) as exc:
+            self.notify(str(exc), title="This game cannot be reviewed", severity="error")
+            return
+        self.push_screen(screen)
+
     # --- screenshots -------------------------------------------------------------
 
     def deliver_screenshot(

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     # the session (and the bots it brings) is imported when a game starts,
     # not with the app: the menu shows sooner (benchmarks/startup.py)
     from ..play.session import Seat, Session
+    from ..store.saves import Saved
 
 
 class GameApp(App[None]):
@@ -68,6 +69,10 @@ class GameApp(App[None]):
     def export_replay(self, text: str, variant: str, seed: int) -> Path | None:
         """Write a replay file; None if it failed (the person was told why)."""
         raise NotImplementedError(f"{type(self).__name__} keeps no replays")
+
+    def show_review(self, saved: Saved) -> None:
+        """The review of the game ``saved``, over the screens shown."""
+        raise NotImplementedError(f"{type(self).__name__} reviews no games")
 
 
 def gin_app(node: DOMNode) -> GameApp:

@@ -37,12 +37,14 @@ from ..widgets.melds import TableMeldsView
 from ..widgets.piles import PileView
 from ..widgets.replaytable import ReplayTable
 from ..widgets.sidepanel import side_panel
-from .base import on_top
+from .base import gin_app, on_top
 from .melds import MeldsScreen
 
 # from this width a partnership game's two tables are shown side by side
 # (a hand of eleven, slightly overlapped, in each half); below, one at a time
 BOTH_TABLES_FROM = 120
+# from this width the footer has room for the review's key (r works at any width)
+REVIEW_SHOWN_FROM = 90
 
 DEAL_WORDS = "The deal. → steps through the moves, PgDn skips to the next hand."
 
@@ -127,6 +129,9 @@ class ReplayScreen(Screen[None]):
         Binding("t", "table(0)", "Table 1"),
         # named where the melds on the table do not all fit, not in the footer
         Binding("b", "melds", "Melds", show=False),
+        # in the footer where it fits (from REVIEW_SHOWN_FROM columns)
+        Binding("r", "review", "Review"),
+        Binding("r", "review('quiet')", "Review", show=False),
         Binding("escape,q", "leave", "Leave"),
     ]
 
@@ -221,6 +226,8 @@ class ReplayScreen(Screen[None]):
             return one_at_a_time and parameters != (self.table_shown,)
         if action in ("to_start", "to_end") and not parameters:
             return not one_at_a_time
+        if action == "review" and not parameters:
+            return self.size.width >= REVIEW_SHOWN_FROM
         return True
 
     def show(self) -> None:
@@ -353,6 +360,11 @@ class ReplayScreen(Screen[None]):
         folded = [m for m in shown if m.hidden] or shown
         if folded:
             self.app.push_screen(MeldsScreen(folded[0].melds))
+
+    def action_review(self, quiet: str = "") -> None:
+        """The game's decisions rated, over the replay (Escape comes back)."""
+        if on_top(self):
+            gin_app(self).show_review(self.saved)
 
     def action_leave(self) -> None:
         if self.quit_on_leave:

@@ -30,6 +30,7 @@ from textual.widgets import Footer, Static
 from ...core import Card, HandResult, KnockEnd, TableEnd, says
 from ...play.session import Session, seed_line
 from ...play.tell import round_lines, side_names, unit
+from ...store.saves import parse
 from ..widgets.cards import CardInk
 from .base import gin_app, on_top
 
@@ -321,6 +322,7 @@ class ResultScreen(ModalScreen[str | None]):
         Binding("enter,space,escape", "next", "Continue", key_display="Enter"),
         Binding("x", "export", "Export replay"),
         Binding("a", "another", "Another game"),
+        Binding("r", "review", "Review"),
         # the result scrolls whatever has the focus (there is nothing else to move)
         Binding("down", "scroll('down')", "Scroll", show=False),
         Binding("up", "scroll('up')", "Scroll", show=False),
@@ -335,7 +337,7 @@ class ResultScreen(ModalScreen[str | None]):
         self.session = session
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("export", "another"):  # a replay is of a whole game
+        if action in ("export", "another", "review"):  # a replay is of a whole game
             return self.session.game.is_over
         return True
 
@@ -347,6 +349,11 @@ class ResultScreen(ModalScreen[str | None]):
     def action_export(self) -> None:
         s = self.session
         gin_app(self).export_replay(s.to_json(), s.rules.name, s.seed)
+
+    def action_review(self) -> None:
+        """The game's decisions rated, over the result (Escape comes back)."""
+        if on_top(self):
+            gin_app(self).show_review(parse(self.session.to_json()))
 
     def action_scroll(self, where: str) -> None:
         body = self.query_one(".body", VerticalScroll)

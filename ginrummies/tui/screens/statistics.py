@@ -59,8 +59,8 @@ def result_text(game: Played) -> str:
 
 class StatsScreen(BackScreen):
     """Games and hands won per variant and opponent, streaks, a chart, and the
-    games played, finished or abandoned: Enter watches one again, x exports
-    it to a file."""
+    games played, finished or abandoned: Enter watches one again, v reviews
+    its decisions, x exports it to a file."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "back", "Back"),
@@ -68,6 +68,7 @@ class StatsScreen(BackScreen):
         Binding("g,f", "show_tab('played')", "Games"),
         Binding("enter", "watch", "Watch again", show=False),
         Binding("x", "export", "Export replay"),
+        Binding("v", "review", "Review"),
     ]
     # the record first: ↓ and Page Down scroll it at once (the tabs are r and g)
     AUTO_FOCUS = "#stats"
@@ -221,6 +222,14 @@ class StatsScreen(BackScreen):
             return
         _, saved = chosen
         self.app.push_screen(ReplayScreen(saved))
+
+    def action_review(self) -> None:
+        """The chosen game's decisions rated (an abandoned one's as far as it went)."""
+        chosen = self._chosen("reviewed")
+        if chosen is None:
+            return
+        _, saved = chosen
+        gin_app(self).show_review(saved)
 
     def action_export(self) -> None:
         chosen = self._chosen("exported")
