@@ -24,7 +24,7 @@ from ..ai.review import (
     summarize,
 )
 from ..core import plural
-from ..play.tell import action_words
+from ..play.reviewwords import better_words, hand_title, loss_words, move_words, verdict_counts
 from .finished import Unfit, read_finished
 
 WIDTH = 78  # the lines' width: any terminal, and a screen reader's line at a time
@@ -65,9 +65,7 @@ def review_main(argv: Sequence[str]) -> int:
         rated += hand.ratings
         if sys.stderr.isatty():
             print("\r\033[K", end="", file=sys.stderr)  # the progress line goes
-        a, b = (names[s] for s in hand.seats)
-        where = f"Table {hand.table + 1}, " if saved.format.tables > 1 else ""
-        say(f"\n{where}{game.format.play.deal_word.title()} {hand.round + 1}: {a} v {b}")
+        say(f"\n{hand_title(saved.format, hand, names)}")
         for seat in sorted({r.seat for r in hand.ratings}):
             say(wrap(f"{names[seat]}: {summary_words(hand.summary(seat))}", "  "))
         for r in hand.ratings:
@@ -96,8 +94,7 @@ def heading(variant: str, fmt: str, names: Sequence[str], seed: int) -> str:
 
 def summary_words(s: Summary) -> str:
     """A person's decisions in a hand or a game, in words."""
-    costly = (Verdict.BLUNDER, Verdict.MISTAKE, Verdict.INACCURACY)
-    said = [plural(s.count(v), v.value) for v in costly if s.count(v)]
+    said = verdict_counts(s)
     accuracy = f"accuracy {s.accuracy:.0f}%, " if s.accuracy is not None else ""
     return f"{plural(s.decisions, 'decision')}, {accuracy}{s.lost:.1f} points expected lost" + (
         f": {', '.join(said)}." if said else "."
@@ -106,15 +103,12 @@ def summary_words(s: Summary) -> str:
 
 def rating_words(r: Rating, at: Position, names: Sequence[str]) -> str:
     """One decision: the move made, its verdict and loss, the better move and why."""
-    made = action_words(r.made, at.view)
-    head = f"Move {r.move + 1}, {names[r.seat]}: {made}"
+    head = move_words(r, at.view, names)
     if r.verdict is Verdict.BEST:
         return wrap(f"{head}: the best move.", "  ", "    ")
-    error = f" (±{r.error:.1f})" if r.error else ""
-    verdict = r.verdict.value
     lines = [
-        wrap(f"{head}: {verdict}, {r.loss:.1f} points expected lost{error}.", "  ", "    "),
-        wrap(f"Better: {action_words(r.best, at.view)}. {r.why}", "    ", "    "),
+        wrap(f"{head}: {r.verdict.value}{loss_words(r)}", "  ", "    "),
+        wrap(better_words(r, at.view), "    ", "    "),
     ]
     return "\n".join(lines)
 

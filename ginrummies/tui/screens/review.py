@@ -48,6 +48,14 @@ from ...ai.review import (
 )
 from ...core import Card, Hand, Match, PlayerView, plural
 from ...play.printable import printable
+from ...play.reviewwords import (
+    COSTLY,
+    better_words,
+    hand_title,
+    loss_words,
+    move_words,
+    verdict_counts,
+)
 from ...play.tell import action_words
 from ...store.saves import Saved, replay
 from ..widgets.header import header
@@ -61,8 +69,6 @@ SIDE_BY_SIDE_FROM = 110
 # from this height the chart's bars have room to grow
 TALL_FROM = 30
 
-COSTLY = (Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER)
-PLURALS = {Verdict.INACCURACY: "inaccuracies"}
 CHART_TITLE = "Points expected lost, hand by hand"
 
 
@@ -70,7 +76,7 @@ def summary_line(name: str, s: Summary) -> str:
     """A person's decisions over a hand or the game, on one line."""
     if not s.decisions:
         return f"{name}: no decisions"
-    said = [plural(s.count(v), v.value, PLURALS.get(v)) for v in reversed(COSTLY) if s.count(v)]
+    said = verdict_counts(s)
     accuracy = f"accuracy {s.accuracy:.0f}%" if s.accuracy is not None else ""
     return (
         f"{name}: {accuracy} · {plural(s.decisions, 'decision')} · "
@@ -262,10 +268,7 @@ class ReviewScreen(Screen[None]):
 
     def hand_heading(self, hand: HandReview) -> Text:
         """A hand's line in the list: which hand, who played, how each person did."""
-        game = self.match
-        a, b = (self.names[s] for s in hand.seats)
-        where = f"Table {hand.table + 1}, " if self.saved.format.tables > 1 else ""
-        out = Text(f"{where}{game.format.play.deal_word.title()} {hand.round + 1}: {a} v {b}")
+        out = Text(hand_title(self.saved.format, hand, self.names))
         out.stylize("bold underline")
         for seat in sorted({r.seat for r in hand.ratings}):
             out.append("\n" + summary_line(self.names[seat], hand.summary(seat)))
@@ -277,11 +280,10 @@ class ReviewScreen(Screen[None]):
         """A costly decision in the list: the move, its verdict and loss,
         the better move and why (as ``ginrummies review`` says it)."""
         view = self.at[(r.hand, r.move)].view
-        error = f" (±{r.error:.1f})" if r.error else ""
-        out = Text(f"Move {r.move + 1}, {self.names[r.seat]}: {action_words(r.made, view)}: ")
+        out = Text(f"{move_words(r, view, self.names)}: ")
         out.append(r.verdict.value, style="bold")
-        out.append(f", {r.loss:.1f} points expected lost{error}.")
-        out.append(f"\n  Better: {action_words(r.best, view)}. {r.why}", style="italic")
+        out.append(loss_words(r))
+        out.append(f"\n  {better_words(r, view)}", style="italic")
         return out
 
     # --- the review, in a worker ----------------------------------------------

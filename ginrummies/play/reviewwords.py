@@ -1,0 +1,42 @@
+"""The words of a game's review, for the app's review screen and for
+``ginrummies review``: a person's decisions summed up, a hand's title, a
+costly decision told with the better move."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..ai.review import HandReview, Rating, Summary, Verdict
+from ..core import Format, PlayerView, plural
+from .tell import action_words
+
+COSTLY = (Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER)
+PLURALS = {Verdict.INACCURACY: "inaccuracies"}
+
+
+def verdict_counts(s: Summary) -> list[str]:
+    """The costly verdicts of ``s``, the worst first: "1 blunder", "2 inaccuracies"."""
+    return [plural(s.count(v), v.value, PLURALS.get(v)) for v in reversed(COSTLY) if s.count(v)]
+
+
+def hand_title(fmt: Format, hand: HandReview, names: Sequence[str]) -> str:
+    """ "Hand 3: Ann v Bob"; at two tables "Table 2, Round 1: …"."""
+    a, b = (names[s] for s in hand.seats)
+    where = f"Table {hand.table + 1}, " if fmt.tables > 1 else ""
+    return f"{where}{fmt.play.deal_word.title()} {hand.round + 1}: {a} v {b}"
+
+
+def move_words(r: Rating, view: PlayerView, names: Sequence[str]) -> str:
+    """ "Move 6, Ann: discard Q♠"."""
+    return f"Move {r.move + 1}, {names[r.seat]}: {action_words(r.made, view)}"
+
+
+def loss_words(r: Rating) -> str:
+    """ ", 11.1 points expected lost (±5.4)." after the verdict."""
+    error = f" (±{r.error:.1f})" if r.error else ""
+    return f", {r.loss:.1f} points expected lost{error}."
+
+
+def better_words(r: Rating, view: PlayerView) -> str:
+    """ "Better: discard 7♣. <the hint's reason>"."""
+    return f"Better: {action_words(r.best, view)}. {r.why}"
