@@ -67,7 +67,7 @@ KNOCKS = 3  # knocks priced besides the one made: the best for each of this many
 CONTRACTS = 30  # Skarney contracts priced: the heaviest, as the bot weighs them
 # Points added to a knock's price in every world, by the knock's count: the
 # sampled other hands (``reading.develop``) hold less deadwood than real
-# ones (by 1 to 2 points on average), so a knock at a middling count looks
+# ones (by about 2 points on average), so a knock at a middling count looks
 # worse against playing on than worlds of the real hidden cards price it.
 # Fitted on benchmarks/review_truth.py, seeds 1 to 3 (knocks at 4 to 9:
 # +3.7, +5.7, -0.9, pooled +2.9), held out on seeds 4 and 5 (docs/strength.md,
