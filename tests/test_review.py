@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from helpers import c, stack
 
-from ginrummies.ai import make_bot
+from ginrummies.ai import make_bot, review_prices
 from ginrummies.ai.arena import BotStats, play_match
 from ginrummies.ai.review import (
     GameReview,
@@ -29,6 +29,7 @@ from ginrummies.ai.review import (
     review_match,
     summarize,
 )
+from ginrummies.ai.review_prices import KNOCK_SHIFT, gin_prices
 from ginrummies.core import (
     Action,
     Discard,
@@ -348,3 +349,24 @@ def test_accuracy_is_the_share_of_decisions_within_an_inaccuracy() -> None:
     costly = review.costly(Verdict.MISTAKE)
     assert costly and all(r.verdict in FLAGGED for r in costly)
     assert [r.loss for r in costly] == sorted((r.loss for r in costly), reverse=True)
+
+
+@pytest.mark.parametrize(("low", "shift"), [("4h", KNOCK_SHIFT[4]), ("Ah", 0.0)])
+def test_a_middling_knock_is_priced_up_by_the_fitted_shift(
+    low: str, shift: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Knocks at 4 to 9 gain ``KNOCK_SHIFT`` in every world (the sampled
+    other hands hold too little deadwood: benchmarks/review_truth.py); a
+    knock at 1 and every other move are priced by the playouts alone."""
+    hand = fed(f"2c 3c 4c 5c 5d 5h 8d 9d Td {low} Kh")
+    view = hand.view(0)
+    knock = next(a for a in view.legal_actions if isinstance(a, Knock) and a.discard == c("Kh"))
+    assert knock.deadwood(view.hand, GIN) == c(low).rank
+    prices, worlds = gin_prices(view, knock, 8, "shift")
+    monkeypatch.setattr(review_prices, "KNOCK_SHIFT", {})
+    raw, raw_worlds = gin_prices(view, knock, 8, "shift")
+    assert [p.action for p in prices] == [p.action for p in raw]
+    for p, q in zip(prices, raw, strict=True):
+        moved = shift if p.action == knock else 0.0
+        assert p.value == pytest.approx((q.value or 0.0) + moved) and p.wins == q.wins
+        assert worlds[p.action] == pytest.approx([v + moved for v in raw_worlds[p.action]])
