@@ -161,14 +161,15 @@ async def test_a_long_hint_beside_the_panel_is_said_whole() -> None:
             "holds Q♦ and 10♠, which it may meld with; that they take it: very unlikely "
             "(1%); if accepted, it gives them a meld with Q♦ 10♠ and costs you nothing"
         )
-        table.note(f"Hint (y plays it): offer Q♠ — {reason}.")
+        table.note(f"Hint: offer Q♠ (y plays it) — {reason}.")
         table.redraw()
         await pilot.pause()
         status = table.query_one("#status", Static)
         said = str(status.render())
         width = status.content_region.width
         lines = Text(said).wrap(Console(width=width), width)
-        assert said.startswith("Hint (y plays it)") and len(lines) >= 5  # as long as the tester's
+        # as long as the tester's
+        assert said.startswith("Hint: offer Q♠ (y plays it)") and len(lines) >= 5
         assert len(lines) <= status.content_region.height, said
         whole_in_view(table.query_one(HandView), table)
         assert table.query_one(Footer).region.bottom == SMALL[1]

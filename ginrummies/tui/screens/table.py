@@ -556,7 +556,7 @@ class TableScreen(FlowScreen):
         self.hints.hinted = (found.moment, best.action)
         words = action_words(best.action, found.view)
         # the key first: beside the moves panel a long reason may not fit its lines
-        self.note(f"Hint (y plays it): {words} — {best.explanation()}.")
+        self.note(f"Hint: {words} (y plays it) — {best.explanation()}.")
         self.redraw()
 
     def hint_move(self) -> Action | None:
