@@ -20,7 +20,7 @@ from ginrummies.ai import make_bot
 from ginrummies.core import DrawStock, Format, IllegalAction, preset
 from ginrummies.play.session import Seat, SeatKind, Session, format_seats
 from ginrummies.store.saves import SAVE_NAME, load
-from ginrummies.store.stats import STATS_NAME, Stats
+from ginrummies.store.stats import SCHEMA_VERSION, STATS_NAME, Stats
 
 RELEASE1 = Path(__file__).parent / "data" / "release1"
 TEXT = [sys.executable, "-m", "ginrummies", "text"]
@@ -208,7 +208,7 @@ def test_statistics_of_the_two_player_release_are_migrated(tmp_path: Path) -> No
     history = stats.history()
     assert [(h.won, h.mine, h.theirs) for h in history] == [(True, 97, 31), (False, 0, 85)]
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         (count,) = db.execute("SELECT COUNT(*) FROM games WHERE format = 'two'").fetchone()
         assert count == 2
     # and new games of any format are recorded beside the old ones

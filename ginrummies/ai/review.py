@@ -35,6 +35,9 @@ from .review_prices import Price, judge_gin, judge_table
 # worlds each Gin-family decision is played out in: a game to 100 reviews
 # in under 10 s on one core (benchmarks/review.py, docs/performance.md)
 SAMPLES = 32
+# the review's version: raised when prices or verdicts change, so that the
+# reviews the statistics keep from an older one are made again
+VERSION = 1
 
 Progress = Callable[[int, int], None]
 Cancel = Callable[[], bool]

@@ -32,7 +32,8 @@ from .files import move_aside
 from .saves import SeatRecord, seats_data, to_json
 
 STATS_NAME = "statistics.sqlite3"
-SCHEMA_VERSION = 2  # 2: formats, sides and the seats at each hand
+# 2: formats, sides and the seats at each hand; 3: reviews and their costly moves
+SCHEMA_VERSION = 3
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id TEXT PRIMARY KEY,
@@ -71,7 +72,31 @@ CREATE TABLE IF NOT EXISTS hands (
     PRIMARY KEY (game_id, number)   -- number counts every table's hand
 );
 CREATE INDEX IF NOT EXISTS games_by_time ON games(status, updated);
+CREATE TABLE IF NOT EXISTS reviews (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,        -- the seat reviewed
+    engine INTEGER NOT NULL,      -- the review's version: a newer one reviews again
+    reviewed REAL NOT NULL,
+    decisions INTEGER NOT NULL,
+    lost REAL NOT NULL,           -- points expected lost over the game
+    counts TEXT NOT NULL,         -- decisions by verdict, as JSON
+    accuracy REAL,                -- percent of decisions best or good
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS costly (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    hand INTEGER NOT NULL,        -- the hand's index in the game (the review's)
+    move INTEGER NOT NULL,        -- the move's index in the hand's log
+    habit TEXT NOT NULL,          -- the kind of move (ai.habits.Habit's value)
+    verdict TEXT NOT NULL,
+    loss REAL NOT NULL,
+    made TEXT NOT NULL,           -- the move made, in words
+    best TEXT NOT NULL,           -- the best move, in words
+    PRIMARY KEY (game_id, seat, hand, move)
+);
 """
+TABLES = {"games", "hands", "games_by_time", "reviews", "costly"}
 
 # from schema 1 (two players only): every old game is a two-player game
 MIGRATE_1 = [
@@ -336,6 +361,7 @@ class Stats:
                     "the statistics were written by a newer ginrummies; update the game "
                     "to record more"
                 )
+            # from 2 the new tables are all it takes: SCHEMA makes them below
             if version == 1:
                 conn.execute("BEGIN IMMEDIATE")
                 try:
@@ -347,7 +373,7 @@ class Stats:
                     raise
                 conn.execute("COMMIT")
             tables = {name for (name,) in conn.execute("SELECT name FROM sqlite_master").fetchall()}
-            if not {"games", "hands", "games_by_time"} <= tables:
+            if not tables >= TABLES:
                 conn.executescript(SCHEMA)
             if version != SCHEMA_VERSION:
                 conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
@@ -427,7 +453,7 @@ class Stats:
         if failure is not None:
             raise self._failure(failure, generation, "updated" if write else "read") from None
 
-    def _read(self) -> None:
+    def before_read(self) -> None:
         """Before a read: the writes this process has still to make land first."""
         with _SETTLERS_LOCK:
             settlers = list(_SETTLERS.get(_key(self.path), ()))
@@ -493,7 +519,7 @@ class Stats:
         variant, format and opponent. Cancelled hands are not hands played;
         a game is won when the player's side (their team) wins it, a hand
         when the player wins it at their table."""
-        self._read()
+        self.before_read()
         mine = "CASE WHEN h.seat0 = g.me THEN 0 ELSE 1 END"
         with self.connect() as db:
             games = db.execute(
@@ -546,7 +572,7 @@ class Stats:
         With three sides, "theirs" is the best of the other scores, and a
         loser's margin is what that loser paid. A row that cannot be read
         (changed by hand, say) is left out."""
-        self._read()
+        self.before_read()
         with self.connect() as db:
             rows = db.execute(
                 "SELECT id, updated, variant, format, opponent, status, winner, "
@@ -575,7 +601,7 @@ class Stats:
 
     def replay_text(self, game_id: str) -> str | None:
         """A recorded game in the save format (for a replay file)."""
-        self._read()
+        self.before_read()
         with self.connect() as db:
             row = db.execute("SELECT replay FROM games WHERE id = ?", (game_id,)).fetchone()
         return row[0] if row and isinstance(row[0], str) else None

@@ -1,0 +1,177 @@
+"""The kind of a costly decision, for the coach (issue 34, item 4): which
+habit a rated move shows, told from the person's view and the move alone.
+
+Each costly move is put in one kind, the first that fits, in this order:
+
+- knocking when playing on was worth more (in Gin, nearly always for the
+  undercut it risks): ``UNDERCUT``;
+- playing on when a knock was best: ``MISSED_KNOCK``;
+- passing, or turning down, a card that makes a meld with the hand when
+  taking it was best: ``PASSED_MELD``;
+- offering (Skarney) a card that melds for the other player (beside cards
+  they are known to hold, or laid off on their own melds on the table):
+  ``OFFER_MELDS`` (when the best offer was safe);
+- discarding a card the other player is known to collect (it melds with,
+  or sits right beside, cards they took from the pile), when the best
+  discard was safe:
+  ``FEEDING``;
+- discarding a lower card than the best discard, so holding the high
+  one: ``HIGH_CARDS``;
+- anything else: ``OTHER``.
+
+Pure and fast: nothing here plays a card out, so a whole history of
+reviews is classed in a moment.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from ..core import (
+    Accept,
+    AcePolicy,
+    Action,
+    Card,
+    Decline,
+    Discard,
+    DrawStock,
+    Family,
+    Knock,
+    Offer,
+    Pass,
+    PlayerView,
+    TakeDiscard,
+    card_value,
+    layoff_targets,
+    meld_masks,
+    to_mask,
+)
+
+
+class Habit(Enum):
+    """A kind of costly move, with the words the coach uses for it."""
+
+    UNDERCUT = "knock-undercut"
+    MISSED_KNOCK = "missed-knock"
+    PASSED_MELD = "passed-meld"
+    OFFER_MELDS = "offer-melds"
+    FEEDING = "feeding"
+    HIGH_CARDS = "high-cards"
+    OTHER = "other"
+
+    @property
+    def title(self) -> str:
+        return TITLES[self]
+
+    @property
+    def advice(self) -> str:
+        return ADVICE[self]
+
+
+TITLES = {
+    Habit.UNDERCUT: "Knocking into undercuts",
+    Habit.MISSED_KNOCK: "Playing on when a knock was best",
+    Habit.PASSED_MELD: "Passing a card that makes a meld",
+    Habit.OFFER_MELDS: "Offering a card that melds for them",
+    Habit.FEEDING: "Discarding what the opponent collects",
+    Habit.HIGH_CARDS: "Holding high cards too long",
+    Habit.OTHER: "Other costly moves",
+}
+
+ADVICE = {
+    Habit.UNDERCUT: "A knock with several points early, or against cards the opponent "
+    "can lay off, is often undercut: play on a turn or two for a lower count.",
+    Habit.MISSED_KNOCK: "A knock within the limit while the opponent still holds many "
+    "points is usually worth more than waiting for gin.",
+    Habit.PASSED_MELD: "A card that completes a meld saves its points at once: take it "
+    "unless it breaks a better plan.",
+    Habit.OFFER_MELDS: "A card beside the ones they accepted, or one that fits their "
+    "melds on the table, is the card they want: offer another.",
+    Habit.FEEDING: "Cards beside the ones the opponent picked up are what they collect: "
+    "keep them, or throw them only when the rest is worse.",
+    Habit.HIGH_CARDS: "High cards that make no meld cost the most when the hand ends: "
+    "let them go before the lower ones.",
+    Habit.OTHER: "Moves that cost points for another reason: open one to see why.",
+}
+
+
+def discarded(action: Action) -> Card | None:
+    """The card a move lets go of: a discard, a knock's discard, an offer."""
+    if isinstance(action, Discard | Offer):
+        return action.card
+    if isinstance(action, Knock):
+        return action.discard
+    return None
+
+
+def makes_meld(card: Card, hand: int, view: PlayerView) -> bool:
+    """Whether ``card`` makes a meld with the cards of mask ``hand``."""
+    return any(m & card.bit for m, _ in meld_masks(hand | card.bit, view.rules))
+
+
+def offered_card(view: PlayerView) -> Card | None:
+    """Skarney, answering an offer: the card offered (the last offer in the history)."""
+    for event in reversed(view.history):
+        if isinstance(event.action, Offer):
+            return event.action.card
+    return None
+
+
+def beside(card: Card, view: PlayerView) -> int:
+    """The cards right beside ``card``: its rank (where sets count) and the
+    next rank up and down in its suit (where runs do)."""
+    rules, mask = view.rules, 0
+    if rules.sets:
+        mask |= to_mask(Card(card.rank, suit) for suit in "cdhs")
+    if rules.runs:
+        ace_low = rules.ace is not AcePolicy.HIGH  # A-2 may be in a run
+        ace_high = rules.ace is not AcePolicy.LOW  # K-A may
+        ranks = {card.rank - 1, card.rank + 1} & set(range(2, 14))  # the ace apart
+        if card.rank == 1:
+            ranks = {2} if ace_low else set()
+        if (card.rank == 2 and ace_low) or (card.rank == 13 and ace_high):
+            ranks.add(1)
+        if card.rank == 1 and ace_high:
+            ranks.add(13)
+        mask |= to_mask(Card(r, card.suit) for r in ranks)
+    return mask & ~card.bit
+
+
+def collects(card: Card, view: PlayerView) -> bool:
+    """Whether the other player is known to collect ``card``: it makes a meld
+    with cards they hold for sure, sits right beside one, or (Skarney)
+    lays off on their melds on the table."""
+    known = to_mask(view.known_opponent_cards)
+    if makes_meld(card, known, view) or beside(card, view) & known:
+        return True
+    if view.rules.family is not Family.SKARNEY:
+        return False
+    theirs = (t.meld for t in view.table.melds if t.owner != view.player)
+    return any(card in layoff_targets(meld, view.rules) for meld in theirs)
+
+
+def habit_of(view: PlayerView, made: Action, best: Action) -> Habit:
+    """The kind of the costly move ``made`` where ``best`` was best, as the
+    person saw it (``view``: the position before the move)."""
+    if isinstance(made, Knock) and not isinstance(best, Knock):
+        return Habit.UNDERCUT
+    if isinstance(best, Knock) and isinstance(made, Discard):
+        return Habit.MISSED_KNOCK
+    hand = to_mask(view.hand)
+    if isinstance(made, DrawStock | Pass) and isinstance(best, TakeDiscard):
+        top = view.discard_top
+        if top is not None and makes_meld(top, hand, view):
+            return Habit.PASSED_MELD
+    if isinstance(made, Decline) and isinstance(best, Accept):
+        card = offered_card(view)
+        if card is not None and makes_meld(card, hand, view):
+            return Habit.PASSED_MELD
+    let_go, better = discarded(made), discarded(best)
+    if let_go is None or better is None or let_go == better:
+        return Habit.OTHER
+    # the better card must be safe: between two fed cards the habit is another
+    if collects(let_go, view) and not collects(better, view):
+        return Habit.OFFER_MELDS if isinstance(made, Offer) else Habit.FEEDING
+    if card_value(better, view.rules) > card_value(let_go, view.rules):
+        return Habit.HIGH_CARDS
+    return Habit.OTHER
