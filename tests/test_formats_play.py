@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from ginrummies.ai import make_bot
+from ginrummies.ai import Bot, make_bot
 from ginrummies.core import DrawStock, Format, IllegalAction, preset
 from ginrummies.play.session import Seat, SeatKind, Session, format_seats
 from ginrummies.store.saves import SAVE_NAME, load
@@ -30,9 +30,10 @@ def computers(n: int, level: str = "easy") -> tuple[Seat, ...]:
     return tuple(Seat(f"C{i}", SeatKind.COMPUTER, level) for i in range(n))
 
 
-def play_out(session: Session, stats: Stats) -> None:
-    """The game to its end, the person playing the first legal move, each
-    round recorded as the app and text play record it."""
+def play_out(session: Session, stats: Stats, person: Bot | None = None) -> None:
+    """The game to its end, the person playing the first legal move (or
+    ``person``'s choice), each round recorded as the app and text play
+    record it."""
     while not session.game.is_over:
         if session.round_over:
             session.record(stats)
@@ -40,7 +41,9 @@ def play_out(session: Session, stats: Stats) -> None:
         elif session.computer_to_move:
             session.computer_plays()
         else:
-            session.play(session.view().legal_actions[0])
+            view = session.view()
+            legal = view.legal_actions
+            session.play(person.choose(view, legal) if person is not None else legal[0])
     session.record(stats)
 
 

@@ -23,10 +23,18 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList, ProgressBar
 from textual.worker import WorkerState
 
-from ginrummies.ai.review import GameReview, Verdict, people_of, review_match
+from ginrummies.ai.review import (
+    VERSION,
+    GameReview,
+    Verdict,
+    people_of,
+    review_match,
+    summarize,
+)
 from ginrummies.core import Format
 from ginrummies.play.session import Session
 from ginrummies.store import Settings
+from ginrummies.store.reviews import accuracy_by_variant, habits, reviewed_count
 from ginrummies.store.saves import Saved, parse, replay
 from ginrummies.store.stats import STATS_NAME, Stats
 from ginrummies.tui.app import GinApp
@@ -308,9 +316,80 @@ async def test_the_statistics_games_open_the_review(tmp_path: Path) -> None:
         screen = await reviewed(pilot)
         assert screen.saved.log == session.game.log
         assert screen.complete and screen.costly
+        # the whole review is kept for the coach: its accuracy and costly moves
+        assert app.stats is not None
+        assert reviewed_count(app.stats, VERSION) == (1, 1)
+        (series,) = accuracy_by_variant(app.stats, VERSION).values()
+        assert [p.accuracy for p in series] == [engine_accuracy(screen)]
+        mine = [r for r in screen.costly if r.seat == 0]
+        assert sum(line.times for line in habits(app.stats, VERSION)) == len(mine)
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)
+
+
+def engine_accuracy(screen: ReviewScreen) -> float | None:
+    return summarize([r for r in screen.ratings if r.seat == 0]).accuracy
+
+
+async def test_a_review_stopped_is_not_kept_for_the_coach(tmp_path: Path) -> None:
+    session = finished()
+    stats = Stats(tmp_path / STATS_NAME)
+    session.record(stats)
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await pilot.pause()
+        app.show_review(parse(session.to_json()))
+        await pilot.press("escape")  # stop at once
+        screen = await reviewed(pilot)
+        assert not screen.complete
+        assert reviewed_count(stats, VERSION) == (0, 1)
+
+
+async def test_every_decision_listed_on_a_and_the_costly_again() -> None:
+    saved = parse(finished().to_json())
+    app = GinApp(Settings(speed="instant"), replay=saved)
+    async with app.run_test(size=SIZES[1]) as pilot:
+        await pilot.pause()
+        await pilot.press("r")
+        screen = await reviewed(pilot)
+        listed = screen.query_one("#ratings", OptionList)
+        costly_only = listed.option_count
+        first = chosen(screen)
+        assert first == (screen.costly[0].hand, screen.costly[0].move)
+        await pilot.press("a")
+        await pilot.pause()
+        assert screen.every and chosen(screen) == first
+        assert set(screen.listed.values()) == set(screen.ratings)
+        assert listed.option_count == costly_only + len(screen.ratings) - len(screen.costly)
+        best = next(r for r in screen.ratings if r.verdict is Verdict.BEST)
+        assert screen.rating_prompt(best).plain.endswith(": the best move")
+        # from a decision that cost nothing, n goes to the next costly one
+        second = (screen.costly[1].hand, screen.costly[1].move)
+        before = [
+            (r.hand, r.move)
+            for r in screen.ratings
+            if r.verdict is Verdict.BEST and (r.hand, r.move) < second
+        ]
+        listed.highlighted = screen.option_of[before[-1]]
+        nxt = next(r for r in screen.costly if (r.hand, r.move) > before[-1])
+        await pilot.press("n")
+        assert chosen(screen) == (nxt.hand, nxt.move)
+        await pilot.press("a")
+        await pilot.pause()
+        assert not screen.every and listed.option_count == costly_only
+        assert chosen(screen) == (nxt.hand, nxt.move)
+
+
+async def test_the_review_opens_at_the_decision_asked() -> None:
+    saved = parse(finished().to_json())
+    last = in_game_order(engine_review(saved))[-1]
+    app = GinApp(Settings(speed="instant"), replay=saved)
+    async with app.run_test(size=SIZES[0]) as pilot:
+        await pilot.pause()
+        app.show_review(saved, focus=last)
+        screen = await reviewed(pilot)
+        assert chosen(screen) == last
 
 
 async def test_the_replay_opens_the_review() -> None:

@@ -6,17 +6,20 @@ Each costly move is put in one kind, the first that fits, in this order:
 - knocking when playing on was worth more (in Gin, nearly always for the
   undercut it risks): ``UNDERCUT``;
 - playing on when a knock was best: ``MISSED_KNOCK``;
+- (Skarney, Colonel) not laying down a meld, the contract or a lay-off
+  when that was best: ``HELD_MELDS``;
 - passing, or turning down, a card that makes a meld with the hand when
-  taking it was best: ``PASSED_MELD``;
-- offering (Skarney) a card that melds for the other player (beside cards
-  they are known to hold, or laid off on their own melds on the table):
-  ``OFFER_MELDS`` (when the best offer was safe);
-- discarding a card the other player is known to collect (it melds with,
-  or sits right beside, cards they took from the pile), when the best
-  discard was safe:
-  ``FEEDING``;
-- discarding a lower card than the best discard, so holding the high
-  one: ``HIGH_CARDS``;
+  taking it was best: ``PASSED_MELD``; any other card worth taking:
+  ``PASSED_CARD``; taking a card when passing it was best: ``TOOK_CARD``;
+- offering (Skarney) a card the other player is known to collect, when
+  the best offer was safe: ``OFFER_MELDS``; discarding one: ``FEEDING``
+  (a card they collect melds with, or sits right beside, cards they hold
+  for sure; in Skarney, or lays off on their melds on the table);
+- letting go of a card of a meld in hand when the best card was loose:
+  ``BROKE_MELD``; of a pair or a run in the making (a card beside it in
+  hand) when the best had none: ``BROKE_PAIR``;
+- letting go of a lower card than the best one, a loose one, so holding
+  the high one: ``HIGH_CARDS``;
 - anything else: ``OTHER``.
 
 Pure and fast: nothing here plays a card out, so a whole history of
@@ -37,6 +40,9 @@ from ..core import (
     DrawStock,
     Family,
     Knock,
+    LayContract,
+    LayMeld,
+    LayOff,
     Offer,
     Pass,
     PlayerView,
@@ -53,8 +59,13 @@ class Habit(Enum):
 
     UNDERCUT = "knock-undercut"
     MISSED_KNOCK = "missed-knock"
+    HELD_MELDS = "held-melds"
     PASSED_MELD = "passed-meld"
+    PASSED_CARD = "passed-card"
+    TOOK_CARD = "took-card"
     OFFER_MELDS = "offer-melds"
+    BROKE_MELD = "broke-meld"
+    BROKE_PAIR = "broke-pair"
     FEEDING = "feeding"
     HIGH_CARDS = "high-cards"
     OTHER = "other"
@@ -71,8 +82,13 @@ class Habit(Enum):
 TITLES = {
     Habit.UNDERCUT: "Knocking into undercuts",
     Habit.MISSED_KNOCK: "Playing on when a knock was best",
+    Habit.HELD_MELDS: "Holding back melds and lay-offs",
     Habit.PASSED_MELD: "Passing a card that makes a meld",
+    Habit.PASSED_CARD: "Passing a card worth taking",
+    Habit.TOOK_CARD: "Taking a card that does not help",
     Habit.OFFER_MELDS: "Offering a card that melds for them",
+    Habit.BROKE_MELD: "Breaking up a meld",
+    Habit.BROKE_PAIR: "Breaking up a pair or a run in the making",
     Habit.FEEDING: "Discarding what the opponent collects",
     Habit.HIGH_CARDS: "Holding high cards too long",
     Habit.OTHER: "Other costly moves",
@@ -83,10 +99,20 @@ ADVICE = {
     "can lay off, is often undercut: play on a turn or two for a lower count.",
     Habit.MISSED_KNOCK: "A knock within the limit while the opponent still holds many "
     "points is usually worth more than waiting for gin.",
+    Habit.HELD_MELDS: "Cards held back count against you when the other player goes "
+    "out: lay down what melds unless holding it wins more.",
+    Habit.PASSED_CARD: "A card that pairs with the hand or lowers its count can be "
+    "worth more than a blind draw.",
+    Habit.TOOK_CARD: "A card taken that makes nothing shows your hand and keeps its "
+    "points: draw blind instead.",
     Habit.PASSED_MELD: "A card that completes a meld saves its points at once: take it "
     "unless it breaks a better plan.",
     Habit.OFFER_MELDS: "A card beside the ones they accepted, or one that fits their "
     "melds on the table, is the card they want: offer another.",
+    Habit.BROKE_MELD: "A card out of a made meld costs the meld: let go of a loose "
+    "card, unless the meld's cards are what the opponent needs.",
+    Habit.BROKE_PAIR: "Two cards that wait for a third are the hand's future melds: "
+    "let a loose card go first.",
     Habit.FEEDING: "Cards beside the ones the opponent picked up are what they collect: "
     "keep them, or throw them only when the rest is worse.",
     Habit.HIGH_CARDS: "High cards that make no meld cost the most when the hand ends: "
@@ -107,6 +133,11 @@ def discarded(action: Action) -> Card | None:
 def makes_meld(card: Card, hand: int, view: PlayerView) -> bool:
     """Whether ``card`` makes a meld with the cards of mask ``hand``."""
     return any(m & card.bit for m, _ in meld_masks(hand | card.bit, view.rules))
+
+
+def in_meld(card: Card, hand: int, view: PlayerView) -> bool:
+    """Whether ``card`` is part of a meld the cards of mask ``hand`` hold."""
+    return makes_meld(card, hand & ~card.bit, view)
 
 
 def offered_card(view: PlayerView) -> Card | None:
@@ -150,6 +181,12 @@ def collects(card: Card, view: PlayerView) -> bool:
     return any(card in layoff_targets(meld, view.rules) for meld in theirs)
 
 
+def pairs(card: Card, hand: int, view: PlayerView) -> bool:
+    """Whether ``card`` has a card right beside it in ``hand`` (a pair, or
+    two cards of a run in the making)."""
+    return bool(beside(card, view) & hand)
+
+
 def habit_of(view: PlayerView, made: Action, best: Action) -> Habit:
     """The kind of the costly move ``made`` where ``best`` was best, as the
     person saw it (``view``: the position before the move)."""
@@ -157,21 +194,30 @@ def habit_of(view: PlayerView, made: Action, best: Action) -> Habit:
         return Habit.UNDERCUT
     if isinstance(best, Knock) and isinstance(made, Discard):
         return Habit.MISSED_KNOCK
+    laying = LayContract | LayMeld | LayOff
+    if isinstance(best, laying) and not isinstance(made, laying):
+        return Habit.HELD_MELDS
     hand = to_mask(view.hand)
-    if isinstance(made, DrawStock | Pass) and isinstance(best, TakeDiscard):
-        top = view.discard_top
-        if top is not None and makes_meld(top, hand, view):
-            return Habit.PASSED_MELD
-    if isinstance(made, Decline) and isinstance(best, Accept):
-        card = offered_card(view)
+    passed = isinstance(made, DrawStock | Pass | Decline)
+    if passed and isinstance(best, TakeDiscard | Accept):
+        card = offered_card(view) if isinstance(made, Decline) else view.discard_top
         if card is not None and makes_meld(card, hand, view):
             return Habit.PASSED_MELD
+        return Habit.PASSED_CARD
+    if isinstance(made, TakeDiscard | Accept) and isinstance(best, DrawStock | Pass | Decline):
+        return Habit.TOOK_CARD
     let_go, better = discarded(made), discarded(best)
     if let_go is None or better is None or let_go == better:
         return Habit.OTHER
     # the better card must be safe: between two fed cards the habit is another
     if collects(let_go, view) and not collects(better, view):
         return Habit.OFFER_MELDS if isinstance(made, Offer) else Habit.FEEDING
-    if card_value(better, view.rules) > card_value(let_go, view.rules):
+    if in_meld(let_go, hand, view) and not in_meld(better, hand, view):
+        return Habit.BROKE_MELD
+    loose = not in_meld(better, hand, view) and not pairs(better, hand, view)
+    if pairs(let_go, hand, view) and loose:
+        return Habit.BROKE_PAIR
+    higher = card_value(better, view.rules) > card_value(let_go, view.rules)
+    if higher and not in_meld(better, hand, view):
         return Habit.HIGH_CARDS
     return Habit.OTHER

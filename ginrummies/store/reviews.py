@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 from .stats import Stats, variant_label
 
+OTHER = "other"  # ai.habits.Habit.OTHER: the moves of no named kind
+
 
 @dataclass(frozen=True)
 class Costly:
@@ -160,7 +162,8 @@ def accuracy_by_variant(stats: Stats, engine: int) -> dict[str, list[Point]]:
 
 def habits(stats: Stats, engine: int) -> list[HabitLine]:
     """The person's costly moves by kind over every reviewed game, the
-    kind that cost the most points first, each with its costliest move."""
+    kind that cost the most points first (and "other" last), each with
+    its costliest move."""
     stats.before_read()
     with stats.connect() as db:
         rows = db.execute(
@@ -182,4 +185,5 @@ def habits(stats: Stats, engine: int) -> list[HabitLine]:
         times[habit] = times.get(habit, 0) + 1
         lost[habit] = lost.get(habit, 0.0) + loss
     found = [HabitLine(h, times[h], lost[h], costliest[h]) for h in costliest]
-    return sorted(found, key=lambda h: (-h.lost, h.habit))
+    # the moves of no named kind ("other") last: the coach has no advice for them
+    return sorted(found, key=lambda h: (h.habit == OTHER, -h.lost, h.habit))

@@ -272,13 +272,14 @@ class GinApp(GameApp):
         self.notify(f"{where}\nginrummies replay {path} plays it back.", title="Replay")
         return path
 
-    def show_review(self, saved: Saved) -> None:
+    def show_review(self, saved: Saved, focus: tuple[int, int] | None = None) -> None:
         """The review of ``saved`` (a finished game), over the screens shown:
-        its decisions rated in a worker, the costly ones listed."""
+        its decisions rated in a worker, the costly ones listed (``focus``,
+        a (hand, move), chosen once rated), and kept for the coach."""
         from .screens.review import ReviewScreen  # here: it brings the bots
 
         try:
-            screen = ReviewScreen(saved)
+            screen = ReviewScreen(saved, stats=self.stats, focus=focus)
         except (SaveError, ValueError) as exc:
             self.notify(str(exc), title="This game cannot be reviewed", severity="error")
             return

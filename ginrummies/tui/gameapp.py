@@ -70,8 +70,9 @@ class GameApp(App[None]):
         """Write a replay file; None if it failed (the person was told why)."""
         raise NotImplementedError(f"{type(self).__name__} keeps no replays")
 
-    def show_review(self, saved: Saved) -> None:
-        """The review of the game ``saved``, over the screens shown."""
+    def show_review(self, saved: Saved, focus: tuple[int, int] | None = None) -> None:
+        """The review of the game ``saved``, over the screens shown (``focus``:
+        the (hand, move) to choose once rated)."""
         raise NotImplementedError(f"{type(self).__name__} reviews no games")
 
 

@@ -11,7 +11,11 @@ each person's accuracy and points lost over the game, and a chart of the
 points lost per hand. n and p jump to the next and the previous costly
 decision in the game's order; the position below (beside, in a wide
 window) is drawn from that person's view alone. Once the game is over, h
-shows the other hand too, "with hindsight", in a box of its own.
+shows the other hand too, "with hindsight", in a box of its own; a lists
+every decision (the best moves too), or the costly ones again.
+
+A whole review of a game the statistics record is kept there, for the
+coach (the statistics' Coach tab), which opens its examples here.
 
 This module brings the bots (the review prices moves as the hard level
 does): it is imported when a review is opened, never with the menu.
@@ -58,6 +62,7 @@ from ...play.reviewwords import (
 )
 from ...play.tell import action_words
 from ...store.saves import Saved, replay
+from ...store.stats import Stats, StatsError
 from ..widgets.header import header
 from ..widgets.losschart import HandLoss, LossChart, Losses
 from ..widgets.marked import MarkedList
@@ -116,6 +121,7 @@ class ReviewScreen(Screen[None]):
         Binding("n", "costly(1)", "Next costly"),
         Binding("p", "costly(-1)", "Previous"),
         Binding("h", "hindsight", "Hindsight"),
+        Binding("a", "every", "All decisions"),
     ]
     AUTO_FOCUS = "#ratings"
 
@@ -142,11 +148,26 @@ class ReviewScreen(Screen[None]):
             self.hand = hand
 
     class Ended(Message):
-        """The review ran to its end, or stopped when asked."""
+        """The review ran to its end, or stopped when asked; ``problem``:
+        why the whole review could not be kept in the statistics, if so."""
 
-    def __init__(self, saved: Saved) -> None:
+        def __init__(self, problem: str = "") -> None:
+            super().__init__()
+            self.problem = problem
+
+    def __init__(
+        self,
+        saved: Saved,
+        *,
+        stats: Stats | None = None,
+        focus: tuple[int, int] | None = None,
+    ) -> None:
+        """``stats``: where a whole review is kept for the coach (a game
+        they record); ``focus``: the (hand, move) to choose once rated."""
         super().__init__()
         self.saved = saved
+        self.stats = stats
+        self.start_at = focus
         self.match = replay(saved)
         people = people_of(saved.seats)
         # a game of computers only (a test, a demonstration): everyone's decisions
@@ -159,8 +180,10 @@ class ReviewScreen(Screen[None]):
         self.total = 0
         self.hands: list[HandReview] = []
         self.costly: list[Rating] = []  # in the game's order
-        self.option_of: dict[tuple[int, int], int] = {}  # a costly decision's option
+        self.option_of: dict[tuple[int, int], int] = {}  # a listed decision's option
+        self.listed: dict[int, Rating] = {}  # the decision of each option listed
         self.hindsight = False
+        self.every = False  # every decision listed, not only the costly ones
 
     @property
     def over(self) -> bool:
@@ -281,7 +304,10 @@ class ReviewScreen(Screen[None]):
         the better move and why (as ``ginrummies review`` says it)."""
         view = self.at[(r.hand, r.move)].view
         out = Text(f"{move_words(r, view, self.names)}: ")
-        out.append(r.verdict.value, style="bold")
+        if r.verdict is Verdict.BEST:
+            out.append("the best move", style="dim")
+            return out
+        out.append(r.verdict.value, style="bold" if r.verdict in COSTLY else "dim")
         out.append(loss_words(r))
         out.append(f"\n  {better_words(r, view)}", style="italic")
         return out
@@ -294,9 +320,27 @@ class ReviewScreen(Screen[None]):
         found = positions(self.match, self.people)
         self.post_message(self.Found(found))
         options = Options(on_progress=self.progressed, cancel=self.stop.is_set)
+        rated: list[Rating] = []
         for hand in reviews(found, options):
+            rated += hand.ratings
             self.post_message(self.Reviewed(hand))
-        self.post_message(self.Ended())
+        self.post_message(self.Ended(self.keep(found, rated)))
+
+    def keep(self, found: Sequence[Position], rated: Sequence[Rating]) -> str:
+        """Keep a whole review in the statistics for the coach (in the
+        worker); why it could not be, or ""."""
+        if self.stats is None or len(rated) < len(found) or not self.saved.game_id:
+            return ""
+        from ...play.coach import records
+        from ...store.reviews import keep
+
+        at = {(p.hand, p.move): p for p in found}
+        try:
+            for record in records(self.saved.game_id, rated, at, self.people):
+                keep(self.stats, record)
+        except StatsError as exc:
+            return f"The review could not be kept for the coach: {exc}"
+        return ""
 
     def progressed(self, done: int, total: int) -> None:
         """Called in the worker after every decision."""
@@ -319,22 +363,51 @@ class ReviewScreen(Screen[None]):
         """A hand rated: listed at once, with its costly decisions."""
         hand = message.hand
         self.hands.append(hand)
+        self.costly += [r for r in hand.ratings if r.verdict in COSTLY]
         listed = self.query_one("#ratings", OptionList)
-        if listed.option_count:
-            listed.add_option(None)
-        listed.add_option(Option(self.hand_heading(hand), id=f"hand-{hand.hand}", disabled=True))
-        for r in hand.ratings:
-            if r.verdict in COSTLY:
-                self.costly.append(r)
-                self.option_of[(r.hand, r.move)] = listed.option_count
-                listed.add_option(Option(self.rating_prompt(r), id=f"move-{r.hand}-{r.move}"))
-        if listed.highlighted is None and self.costly:
+        self.list_hand(listed, hand)
+        focus = self.option_of.get(self.start_at) if self.start_at is not None else None
+        if focus is not None:
+            listed.highlighted = focus
+            self.start_at = None
+        elif listed.highlighted is None and self.costly:
             listed.highlighted = self.option_of[(self.costly[0].hand, self.costly[0].move)]
         self.show_summary()
         self.show_chart()
 
+    def list_hand(self, listed: OptionList, hand: HandReview) -> None:
+        """A hand's heading and its decisions (the costly ones, or all) in the list."""
+        if listed.option_count:
+            listed.add_option(None)
+        listed.add_option(Option(self.hand_heading(hand), id=f"hand-{hand.hand}", disabled=True))
+        for r in hand.ratings:
+            if self.every or r.verdict in COSTLY:
+                self.option_of[(r.hand, r.move)] = listed.option_count
+                self.listed[listed.option_count] = r
+                listed.add_option(Option(self.rating_prompt(r), id=f"move-{r.hand}-{r.move}"))
+
+    def action_every(self) -> None:
+        """List every decision, or the costly ones only; the one chosen stays chosen."""
+        self.every = not self.every
+        now = self.chosen()
+        listed = self.query_one("#ratings", OptionList)
+        listed.clear_options()
+        self.option_of, self.listed = {}, {}
+        for hand in self.hands:
+            self.list_hand(listed, hand)
+        keep = now if now is not None and (now.hand, now.move) in self.option_of else None
+        if keep is None and self.costly:
+            keep = self.costly[0]
+        if keep is not None:
+            listed.highlighted = self.option_of[(keep.hand, keep.move)]
+        self.notify(
+            "Every decision listed." if self.every else "The costly decisions listed.", timeout=3
+        )
+
     @on(Ended)
-    def ended(self) -> None:
+    def ended(self, message: Ended) -> None:
+        if message.problem:
+            self.notify(message.problem, severity="warning", timeout=8)
         self.finish()
 
     @on(Worker.StateChanged)
@@ -364,12 +437,9 @@ class ReviewScreen(Screen[None]):
     # --- choosing a decision --------------------------------------------------
 
     def chosen(self) -> Rating | None:
-        """The costly decision highlighted in the list, if any."""
-        listed = self.query_one("#ratings", OptionList)
-        index = listed.highlighted
-        if index is None:
-            return None
-        return next((r for r in self.costly if self.option_of[(r.hand, r.move)] == index), None)
+        """The decision highlighted in the list, if any."""
+        index = self.query_one("#ratings", OptionList).highlighted
+        return self.listed.get(index) if index is not None else None
 
     @on(OptionList.OptionHighlighted, "#ratings")
     def highlighted(self) -> None:
@@ -456,8 +526,16 @@ class ReviewScreen(Screen[None]):
         now = self.chosen()
         if now is None:
             index = 0 if delta > 0 else len(self.costly) - 1
-        else:
-            index = self.costly.index(now) + delta
+        else:  # from any decision listed: the next costly one in the game's order
+            place = (now.hand, now.move)
+            after = [i for i, r in enumerate(self.costly) if (r.hand, r.move) > place]
+            before = [i for i, r in enumerate(self.costly) if (r.hand, r.move) < place]
+            if now in self.costly:
+                index = self.costly.index(now) + delta
+            elif delta > 0:
+                index = after[0] if after else len(self.costly)
+            else:
+                index = before[-1] if before else -1
         if not 0 <= index < len(self.costly):
             where = "last" if delta > 0 else "first"
             self.notify(f"That is the {where} costly decision.", timeout=3)

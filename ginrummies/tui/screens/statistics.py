@@ -20,6 +20,7 @@ from ...play.printable import printable
 from ...store.saves import Saved, SaveError, parse
 from ...store.stats import Line, Played, Stats, StatsError
 from ..widgets.chart import Chart
+from ..widgets.coach import CoachPane
 from ..widgets.header import header
 from ..widgets.marked import MarkedTable
 from .base import BackScreen, gin_app
@@ -69,6 +70,9 @@ class StatsScreen(BackScreen):
         Binding("enter", "watch", "Watch again", show=False),
         Binding("x", "export", "Export replay"),
         Binding("v", "review", "Review"),
+        Binding("c", "show_tab('coach')", "Coach"),
+        Binding("a", "review_rest", "Review the rest"),
+        Binding("escape", "stop_reviews", "Stop"),
     ]
     # the record first: ↓ and Page Down scroll it at once (the tabs are r and g)
     AUTO_FOCUS = "#stats"
@@ -165,6 +169,8 @@ class StatsScreen(BackScreen):
                         height=None,
                     )
                 yield recent
+            with TabPane("Coach", id="coach"):
+                yield CoachPane(self.stats, zone=self.zone, id="coach-pane")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -174,12 +180,76 @@ class StatsScreen(BackScreen):
     def tab_shown(self, event: TabbedContent.TabActivated) -> None:
         if event.pane.id == "played":
             self.query_one("#games", DataTable).focus()
+        elif event.pane.id == "coach":
+            pane = self.query_one(CoachPane)
+            card = pane.first_card()
+            if card is None:
+                pane.focus()
+            else:  # in view once laid out: the least scrolling, the chart kept if it fits
+                card.focus(scroll_visible=False)
+                self.call_after_refresh(card.scroll_visible, animate=False)
         else:
             self.query_one("#stats", VerticalScroll).focus()
+        self.refresh_bindings()
+
+    def on_screen_resume(self) -> None:
+        for pane in self.query(CoachPane).results(CoachPane):
+            pane.show()  # a review made meanwhile is the coach's now
+
+    def coach(self) -> CoachPane | None:
+        """The Coach tab's pane, when it is the tab shown."""
+        return self.query_one(CoachPane) if self.tab() == "coach" else None
+
+    def tab(self) -> str:
+        for tabs in self.query(TabbedContent).results(TabbedContent):
+            return tabs.active
+        return ""
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("review", "export"):  # the keys of the Games tab: shown there
+            return self.tab() in ("played", "")
+        if action == "review_rest":
+            pane = self.coach()
+            return pane is not None and pane.left > 0 and not pane.running
+        if action == "stop_reviews":
+            return any(p.running for p in self.query(CoachPane).results(CoachPane))
+        if action == "back":  # Escape stops the reviews first
+            return not any(p.running for p in self.query(CoachPane).results(CoachPane))
+        return True
+
+    def action_review_rest(self) -> None:
+        pane = self.coach()
+        if pane is not None:
+            pane.review_rest()
+            self.refresh_bindings()
+
+    def action_stop_reviews(self) -> None:
+        for pane in self.query(CoachPane).results(CoachPane):
+            pane.stop_reviewing()
+
+    @on(CoachPane.Finished)
+    def reviews_done(self) -> None:
+        self.refresh_bindings()
+
+    @on(CoachPane.Open)
+    def open_example(self, message: CoachPane.Open) -> None:
+        """The review of the example's game, at its costly move."""
+        if self.stats is None:
+            return
+        try:
+            text = self.stats.replay_text(message.game_id)
+            if text is None:
+                raise SaveError("it is no longer in the statistics")
+            saved = parse(text)
+        except (StatsError, SaveError) as exc:
+            self.notify(f"This game cannot be reviewed: {exc}", severity="error")
+            return
+        gin_app(self).show_review(saved, focus=(message.hand, message.move))
 
     def action_show_tab(self, tab: str) -> None:
         for tabs in self.query(TabbedContent).results(TabbedContent):
             tabs.active = tab
+        self.refresh_bindings()
 
     def chosen_game(self) -> str | None:
         for table in self.query("#games").results(DataTable):
