@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import shutil
 import tempfile
+import time
 import weakref
 from collections.abc import Awaitable, Callable
 from datetime import UTC
@@ -21,16 +22,19 @@ from ginrummies.play.keys import MoveName
 from ginrummies.play.session import Seat, SeatKind, Session, default_seats, format_seats
 from ginrummies.store import Settings
 from ginrummies.store.saves import parse
+from ginrummies.store.stats import STATS_NAME
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.curtain import CurtainScreen
 from ginrummies.tui.screens.newgame import NewGameScreen
 from ginrummies.tui.screens.result import ResultScreen
+from ginrummies.tui.screens.review import ReviewScreen
 from ginrummies.tui.screens.rules import RulesScreen
 from ginrummies.tui.screens.settings import SettingsScreen
 from ginrummies.tui.screens.statistics import StatsScreen
 from ginrummies.tui.screens.table import TableScreen
 
 Before = Callable[[Pilot[Any]], Awaitable[None]]
+COACH = Path(__file__).parent / "data" / "coach"  # ten games reviewed (its make.py)
 SIZE = (120, 36)
 # scenes drawn at another size than SIZE: the small tables are another
 # scene's game in the window most terminals open with
@@ -188,6 +192,25 @@ def scene(name: str, folder: Path | None = None) -> tuple[GinApp, Before]:
                 await pilot.press("right")
 
         return app, settled(steps)
+    if name == "review":
+        session = finish(None, played_session("gin", "easy", 11, target=60), 3)
+        app = GinApp(Settings(speed="instant"), replay=parse(session.to_json()))
+
+        async def rated(pilot: Pilot[Any]) -> None:
+            await pilot.press("r")
+            await review_done(pilot)
+
+        return app, settled(rated)
+    if name == "coach":
+        app = data_app(folder)
+        shutil.copy(COACH / STATS_NAME, app.data_dir / STATS_NAME)
+
+        async def coach(pilot: Pilot[Any]) -> None:
+            app.push_screen(StatsScreen(app.stats, zone=UTC))
+            await pilot.pause()
+            await pilot.press("c")
+
+        return app, settled(coach)
     if name == "undo":
         app = make_app("gin", 8)
 
@@ -262,17 +285,33 @@ def played_session(variant: str, level: str, seed: int, target: int) -> Session:
 RECORD = [("gin", "easy"), ("gin", "normal"), ("oklahoma", "easy"), ("colonel", "easy")]
 
 
-def recorded_app(folder: Path | None = None) -> GinApp:
-    """An app whose statistics hold eight finished games and one abandoned
-    after its first hand, at fixed times. Its data folder is ``folder``, or a
-    temporary one that goes when the app does (or at the latest when Python
-    exits), so no run leaves one behind."""
+def data_app(folder: Path | None = None) -> GinApp:
+    """An app whose data folder is ``folder``, or a temporary one that goes
+    when the app does (or at the latest when Python exits), so no run
+    leaves one behind."""
     if folder is None:
         folder = Path(tempfile.mkdtemp(prefix="ginrummies-scene-"))
         app = GinApp(Settings(speed="instant"), data_dir=folder)
         weakref.finalize(app, shutil.rmtree, folder, ignore_errors=True)
-    else:
-        app = GinApp(Settings(speed="instant"), data_dir=folder)
+        return app
+    return GinApp(Settings(speed="instant"), data_dir=folder)
+
+
+async def review_done(pilot: Pilot[Any]) -> None:
+    """Wait (two minutes at most) for the review on screen to end."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        await pilot.pause(0.05)
+        screen = pilot.app.screen
+        if isinstance(screen, ReviewScreen) and not screen.running:
+            return
+    raise AssertionError("the review never ended")
+
+
+def recorded_app(folder: Path | None = None) -> GinApp:
+    """An app whose statistics hold eight finished games and one abandoned
+    after its first hand, at fixed times (its data folder: ``data_app``'s)."""
+    app = data_app(folder)
     stats = app.stats
     assert stats is not None
     # recorded the way the app records them, without its save after every move
@@ -319,6 +358,8 @@ SCENES = [
     "statistics",
     "statistics-games",
     "replay",
+    "review",
+    "coach",
     "undo",
     "cut",
     *FORMAT_SCENES,

@@ -4,14 +4,19 @@ text; a game in progress or a damaged file is one message and status 2."""
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 from apphelp import computer_seat, finish
 
+from ginrummies.ai.review import VERSION
 from ginrummies.cli import main
 from ginrummies.core import preset
+from ginrummies.play.coachwords import habit_title
 from ginrummies.play.session import Seat, Session
+from ginrummies.store.reviews import accuracy_by_variant, habits, reviewed_count
+from ginrummies.store.stats import STATS_NAME, Stats
 
 
 def game_file(tmp_path: Path, variant: str, *, over: bool = True) -> Path:
@@ -71,3 +76,56 @@ def test_a_damaged_file_is_one_message(tmp_path: Path, capsys: pytest.CaptureFix
     assert main(["review", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"ginrummies: {path} cannot be reviewed: ") and err.count("\n") == 1
+
+
+# --- the coach ------------------------------------------------------------------------
+
+
+def test_the_coach_reviews_the_statistics_games_then_reports(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GINRUMMIES_DATA_DIR", str(tmp_path))
+    shutil.copy(Path(__file__).parent / "data" / "release2" / STATS_NAME, tmp_path / STATS_NAME)
+    stats = Stats(tmp_path / STATS_NAME)
+    # the report alone: nothing reviewed, nothing reviewed by it
+    assert main(["review", "--coach", "--no-review"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Coach. 0 of 2 finished games reviewed.")
+    assert "No game reviewed yet." in out and "No costly move reviewed yet." in out
+    # the newest game reviewed (Skarney), then the other
+    assert main(["review", "--coach", "--limit", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Coach. 1 of 2 finished games reviewed.")
+    assert reviewed_count(stats, VERSION) == (1, 2)
+    assert "Skarney Gin: 1 game reviewed, accuracy" in out and "Gin Rummy:" not in out
+    assert main(["review", "--coach"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Coach. 2 finished games, all reviewed.")
+    (gin,) = accuracy_by_variant(stats, VERSION)["Gin Rummy"]
+    assert (
+        f"  Gin Rummy: 1 game reviewed, accuracy {gin.accuracy:.0f}%\n    {gin.accuracy:.0f}\n"
+        in out
+    )
+    # every habit, its count and points, its example and its advice
+    for line in habits(stats, VERSION):
+        head = f"  {habit_title(line.habit)}: {line.times} time"
+        assert head in out
+        assert f"hand {line.example.hand + 1}, move {line.example.move + 1}" in " ".join(
+            out.split()
+        )
+    assert all(len(row) <= 78 for row in out.splitlines())
+
+
+def test_the_coach_without_statistics_and_with_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("GINRUMMIES_DATA_DIR", str(tmp_path))
+    assert main(["review", "--coach"]) == 0
+    assert "no statistics yet" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as exited:
+        main(["review", "--coach", str(tmp_path / "x.json")])
+    assert exited.value.code == 2
+    assert "give no file with it" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["review"])
+    assert "give a replay file to review, or --coach" in capsys.readouterr().err

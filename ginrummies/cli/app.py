@@ -34,7 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
             "ginrummies sim --help: computer against computer. "
             "ginrummies text: the plain-text game, for any terminal or pipe. "
             "ginrummies replay FILE: watch an exported game again, every hand face up. "
-            "ginrummies review FILE: every decision of a finished game rated. "
+            "ginrummies review FILE: every decision of a finished game rated "
+            "(ginrummies review --coach: your accuracy over time and costly habits). "
             "ginrummies serve: play in a web browser (ginrummies serve --help)."
         ),
     )

@@ -39,12 +39,34 @@ def review_main(argv: Sequence[str]) -> int:
         description="Rate every decision of a finished game: the points each move was "
         "expected to lose against the best one, from what the player could see then.",
     )
-    parser.add_argument("file", help="a replay file (or a saved game that is over)")
+    parser.add_argument("file", nargs="?", help="a replay file (or a saved game that is over)")
     parser.add_argument("--everyone", action="store_true", help="the computer's decisions too")
     parser.add_argument(
         "--all", action="store_true", help="every decision, not only the costly ones"
     )
+    parser.add_argument(
+        "--coach",
+        action="store_true",
+        help="no file: review the games the statistics hold (those not reviewed yet), "
+        "then your accuracy over time and costly habits",
+    )
+    parser.add_argument(
+        "--limit", type=int, metavar="N", help="with --coach: review at most the N newest"
+    )
+    parser.add_argument(
+        "--no-review", action="store_true", help="with --coach: only the report, no reviewing"
+    )
     args = parser.parse_args(argv)
+    if args.coach:
+        if args.file is not None:
+            parser.error("--coach reviews the statistics' games: give no file with it")
+        if args.limit is not None and args.limit < 0:
+            parser.error("--limit needs a number of games, 0 or more")
+        from .coach import coach_main
+
+        return coach_main(args.limit, review=not args.no_review)
+    if args.file is None:
+        parser.error("give a replay file to review, or --coach")
     try:
         finished = read_finished(Path(args.file), "reviewed")
     except Unfit as exc:

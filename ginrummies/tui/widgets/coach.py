@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from datetime import datetime, tzinfo
+from datetime import tzinfo
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -29,9 +29,15 @@ from textual.widgets import ProgressBar, Static
 from textual.worker import Worker, WorkerState
 from textual_plotext import PlotextPlot
 
-from ...ai.habits import Habit
 from ...ai.review import VERSION
 from ...core import plural
+from ...play.coachwords import (
+    example_words,
+    habit_advice,
+    habit_title,
+    reviewed_words,
+    trend_words,
+)
 from ...play.printable import printable
 from ...store.reviews import (
     Example,
@@ -45,7 +51,6 @@ from ...store.reviews import (
 from ...store.stats import Stats, StatsError
 from .marked import BLANK, MARK
 
-RECENT = 5  # games the words compare: the last few against the first few
 # a colour a variant, as RGB (plotext's names are not the terminal's); the
 # words below the chart name each variant in its line's colour, so no
 # legend hides the lines
@@ -57,40 +62,6 @@ COLOURS = (
     (170, 130, 255),
     (255, 140, 60),
 )
-
-
-def trend_words(variant: str, points: Sequence[Point]) -> str:
-    """A variant's accuracy in words: its games reviewed, the recent
-    accuracy, and the first games' beside it once there are enough."""
-    n = len(points)
-    mean = sum(p.accuracy for p in points[-RECENT:]) / min(n, RECENT)
-    said = f"{variant}: {plural(n, 'game')} reviewed, accuracy {mean:.0f}%"
-    if n >= 2 * RECENT:
-        first = sum(p.accuracy for p in points[:RECENT]) / RECENT
-        said += f" in the last {RECENT} (the first {RECENT}: {first:.0f}%)"
-    elif n > 1:
-        said += " on average" if n <= RECENT else f" in the last {RECENT}"
-    return said
-
-
-def habit_title(value: str) -> str:
-    known = {h.value: h for h in Habit}
-    return known[value].title if value in known else value
-
-
-def habit_advice(value: str) -> str:
-    known = {h.value: h for h in Habit}
-    return known[value].advice if value in known else ""
-
-
-def example_words(e: Example, zone: tzinfo | None = None) -> str:
-    """Where the costliest move of a kind was, and what was better (the
-    day in ``zone``, else the computer's time zone)."""
-    when = datetime.fromtimestamp(e.when, zone).strftime("%Y-%m-%d")
-    return (
-        f"e.g. {e.variant}, {when}, hand {e.hand + 1}, move {e.move + 1}: "
-        f"{e.made} ({e.verdict}, {e.loss:.1f} points); better: {e.best}"
-    )
 
 
 def habit_prompt(line: HabitLine, zone: tzinfo | None = None) -> Text:
@@ -230,16 +201,10 @@ class CoachPane(VerticalScroll):
         self.list_habits(lines)
 
     def say_reviewed(self, done: int, total: int) -> None:
-        if not total:
-            self.say("No finished game yet: finish one and the coach reviews it.")
-        elif done == total:
-            self.say(f"{plural(total, 'finished game')}, all reviewed.")
-        else:
-            left = total - done
-            self.say(
-                f"{done} of {plural(total, 'finished game')} reviewed. "
-                f"a reviews the other {left} (Esc stops; the ones done are kept)."
-            )
+        said = reviewed_words(done, total)
+        if done < total:
+            said += f" a reviews the other {total - done} (Esc stops; the ones done are kept)."
+        self.say(said)
 
     def say(self, words: str) -> None:
         self.query_one("#coach-state", Static).update(words)
