@@ -82,7 +82,7 @@ def test_replay_refuses_a_game_in_progress(
     played().save(path)
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
-    assert "this game is still in progress" in err and "when it is over" in err
+    assert "the game in it is not over" in err and "replayed once it is" in err
     assert err.count("\n") == 1 and "Traceback" not in err
     assert no_app == []
 

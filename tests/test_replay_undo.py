@@ -155,7 +155,10 @@ async def test_statistics_screen_exports_and_watches_a_game(tmp_path: Path) -> N
 
         app.push_screen(StatsScreen(app.stats))
         await pilot.pause()
-        await pilot.press("x")
+        await pilot.press("x", "enter")  # the Games tab's keys: nothing on the Record tab
+        await pilot.pause()
+        assert isinstance(app.screen, StatsScreen) and not (tmp_path / "replays").exists()
+        await pilot.press("g", "x")
         await pilot.pause()
         await pilot.press("enter")
         await pilot.pause()

@@ -39,7 +39,9 @@ from ginrummies.core import (
     Hand,
     Knock,
     LayMeld,
+    LayOff,
     Match,
+    Meld,
     Pass,
     Phase,
     TakeDiscard,
@@ -370,3 +372,27 @@ def test_a_middling_knock_is_priced_up_by_the_fitted_shift(
         moved = shift if p.action == knock else 0.0
         assert p.value == pytest.approx((q.value or 0.0) + moved) and p.wins == q.wins
         assert worlds[p.action] == pytest.approx([v + moved for v in raw_worlds[p.action]])
+
+
+def test_in_colonel_two_melds_that_go_out_are_as_good_in_either_order() -> None:
+    """Laying the run first, then the set, goes out as surely as the other way."""
+    rules = preset("colonel")
+    deck = stack("2c 2d 2s 8s 9s Ts Js Qh Kh Ah", "3c 4c 6c 7d 9d Tc Qd Ks 5h 6h", "4d", "5c 3h Jh")
+    hand = Hand.deal(rules, 1, deck=deck)
+    hand.apply(DrawStock())
+    hand.apply(LayMeld(next(m for m in melds_of(hand) if c("Qh") in m.cards)))
+    hand.apply(Discard(c("5c")))
+    hand.apply(DrawStock())
+    hand.apply(Discard(c("3h")))
+    hand.apply(DrawStock())
+    hand.apply(LayOff(c("Jh"), 0))
+    run = next(m for m in melds_of(hand) if c("8s") in m.cards and len(m.cards) == 4)
+    hand.apply(LayMeld(run))  # 2♣ 2♦ 2♠ left: they go down next, and the hand is out
+    rating = review_hand(hand, [0]).ratings[-1]
+    assert rating.made == LayMeld(run)
+    assert rating.verdict in (Verdict.BEST, Verdict.GOOD) and rating.loss == 0
+    assert "goes out this turn" in rating.why
+
+
+def melds_of(hand: Hand) -> list[Meld]:
+    return [a.meld for a in hand.legal_actions() if isinstance(a, LayMeld)]

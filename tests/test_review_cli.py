@@ -67,7 +67,7 @@ def test_a_game_in_progress_is_not_reviewed(
     assert main(["review", str(path)]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert "cannot be reviewed: this game is still in progress" in captured.err
+    assert "cannot be reviewed: the game in it is not over" in captured.err
 
 
 def test_a_damaged_file_is_one_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -129,3 +129,18 @@ def test_the_coach_without_statistics_and_with_a_file(
     with pytest.raises(SystemExit):
         main(["review"])
     assert "give a replay file to review, or --coach" in capsys.readouterr().err
+
+
+def test_options_of_the_coach_and_of_a_file_do_not_mix(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = game_file(tmp_path, "gin")
+    for argv, said in (
+        (["review", str(path), "--limit", "1"], "--limit and --no-review go with --coach"),
+        (["review", str(path), "--no-review"], "--limit and --no-review go with --coach"),
+        (["review", "--coach", "--all"], "--all and --everyone go with a file's review"),
+    ):
+        with pytest.raises(SystemExit) as exited:
+            main(argv)
+        assert exited.value.code == 2
+        assert said in capsys.readouterr().err

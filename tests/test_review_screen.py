@@ -300,7 +300,9 @@ async def test_a_review_that_fails_says_so_and_the_app_goes_on(
         assert isinstance(app.screen, ResultScreen)
 
 
-async def test_the_statistics_games_open_the_review(tmp_path: Path) -> None:
+async def test_the_statistics_games_open_the_review(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     session = finished()
     session.record(Stats(tmp_path / STATS_NAME))
     app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
@@ -321,9 +323,23 @@ async def test_the_statistics_games_open_the_review(tmp_path: Path) -> None:
         assert [p.accuracy for p in series] == [engine_accuracy(screen)]
         mine = [r for r in screen.costly if r.seat == 0]
         assert sum(line.times for line in habits(app.stats, VERSION)) == len(mine)
+        first = screen.ratings
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, StatsScreen)
+        # opened again, the review kept is shown at once: nothing is rated again
+        monkeypatch.setattr("ginrummies.tui.screens.review.reviews", no_rating)
+        await pilot.press("v")
+        again = await reviewed(pilot)
+        assert again.complete and not again.failed
+        assert [(r.hand, r.move, r.verdict, r.loss) for r in again.ratings] == [
+            (r.hand, r.move, r.verdict, r.loss) for r in first
+        ]
+        assert len(again.costly) == len(screen.costly)
+
+
+def no_rating(*args: object, **kwargs: object) -> None:
+    raise AssertionError("a review kept was rated again")
 
 
 def engine_accuracy(screen: ReviewScreen) -> float | None:

@@ -14,7 +14,7 @@ Each costly move is put in one kind, the first that fits, in this order:
 - offering (Skarney) a card the other player is known to collect, when
   the best offer was safe: ``OFFER_MELDS``; discarding one: ``FEEDING``
   (a card they collect melds with, or sits right beside, cards they hold
-  for sure; in Skarney, or lays off on their melds on the table);
+  for sure);
 - letting go of a card of a meld in hand when the best card was loose:
   ``BROKE_MELD``; of a pair or a run in the making (a card beside it in
   hand) when the best had none: ``BROKE_PAIR``;
@@ -38,7 +38,6 @@ from ..core import (
     Decline,
     Discard,
     DrawStock,
-    Family,
     Knock,
     LayContract,
     LayMeld,
@@ -48,7 +47,6 @@ from ..core import (
     PlayerView,
     TakeDiscard,
     card_value,
-    layoff_targets,
     meld_masks,
     to_mask,
 )
@@ -101,14 +99,14 @@ ADVICE = {
     "points is usually worth more than waiting for gin.",
     Habit.HELD_MELDS: "Cards held back count against you when the other player goes "
     "out: lay down what melds unless holding it wins more.",
-    Habit.PASSED_CARD: "A card that pairs with the hand or lowers its count can be "
-    "worth more than a blind draw.",
-    Habit.TOOK_CARD: "A card taken that makes nothing shows your hand and keeps its "
-    "points: draw blind instead.",
+    Habit.PASSED_CARD: "A card that pairs with your hand or lowers its count can be "
+    "worth more than what comes instead (a blind draw; in Skarney, nothing).",
+    Habit.TOOK_CARD: "A card taken that makes nothing keeps its points in your hand: "
+    "leave it (draw blind in the Gin games, decline it in Skarney).",
     Habit.PASSED_MELD: "A card that completes a meld saves its points at once: take it "
     "unless it breaks a better plan.",
-    Habit.OFFER_MELDS: "A card beside the ones they accepted, or one that fits their "
-    "melds on the table, is the card they want: offer another.",
+    Habit.OFFER_MELDS: "A card that melds with the ones they accepted, or sits beside "
+    "them, lets them lay down more: offer another.",
     Habit.BROKE_MELD: "A card out of a made meld costs the meld: let go of a loose "
     "card, unless the meld's cards are what the opponent needs.",
     Habit.BROKE_PAIR: "Two cards that wait for a third are the hand's future melds: "
@@ -170,15 +168,12 @@ def beside(card: Card, view: PlayerView) -> int:
 
 def collects(card: Card, view: PlayerView) -> bool:
     """Whether the other player is known to collect ``card``: it makes a meld
-    with cards they hold for sure, sits right beside one, or (Skarney)
-    lays off on their melds on the table."""
+    with cards they hold for sure, or sits right beside one. (A Skarney
+    card that only lays off on their melds is not counted: accepted, it
+    leaves their count as it was and lowers the offerer's, which the
+    review's prices often find worth it.)"""
     known = to_mask(view.known_opponent_cards)
-    if makes_meld(card, known, view) or beside(card, view) & known:
-        return True
-    if view.rules.family is not Family.SKARNEY:
-        return False
-    theirs = (t.meld for t in view.table.melds if t.owner != view.player)
-    return any(card in layoff_targets(meld, view.rules) for meld in theirs)
+    return makes_meld(card, known, view) or bool(beside(card, view) & known)
 
 
 def pairs(card: Card, hand: int, view: PlayerView) -> bool:

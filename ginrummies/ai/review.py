@@ -37,7 +37,7 @@ from .review_prices import Price, judge_gin, judge_table
 SAMPLES = 32
 # the review's version: raised when prices or verdicts change, so that the
 # reviews the statistics keep from an older one are made again
-VERSION = 1
+VERSION = 2
 
 Progress = Callable[[int, int], None]
 Cancel = Callable[[], bool]
@@ -145,6 +145,7 @@ class Summary:
     decisions: int
     lost: float
     counts: tuple[int, ...]  # by verdict, in ``Verdict``'s order
+    costly_lost: float = 0.0  # the part of ``lost`` in inaccuracies, mistakes and blunders
 
     def count(self, verdict: Verdict) -> int:
         return self.counts[list(Verdict).index(verdict)]
@@ -161,11 +162,15 @@ class Summary:
         return 100.0 * good / self.decisions
 
 
+COSTLY = (Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER)
+
+
 def summarize(ratings: Sequence[Rating]) -> Summary:
     return Summary(
         len(ratings),
         sum(r.loss for r in ratings),
         tuple(sum(1 for r in ratings if r.verdict is v) for v in Verdict),
+        sum(r.loss for r in ratings if r.verdict in COSTLY),
     )
 
 

@@ -217,7 +217,34 @@ def judge_gin(view: PlayerView, made: Action, samples: int, key: str) -> Judged:
         for p in ranked
     }
     error = paired_error(worlds[best], worlds[made])
-    return Judged(tuple(ranked), best, reasons.reason(best), error)
+    why = reasons.reason(best)
+    counted = _rank_gin(normal, view, legal, memory, odds)[0]
+    if counted != best and isinstance(best, TakeDiscard | DrawStock | Pass):
+        why = played_out_words(why, best, counted, prices, samples)
+    return Judged(tuple(ranked), best, why, error)
+
+
+DRAW_WORDS = {TakeDiscard: "taking it", DrawStock: "a blind draw", Pass: "passing"}
+
+
+def played_out_words(
+    why: str, best: Action, counted: Action, prices: Sequence[Price], samples: int
+) -> str:
+    """The reason for a take (or a draw, or a pass) the playouts prefer
+    where the count of the cards alone prefers ``counted``: the hint's
+    words weigh the count, so their comparison would argue for the other
+    move; its first clause (what the card does) stays, and the playouts'
+    figure is told instead."""
+    value = {p.action: p.value for p in prices}
+    ahead = (value.get(best) or 0.0) - (value.get(counted) or 0.0)
+    other = DRAW_WORDS.get(type(counted), "the other move")
+    played = (
+        f"played out over {samples} deals, {DRAW_WORDS[type(best)]} is worth "
+        f"{ahead:.1f} points more than {other}, though the count alone favours {other}"
+    )
+    if isinstance(best, TakeDiscard):
+        return f"{why.split('; ')[0]}; {played}"
+    return played
 
 
 def ordered(prices: Sequence[Price], best: Action) -> list[Price]:
@@ -303,10 +330,12 @@ class _Count:
         return max(self.thrown(left, a.card) for a in options)
 
     def can_go_out(self, left: int) -> bool:
+        """Whether the cards ``left`` all go down this turn (Colonel: or all
+        but one, thrown last)."""
         stuck = self.bot.stuck
-        if not self.colonel:
-            return stuck(left) == 0
-        return any(stuck(left & ~c.bit) == 0 for c in from_mask(left)) or not left
+        if stuck(left) == 0:
+            return True
+        return self.colonel and any(stuck(left & ~c.bit) == 0 for c in from_mask(left))
 
     def value(self, action: Action) -> float | None:
         hand, bot, view = self.hand, self.bot, self.view
@@ -374,8 +403,8 @@ def judge_table(view: PlayerView, made: Action) -> Judged:
     why = reasons.reason(best)
     going = count.out is not None and any(p.action == best and p.value == count.out for p in prices)
     if going and isinstance(best, LayMeld | LayOff):
-        # the hint weighs the meld alone; the price saw the turn through
-        why += "; with the rest of your melds and lay-offs it goes out this turn"
+        # the hint weighs the meld alone (holding it back, say); the price saw the turn through
+        why = "with the rest of your melds and lay-offs it goes out this turn"
     return Judged(tuple(ordered(prices, best)), best, why)
 
 

@@ -55,14 +55,18 @@ def review_waiting(stats: Stats, games: list[str]) -> None:
         return
     tty = sys.stderr.isatty()
 
-    def advanced(done: int, total: int) -> None:
-        if tty:
-            print(f"\rReviewed {done} of {plural(total, 'game')}", end="", file=sys.stderr)
+    def advanced(game: int, total: int, done: int, decisions: int) -> None:
+        print(
+            f"\r\033[KReviewing game {game + 1} of {total}: {done} of "
+            f"{plural(decisions, 'decision')}",
+            end="",
+            file=sys.stderr,
+            flush=True,
+        )
 
-    if tty:
-        print(f"Reviewing {plural(len(games), 'game')} (Ctrl+C stops)…", file=sys.stderr)
+    print(f"Reviewing {plural(len(games), 'game')} (Ctrl+C stops)…", file=sys.stderr)
     try:
-        caught = review_pending(stats, games, on_game=advanced)
+        caught = review_pending(stats, games, on_progress=advanced if tty else None)
     except KeyboardInterrupt:
         caught = []
         print("\nStopped: the games reviewed so far are kept.", file=sys.stderr)

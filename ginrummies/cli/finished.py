@@ -60,9 +60,9 @@ def read_finished(path: Path, verb: str) -> Finished:
         raise unfit(f"its players are not readable ({str(exc)[:200]}).") from None
     if not game.is_over and recorded_status(stats_path(), saved.game_id) != "abandoned":
         raise unfit(
-            "this game is still in progress. Finish it (ginrummies --continue), or leave "
-            f"it for a new game, and come back when it is over: it is {verb} with every "
-            "hand face up."
+            f"the game in it is not over, and a game is {verb} once it is (every hand "
+            "face up). A saved game is finished with ginrummies --continue, or left for "
+            "a new one."
         )
     return Finished(saved, game)
 

@@ -24,7 +24,14 @@ from ..ai.review import (
     summarize,
 )
 from ..core import plural
-from ..play.reviewwords import better_words, hand_title, loss_words, move_words, verdict_counts
+from ..play.reviewwords import (
+    better_words,
+    hand_title,
+    loss_words,
+    lost_words,
+    move_words,
+    verdict_counts,
+)
 from .finished import Unfit, read_finished
 
 WIDTH = 78  # the lines' width: any terminal, and a screen reader's line at a time
@@ -57,9 +64,13 @@ def review_main(argv: Sequence[str]) -> int:
         "--no-review", action="store_true", help="with --coach: only the report, no reviewing"
     )
     args = parser.parse_args(argv)
+    if not args.coach and (args.limit is not None or args.no_review):
+        parser.error("--limit and --no-review go with --coach")
     if args.coach:
         if args.file is not None:
             parser.error("--coach reviews the statistics' games: give no file with it")
+        if args.all or args.everyone:
+            parser.error("--all and --everyone go with a file's review, not --coach")
         if args.limit is not None and args.limit < 0:
             parser.error("--limit needs a number of games, 0 or more")
         from .coach import coach_main
@@ -109,7 +120,9 @@ def heading(variant: str, fmt: str, names: Sequence[str], seed: int) -> str:
         f"could see then ({SAMPLES} sampled deals a decision in the Gin games; the rest "
         "of the turn counted in Skarney and Colonel), against the best move there. "
         f"Inaccuracy: {t.inaccuracy:g} points or more expected lost; mistake: "
-        f"{t.mistake:g}; blunder: {t.blunder:g}.",
+        f"{t.mistake:g}; blunder: {t.blunder:g}. A sampled price has a margin of "
+        "error (the ± figure): a verdict goes by the loss less its margin, so a "
+        "loss the margin covers is not called costly.",
     ]
     return "\n".join(wrap(line) for line in lines)
 
@@ -118,7 +131,7 @@ def summary_words(s: Summary) -> str:
     """A person's decisions in a hand or a game, in words."""
     said = verdict_counts(s)
     accuracy = f"accuracy {s.accuracy:.0f}%, " if s.accuracy is not None else ""
-    return f"{plural(s.decisions, 'decision')}, {accuracy}{s.lost:.1f} points expected lost" + (
+    return f"{plural(s.decisions, 'decision')}, {accuracy}{lost_words(s)}" + (
         f": {', '.join(said)}." if said else "."
     )
 

@@ -38,6 +38,7 @@ from .cards import (
     to_mask,
 )
 from .colonel import ColonelHand
+from .data import DataError, from_data, to_data
 from .defense import Defense, Layoff, defend
 from .errors import IllegalAction, Reason, Refusal, RulesError
 from .formats import (
@@ -130,6 +131,7 @@ __all__ = [
     "Card",
     "Challenge",
     "ColonelHand",
+    "DataError",
     "DealerRotation",
     "Decline",
     "Defense",
@@ -195,6 +197,7 @@ __all__ = [
     "extend",
     "format_cards",
     "formats_for",
+    "from_data",
     "from_mask",
     "full_deck",
     "hand_count",
@@ -222,5 +225,6 @@ __all__ = [
     "settle",
     "shuffled_deck",
     "solver_for",
+    "to_data",
     "to_mask",
 ]

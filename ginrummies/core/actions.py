@@ -10,6 +10,7 @@ view knows (a knock's count, the meld a card goes on).
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -231,6 +232,7 @@ Action = (
     | EndTurn
     | Challenge
 )
+ACTION_TYPES: tuple[type, ...] = typing.get_args(Action)  # every kind of move
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,11 +280,13 @@ _SIMPLE: dict[str, Callable[[], Action]] = {
 _SIMPLE_NAMES = {cls: name for name, cls in _SIMPLE.items()}
 
 
-def _meld_data(m: Meld) -> dict[str, Any]:
+def meld_to_data(m: Meld) -> dict[str, Any]:
+    """JSON-ready form of a meld: its kind and its cards."""
     return {"kind": m.kind.value, "cards": [c.code for c in m.cards]}
 
 
-def _meld_from(data: Any) -> Meld:
+def meld_from_data(data: Any) -> Meld:
+    """Inverse of ``meld_to_data``; ValueError on anything malformed."""
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise ValueError(f"not a meld: {data!r}")
     return Meld(MeldKind(data.get("kind")), tuple(Card.parse(str(c)) for c in data["cards"]))
@@ -301,14 +305,14 @@ def action_to_data(action: Action) -> dict[str, Any]:
     if isinstance(action, LayOff):
         return {"type": "layoff", "card": action.card.code, "target": action.target}
     if isinstance(action, LayMeld):
-        return {"type": "meld", "meld": _meld_data(action.meld)}
+        return {"type": "meld", "meld": meld_to_data(action.meld)}
     if isinstance(action, LayContract):
-        return {"type": "contract", "melds": [_meld_data(m) for m in action.melds]}
+        return {"type": "contract", "melds": [meld_to_data(m) for m in action.melds]}
     assert isinstance(action, Knock)
     return {
         "type": "knock",
         "discard": action.discard.code if action.discard else None,
-        "melds": [_meld_data(m) for m in action.melds],
+        "melds": [meld_to_data(m) for m in action.melds],
     }
 
 
@@ -329,12 +333,12 @@ def action_from_data(data: Any) -> Action:
             raise ValueError("a lay-off needs a meld number")
         return LayOff(Card.parse(str(data.get("card"))), target)
     if kind == "meld":
-        return LayMeld(_meld_from(data.get("meld")))
+        return LayMeld(meld_from_data(data.get("meld")))
     if kind in ("knock", "contract"):
         melds = data.get("melds")
         if not isinstance(melds, list):
             raise ValueError(f"a {kind} needs a list of melds")
-        out = tuple(_meld_from(m) for m in melds)
+        out = tuple(meld_from_data(m) for m in melds)
         if kind == "contract":
             if len(out) != 3:
                 raise ValueError("a contract is three melds")

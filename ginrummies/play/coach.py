@@ -9,36 +9,61 @@ record's own person, ``games.me``); each costly move goes with its kind
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..ai.habits import habit_of
 from ..ai.review import (
+    COSTLY,
     VERSION,
     Cancel,
+    HandReview,
     Options,
     Position,
-    Rating,
     people_of,
     positions,
     reviews,
     summarize,
 )
+from ..core import from_data, to_data
 from ..store.reviews import Costly, Reviewed, keep
 from ..store.saves import SaveError, parse, replay
 from ..store.stats import Stats
-from .reviewwords import COSTLY
 from .tell import action_words
+
+
+def pack(hands: Sequence[HandReview]) -> bytes:
+    """A review's hands, small enough to keep: their ratings without the
+    candidates' prices (nothing shows them), as compressed JSON."""
+    bare = [
+        dataclasses.replace(h, ratings=tuple(dataclasses.replace(r, prices=()) for r in h.ratings))
+        for h in hands
+    ]
+    return zlib.compress(json.dumps(to_data(bare), separators=(",", ":")).encode("utf-8"))
+
+
+def unpack(packed: bytes) -> tuple[HandReview, ...] | None:
+    """The hands ``pack`` packed; None for bytes that are not (the review is made again)."""
+    try:
+        data = json.loads(zlib.decompress(packed, bufsize=1 << 16).decode("utf-8"))
+        return from_data(tuple[HandReview, ...], data)
+    except (zlib.error, ValueError, UnicodeDecodeError, RecursionError):
+        return None
 
 
 def records(
     game_id: str,
-    ratings: Sequence[Rating],
+    hands: Sequence[HandReview],
     at: Mapping[tuple[int, int], Position],
     seats: Iterable[int],
 ) -> list[Reviewed]:
     """The records of a whole review, one per seat in ``seats`` (``at``:
     each rated decision's position, to class and word its costly moves)."""
+    ratings = [r for h in hands for r in h.ratings]
+    packed = pack(hands)
     out = []
     for seat in seats:
         mine = [r for r in ratings if r.seat == seat]
@@ -50,7 +75,19 @@ def records(
             view = at[(r.hand, r.move)].view
             habit = habit_of(view, r.made, r.best)
             made, best = action_words(r.made, view), action_words(r.best, view)
-            costly.append(Costly(r.hand, r.move, habit.value, r.verdict.value, r.loss, made, best))
+            costly.append(
+                Costly(
+                    r.hand,
+                    r.move,
+                    r.round,
+                    r.table,
+                    habit.value,
+                    r.verdict.value,
+                    r.loss,
+                    made,
+                    best,
+                )
+            )
         out.append(
             Reviewed(
                 game_id,
@@ -61,6 +98,7 @@ def records(
                 summary.counts,
                 summary.accuracy,
                 tuple(costly),
+                packed,
             )
         )
     return out
@@ -93,10 +131,10 @@ def review_recorded(
     found = positions(match, people)
     at = {(p.hand, p.move): p for p in found}
     options = Options(on_progress=on_progress, cancel=cancel)
-    rated = [r for hand in reviews(found, options) for r in hand.ratings]
-    if len(rated) < len(found):
+    hands = list(reviews(found, options))
+    if sum(len(h.ratings) for h in hands) < len(found):
         return False
-    for record in records(game_id, rated, at, people):
+    for record in records(game_id, hands, at, people):
         keep(stats, record)
     return True
 
@@ -107,9 +145,11 @@ def review_pending(
     *,
     cancel: Cancel | None = None,
     on_game: Callable[[int, int], None] | None = None,
+    on_progress: Callable[[int, int, int, int], None] | None = None,
 ) -> list[Caught]:
     """Review ``games`` (``store.reviews.pending``) one by one, keeping
-    each review; ``on_game(done, total)`` after each, ``cancel`` checked
+    each review; ``on_game(done, total)`` after each, ``on_progress(game,
+    games, decision, decisions)`` after each decision, ``cancel`` checked
     before each decision. The games that could not be reviewed are
     returned with why (a record changed by hand, say); StatsError if the
     statistics cannot be written."""
@@ -117,8 +157,13 @@ def review_pending(
     for n, game_id in enumerate(games):
         if cancel is not None and cancel():
             break
+
+        def step(done: int, total: int, n: int = n) -> None:
+            if on_progress is not None:
+                on_progress(n, len(games), done, total)
+
         try:
-            done = review_recorded(stats, game_id, cancel=cancel)
+            done = review_recorded(stats, game_id, cancel=cancel, on_progress=step)
         except SaveError as exc:
             caught.append(Caught(game_id, str(exc)))
             done = True

@@ -51,7 +51,8 @@ def example_words(e: Example, zone: tzinfo | None = None) -> str:
     """Where the costliest move of a kind was, and what was better (the
     day in ``zone``, else the computer's time zone)."""
     when = datetime.fromtimestamp(e.when, zone).strftime("%Y-%m-%d")
+    table = f" (table {e.table + 1})" if e.tables > 1 else ""
     return (
-        f"e.g. {e.variant}, {when}, hand {e.hand + 1}, move {e.move + 1}: "
+        f"e.g. {e.variant}, {when}, hand {e.round + 1}{table}, move {e.move + 1}: "
         f"{e.made} ({e.verdict}, {e.loss:.1f} points); better: {e.best}"
     )

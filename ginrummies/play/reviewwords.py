@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..ai.review import HandReview, Rating, Summary, Verdict
+from ..ai.review import COSTLY, THRESHOLDS, HandReview, Rating, Summary, Verdict
 from ..core import Format, PlayerView, plural
 from .tell import action_words
 
-COSTLY = (Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER)
 PLURALS = {Verdict.INACCURACY: "inaccuracies"}
 
 
@@ -32,11 +31,27 @@ def move_words(r: Rating, view: PlayerView, names: Sequence[str]) -> str:
 
 
 def loss_words(r: Rating) -> str:
-    """ ", 11.1 points expected lost (±5.4)." after the verdict."""
+    """ ", 11.1 points expected lost (±5.4)." after the verdict; a loss past
+    the inaccuracy's that its margin of error covers says so, since the
+    verdict goes by the loss less its margin."""
     error = f" (±{r.error:.1f})" if r.error else ""
-    return f", {r.loss:.1f} points expected lost{error}."
+    said = f", {r.loss:.1f} points expected lost{error}"
+    if r.verdict not in COSTLY and r.loss >= THRESHOLDS.inaccuracy:
+        return f"{said}: within its margin of error, so not called costly."
+    return f"{said}."
 
 
 def better_words(r: Rating, view: PlayerView) -> str:
-    """ "Better: discard 7♣. <the hint's reason>"."""
-    return f"Better: {action_words(r.best, view)}. {r.why}"
+    """ "Better: discard 7♣. <the hint's reason>" ("Best:" after a move that
+    was good: as good, within the margin)."""
+    word = "Better" if r.verdict in COSTLY else "Best"
+    why = r.why[:1].upper() + r.why[1:]
+    return f"{word}: {action_words(r.best, view)}. {why}"
+
+
+def lost_words(s: Summary) -> str:
+    """ "70.6 points expected lost (46.4 in the costly decisions)"."""
+    said = f"{s.lost:.1f} points expected lost"
+    if 0.05 < s.costly_lost < s.lost - 0.05:
+        said += f" ({s.costly_lost:.1f} in the costly decisions)"
+    return said

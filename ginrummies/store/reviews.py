@@ -14,6 +14,7 @@ import json
 import time
 from dataclasses import dataclass
 
+from ..core import Format
 from .stats import Stats, variant_label
 
 OTHER = "other"  # ai.habits.Habit.OTHER: the moves of no named kind
@@ -23,8 +24,10 @@ OTHER = "other"  # ai.habits.Habit.OTHER: the moves of no named kind
 class Costly:
     """One costly move of a reviewed game: where it was, its kind and cost."""
 
-    hand: int  # the hand's index in the game
+    hand: int  # the hand's index in the game (round by round, table by table)
     move: int  # the move's index in the hand's log
+    round: int  # the round it was played in, from 0
+    table: int  # its table, from 0
     habit: str  # ai.habits.Habit's value
     verdict: str
     loss: float
@@ -44,6 +47,7 @@ class Reviewed:
     counts: tuple[int, ...]  # by verdict
     accuracy: float | None
     costly: tuple[Costly, ...] = ()
+    ratings: bytes = b""  # every rating, packed (play.coach): the review shown again at once
 
 
 @dataclass(frozen=True)
@@ -62,8 +66,11 @@ class Example:
     game_id: str
     when: float
     variant: str  # as the statistics show it: "Gin Rummy (three)"
-    hand: int
+    hand: int  # the hand's index in the game (the review opens there)
     move: int
+    round: int
+    table: int
+    tables: int  # tables a round (2 in the partnership formats)
     verdict: str
     loss: float
     made: str
@@ -91,7 +98,7 @@ def keep(stats: Stats, review: Reviewed) -> None:
         db.execute("DELETE FROM costly WHERE game_id = ? AND seat = ?", key)
         db.execute(
             "INSERT OR REPLACE INTO reviews (game_id, seat, engine, reviewed, decisions, "
-            "lost, counts, accuracy) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            "lost, counts, accuracy, ratings) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 *key,
                 review.engine,
@@ -100,16 +107,30 @@ def keep(stats: Stats, review: Reviewed) -> None:
                 review.lost,
                 json.dumps(list(review.counts)),
                 review.accuracy,
+                review.ratings or None,
             ),
         )
         db.executemany(
-            "INSERT OR REPLACE INTO costly (game_id, seat, hand, move, habit, verdict, loss, "
-            "made, best) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO costly (game_id, seat, hand, move, round, tbl, habit, "
+            "verdict, loss, made, best) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                (*key, c.hand, c.move, c.habit, c.verdict, c.loss, c.made, c.best)
+                (*key, c.hand, c.move, c.round, c.table, c.habit, c.verdict, c.loss, c.made, c.best)
                 for c in review.costly
             ],
         )
+
+
+def kept_ratings(stats: Stats, game_id: str, engine: int) -> bytes | None:
+    """The packed ratings of a game's review by ``engine``, if the
+    statistics keep one (any reviewed seat's: each row holds them all)."""
+    stats.before_read()
+    with stats.connect() as db:
+        row = db.execute(
+            "SELECT ratings FROM reviews WHERE game_id = ? AND engine = ? "
+            "AND ratings IS NOT NULL LIMIT 1",
+            (game_id, engine),
+        ).fetchone()
+    return bytes(row[0]) if row and isinstance(row[0], bytes) else None
 
 
 def pending(stats: Stats, engine: int, limit: int = 1000) -> list[str]:
@@ -168,7 +189,7 @@ def habits(stats: Stats, engine: int) -> list[HabitLine]:
     with stats.connect() as db:
         rows = db.execute(
             "SELECT c.habit, c.game_id, g.updated, g.variant, g.format, c.hand, c.move, "
-            "c.verdict, c.loss, c.made, c.best FROM costly c "
+            "c.round, c.tbl, c.verdict, c.loss, c.made, c.best FROM costly c "
             "JOIN reviews r ON r.game_id = c.game_id AND r.seat = c.seat "
             "JOIN games g ON g.id = c.game_id AND c.seat = g.me "
             "WHERE r.engine = ? ORDER BY c.loss DESC, g.updated DESC",
@@ -177,10 +198,26 @@ def habits(stats: Stats, engine: int) -> list[HabitLine]:
     times: dict[str, int] = {}
     lost: dict[str, float] = {}
     costliest: dict[str, Example] = {}
-    for habit, game_id, when, variant, fmt, hand, move, verdict, loss, made, best in rows:
+    for (
+        habit,
+        game_id,
+        when,
+        variant,
+        fmt,
+        hand,
+        move,
+        rnd,
+        table,
+        verdict,
+        loss,
+        made,
+        best,
+    ) in rows:
         if habit not in costliest:  # the rows come the costliest first
+            tables = Format(fmt).tables if fmt in Format._value2member_map_ else 1
+            label = variant_label(variant, fmt)
             costliest[habit] = Example(
-                game_id, when, variant_label(variant, fmt), hand, move, verdict, loss, made, best
+                game_id, when, label, hand, move, rnd, table, tables, verdict, loss, made, best
             )
         times[habit] = times.get(habit, 0) + 1
         lost[habit] = lost.get(habit, 0.0) + loss

@@ -81,6 +81,7 @@ CREATE TABLE IF NOT EXISTS reviews (
     lost REAL NOT NULL,           -- points expected lost over the game
     counts TEXT NOT NULL,         -- decisions by verdict, as JSON
     accuracy REAL,                -- percent of decisions best or good
+    ratings BLOB,                 -- every rating of the review, to show it again at once
     PRIMARY KEY (game_id, seat)
 );
 CREATE TABLE IF NOT EXISTS costly (
@@ -88,6 +89,8 @@ CREATE TABLE IF NOT EXISTS costly (
     seat INTEGER NOT NULL,
     hand INTEGER NOT NULL,        -- the hand's index in the game (the review's)
     move INTEGER NOT NULL,        -- the move's index in the hand's log
+    round INTEGER NOT NULL,       -- the round it was played in, from 0
+    tbl INTEGER NOT NULL,         -- its table, from 0
     habit TEXT NOT NULL,          -- the kind of move (ai.habits.Habit's value)
     verdict TEXT NOT NULL,
     loss REAL NOT NULL,

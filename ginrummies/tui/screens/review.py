@@ -39,6 +39,8 @@ from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
 from ...ai.review import (
+    COSTLY,
+    VERSION,
     HandReview,
     Options,
     Position,
@@ -53,10 +55,10 @@ from ...ai.review import (
 from ...core import Card, Hand, Match, PlayerView, plural
 from ...play.printable import printable
 from ...play.reviewwords import (
-    COSTLY,
     better_words,
     hand_title,
     loss_words,
+    lost_words,
     move_words,
     verdict_counts,
 )
@@ -83,9 +85,8 @@ def summary_line(name: str, s: Summary) -> str:
         return f"{name}: no decisions"
     said = verdict_counts(s)
     accuracy = f"accuracy {s.accuracy:.0f}%" if s.accuracy is not None else ""
-    return (
-        f"{name}: {accuracy} · {plural(s.decisions, 'decision')} · "
-        f"{s.lost:.1f} points expected lost" + (f" · {', '.join(said)}" if said else "")
+    return f"{name}: {accuracy} · {plural(s.decisions, 'decision')} · {lost_words(s)}" + (
+        f" · {', '.join(said)}" if said else ""
     )
 
 
@@ -316,27 +317,54 @@ class ReviewScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="review", exit_on_error=False)
     def review(self) -> None:
-        """Rate the decisions hand by hand, each hand posted as it is done."""
+        """Rate the decisions hand by hand, each hand posted as it is done;
+        a review the statistics keep (by this engine) is shown at once."""
         found = positions(self.match, self.people)
         self.post_message(self.Found(found))
+        kept = self.kept(found)
+        if kept is not None:
+            for hand in kept:
+                self.post_message(self.Reviewed(hand))
+            self.post_message(self.Progressed(len(found), len(found)))
+            self.post_message(self.Ended())
+            return
         options = Options(on_progress=self.progressed, cancel=self.stop.is_set)
-        rated: list[Rating] = []
+        hands: list[HandReview] = []
         for hand in reviews(found, options):
-            rated += hand.ratings
+            hands.append(hand)
             self.post_message(self.Reviewed(hand))
-        self.post_message(self.Ended(self.keep(found, rated)))
+        self.post_message(self.Ended(self.keep(found, hands)))
 
-    def keep(self, found: Sequence[Position], rated: Sequence[Rating]) -> str:
+    def kept(self, found: Sequence[Position]) -> tuple[HandReview, ...] | None:
+        """The review the statistics keep of this game, if it rates exactly
+        the decisions ``found`` (in the worker)."""
+        if self.stats is None or not self.saved.game_id:
+            return None
+        from ...play.coach import unpack
+        from ...store.reviews import kept_ratings
+
+        try:
+            packed = kept_ratings(self.stats, self.saved.game_id, VERSION)
+        except StatsError:
+            return None
+        hands = unpack(packed) if packed is not None else None
+        if hands is None:
+            return None
+        rated = {(r.hand, r.move) for h in hands for r in h.ratings}
+        return hands if rated == {(p.hand, p.move) for p in found} else None
+
+    def keep(self, found: Sequence[Position], hands: Sequence[HandReview]) -> str:
         """Keep a whole review in the statistics for the coach (in the
         worker); why it could not be, or ""."""
-        if self.stats is None or len(rated) < len(found) or not self.saved.game_id:
+        rated = sum(len(h.ratings) for h in hands)
+        if self.stats is None or rated < len(found) or not self.saved.game_id:
             return ""
         from ...play.coach import records
         from ...store.reviews import keep
 
         at = {(p.hand, p.move): p for p in found}
         try:
-            for record in records(self.saved.game_id, rated, at, self.people):
+            for record in records(self.saved.game_id, hands, at, self.people):
                 keep(self.stats, record)
         except StatsError as exc:
             return f"The review could not be kept for the coach: {exc}"
@@ -370,7 +398,7 @@ class ReviewScreen(Screen[None]):
         if focus is not None:
             listed.highlighted = focus
             self.start_at = None
-        elif listed.highlighted is None and self.costly:
+        elif listed.highlighted is None and self.costly and self.start_at is None:
             listed.highlighted = self.option_of[(self.costly[0].hand, self.costly[0].move)]
         self.show_summary()
         self.show_chart()
@@ -429,6 +457,12 @@ class ReviewScreen(Screen[None]):
             self.query_one(ProgressBar).update(total=self.total, progress=self.total)
         self.say_state()
         self.show_summary()
+        listed = self.query_one("#ratings", OptionList)
+        if self.start_at is not None:  # the decision asked for was not rated costly
+            self.start_at = None
+            if listed.highlighted is None and self.costly:
+                first = self.costly[0]
+                listed.highlighted = self.option_of[(first.hand, first.move)]
         if not self.hands:
             said = "No decisions to review." if self.complete else "Nothing rated."
             self.query_one("#ratings", OptionList).add_option(Option(Text(said), disabled=True))
@@ -470,23 +504,30 @@ class ReviewScreen(Screen[None]):
             made=action_words(r.made, view),
             best=action_words(r.best, view),
             view=view,
-            score=self.score_words(view, r.seat, other),
+            score=self.score_words(view, r.seat, r.round),
         )
         shown = None
         if self.hindsight and self.over:
             shown = Hindsight(self.names[other], other_hand(self.match, r), view.rules)
         hindsight.hindsight = shown
 
-    def score_words(self, view: PlayerView, seat: int, other: int) -> str:
-        """The game's score before the hand, the person's side first."""
+    def score_words(self, view: PlayerView, seat: int, round_: int) -> str:
+        """The game's score before the round, every side by its players'
+        names, the person's first."""
         game = view.game
         if not game.target:
             return ""
-        mine, theirs = game.scores[view.player], game.scores[1 - view.player]
-        if self.saved.format.two_players:
-            said = f"{self.names[seat]} {mine} · {self.names[other]} {theirs}"
-        else:
-            said = f"this side {mine} · the other side {theirs}"
+        match = self.match
+        totals = [0] * len(match.sides)
+        for rnd in match.rounds[:round_]:
+            if rnd.score is not None:
+                for side, points in enumerate(rnd.score.points):
+                    totals[side] += points
+        mine = match.side_of(seat)
+        order = [mine, *(i for i in range(len(match.sides)) if i != mine)]
+        said = " · ".join(
+            f"{' & '.join(self.names[s] for s in match.sides[i])} {totals[i]}" for i in order
+        )
         return f"{said} (to {game.target})"
 
     # --- keys -----------------------------------------------------------------

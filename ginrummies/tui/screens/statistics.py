@@ -185,9 +185,9 @@ class StatsScreen(BackScreen):
             card = pane.first_card()
             if card is None:
                 pane.focus()
-            else:  # in view once laid out: the least scrolling, the chart kept if it fits
+            else:  # the top in view (what is reviewed, the chart), the first card chosen
                 card.focus(scroll_visible=False)
-                self.call_after_refresh(card.scroll_visible, animate=False)
+                self.call_after_refresh(pane.scroll_home, animate=False)
         else:
             self.query_one("#stats", VerticalScroll).focus()
         self.refresh_bindings()
@@ -206,7 +206,7 @@ class StatsScreen(BackScreen):
         return ""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("review", "export"):  # the keys of the Games tab: shown there
+        if action in ("review", "export", "watch"):  # the keys of the Games tab: there only
             return self.tab() in ("played", "")
         if action == "review_rest":
             pane = self.coach()

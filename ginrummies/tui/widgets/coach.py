@@ -54,6 +54,7 @@ from .marked import BLANK, MARK
 # a colour a variant, as RGB (plotext's names are not the terminal's); the
 # words below the chart name each variant in its line's colour, so no
 # legend hides the lines
+MARKS = ("●", "■", "▲", "◆", "+", "x")  # and a mark, for eyes that do not tell the colours
 COLOURS = (
     (0, 200, 220),
     (235, 90, 150),
@@ -144,6 +145,14 @@ class CoachPane(VerticalScroll):
             self.done = done
             self.total = total
 
+    class Rated(Message):
+        """Games reviewed so far, a decision at a time (``done`` a fraction)."""
+
+        def __init__(self, done: float, total: int) -> None:
+            super().__init__()
+            self.done = done
+            self.total = total
+
     class Finished(Message):
         def __init__(self, problems: Sequence[str]) -> None:
             super().__init__()
@@ -228,11 +237,14 @@ class CoachPane(VerticalScroll):
             xs = [place[p.game_id] for p in points]
             ys = [p.accuracy for p in points]
             colour = COLOURS[n % len(COLOURS)]
-            # a dot a game, joined by a line: one game alone still shows
+            mark = MARKS[n % len(MARKS)]
+            # a line, and a mark of the variant's own at each game (one game
+            # alone still shows; the marks tell the lines apart without colour)
             plt.plot(xs, ys, marker="hd", color=colour)
+            plt.scatter(xs, ys, marker=mark, color=colour)
             if words:
                 words.append("\n")
-            words.append("● ", style="rgb({},{},{})".format(*colour))
+            words.append(f"{mark} ", style="rgb({},{},{})".format(*colour))
             words.append(printable(trend_words(variant, points), lines=False))
         # from a round ten below the lowest game (at most 50), so the lines have room
         lowest = min(p.accuracy for points in series.values() for p in points)
@@ -256,9 +268,11 @@ class CoachPane(VerticalScroll):
             return
         cards = [HabitCard(line, self.zone) for line in lines]
         self.mount_all(cards)
-        for card in cards:
-            if card.line.habit == place:
-                card.focus(scroll_visible=False)
+        chosen = next((c for c in cards if c.line.habit == place), None)
+        if chosen is None and self.is_on_screen and not isinstance(was, HabitCard):
+            chosen = cards[0]  # the tab shown with no card chosen: the first, for Enter
+        if chosen is not None:
+            chosen.focus(scroll_visible=False)
 
     @on(HabitCard.Chosen)
     def chosen(self, message: HabitCard.Chosen) -> None:
@@ -300,7 +314,12 @@ class CoachPane(VerticalScroll):
         def advanced(done: int, total: int) -> None:
             self.post_message(self.Progressed(done, total))
 
-        caught = review_pending(self.stats, games, cancel=self.stop.is_set, on_game=advanced)
+        def rating(game: int, games: int, done: int, decisions: int) -> None:
+            self.post_message(self.Rated(game + done / max(decisions, 1), games))
+
+        caught = review_pending(
+            self.stats, games, cancel=self.stop.is_set, on_game=advanced, on_progress=rating
+        )
         self.post_message(self.Finished([f"{c.game_id}: {c.why}" for c in caught]))
 
     @on(Progressed)
@@ -308,6 +327,10 @@ class CoachPane(VerticalScroll):
         self.query_one("#coach-bar", ProgressBar).update(total=message.total, progress=message.done)
         self.say(f"Reviewed {message.done} of {plural(message.total, 'game')}… Esc stops.")
         self.show()
+
+    @on(Rated)
+    def rated(self, message: Rated) -> None:
+        self.query_one("#coach-bar", ProgressBar).update(total=message.total, progress=message.done)
 
     @on(Finished)
     def finished(self, message: Finished) -> None:

@@ -123,9 +123,15 @@ class PositionView(CardInk):
         pile = "Pile" if rules.has_discard_pile else "Stock"
         rows.append(Row(self.pile_pieces(view), at(pile)))
         rows.append(Row(self.other_pieces(view, seen.other), at(seen.other)))
-        if view.table.melds:
-            melds = [self.meld_piece(t.meld.cards) for t in view.table.melds]
-            rows.append(Row(melds, at("Table")))
+        # the melds on the table by owner: in Skarney a player lays off on their own only
+        for label, owned in (("Yours", True), ("Theirs", False)):
+            melds = [
+                self.meld_piece(t.meld.cards)
+                for t in view.table.melds
+                if (t.owner == view.player) == owned
+            ]
+            if melds:
+                rows.append(Row(melds, at(label)))
         if seen.score:
             rows.append(Row(Row.words(seen.score, self.ink("card--dead")).pieces, at("Score")))
         return rows
