@@ -295,7 +295,8 @@ def rate(position: Position, samples: int = SAMPLES, thresholds: Thresholds = TH
     """Price the candidates of one decision and rate the move made."""
     view, made = position.view, position.made
     gin = view.rules.family is Family.GIN
-    judged = judge_gin(view, made, samples, position.key) if gin else judge_table(view, made)
+    lines = (thresholds.inaccuracy, thresholds.mistake, thresholds.blunder)
+    judged = judge_gin(view, made, samples, position.key, lines) if gin else judge_table(view, made)
     value = {p.action: p.value for p in judged.prices}
     made_value, best_value = value[made], value[judged.best]
     loss = 0.0

@@ -27,6 +27,7 @@ Colonel challenge, whose moves are left unpriced (None).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -195,10 +196,25 @@ def paired_error(best: Sequence[float], made: Sequence[float]) -> float:
     return float((sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) ** 0.5)
 
 
-def judge_gin(view: PlayerView, made: Action, samples: int, key: str) -> Judged:
+# where the verdict is in doubt, the move made and the best are played out
+# in this many times more worlds (the others keep the first count)
+MORE = 3
+
+
+def in_doubt(loss: float, error: float, lines: Sequence[float]) -> bool:
+    """Whether the loss, two standard errors either way, crosses a verdict's line."""
+    low, high = loss - 2 * error, loss + 2 * error
+    return any(low < line <= high for line in lines)
+
+
+def judge_gin(
+    view: PlayerView, made: Action, samples: int, key: str, lines: Sequence[float] = ()
+) -> Judged:
     """Price a Gin-family decision; the reason for the best move is the
     hint's, told with these prices as the hard level's figures (so that
-    "knocking now is better" is never said of a move the prices prefer)."""
+    "knocking now is better" is never said of a move the prices prefer).
+    Where the loss is in doubt about a verdict's line (``lines``), the
+    move made and the best are priced again over ``MORE`` times the worlds."""
     prices, worlds = gin_prices(view, made, samples, key)
     legal = list(view.legal_actions)
     memory = remember(view)
@@ -217,6 +233,17 @@ def judge_gin(view: PlayerView, made: Action, samples: int, key: str) -> Judged:
         for p in ranked
     }
     error = paired_error(worlds[best], worlds[made])
+    value = {p.action: p.value or 0.0 for p in prices}
+    if best != made and in_doubt(value[best] - value[made], error, lines):
+        pricer = _Pricer(view.rules, 0)
+        pricer.samples = samples * MORE
+        pair = [best, made]
+        extra = pricer.weigh(view, memory, pair, random.Random(f"review:{key}:more"), 0.0)
+        for action, values in zip(pair, extra, strict=True):
+            worlds[action] = worlds[action] + shifted(view, action, values)
+        mean = {a: sum(worlds[a]) / len(worlds[a]) for a in pair}
+        ranked = [dataclasses.replace(p, value=mean.get(p.action, p.value)) for p in ranked]
+        error = paired_error(worlds[best], worlds[made])
     why = reasons.reason(best)
     counted = _rank_gin(normal, view, legal, memory, odds)[0]
     if counted != best and isinstance(best, TakeDiscard | DrawStock | Pass):
