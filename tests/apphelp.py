@@ -345,7 +345,7 @@ async def play_game(
         keys = key_for_turn(app)
         if keys == ["question_mark", "x"]:
             # the last card, the highest deadwood: no hint to wait for
-            keys = ["1", "left", "x"]
+            keys = ["end", "x"]
         version = screen.session.version
         for key in keys:
             await pilot.press(key)

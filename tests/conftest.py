@@ -33,3 +33,77 @@ def _no_curtain_guard(monkeypatch: pytest.MonkeyPatch) -> None:
     against a double Enter is off in tests (test_safeguards turns it on to
     test it)."""
     monkeypatch.setattr(CurtainScreen, "GUARD", 0.0)
+
+
+# --- the order of the run ------------------------------------------------------------
+
+# The longest tests (seconds on a busy two-core machine, roughly; a test
+# named by its function counts for each of its cases). Under
+# ``--dist worksteal`` each worker is first given a third of the list in
+# order, and an idle worker takes the back half of another's queue: a long
+# test near the end of a third can start last and make the run's tail. So
+# the long ones go first in each third, shared so that the thirds take
+# about as long (the rest keep their order).
+SLOW = {
+    "tests/test_formats_app.py::test_a_whole_game_of_three_or_four_with_keys[partnership]": 45,
+    "tests/test_formats_app.py::test_hot_seat_shows_each_hand_only_to_its_owner[partnership]": 39,
+    "tests/test_stats.py::test_two_app_instances_on_one_data_folder": 30,
+    "tests/test_app.py::test_hundreds_of_random_keys_never_break_the_game": 25,
+    "tests/test_replay_formats.py::test_every_step_shows_the_cores_state[partnership-80x24]": 25,
+    "tests/test_browser.py::test_a_hand_played_in_the_browser_is_saved_and_continues": 24,
+    "tests/test_stats.py::test_the_statistics_screen_after_a_game_played_with_keys": 24,
+    "tests/test_formats_app.py::test_a_whole_game_of_three_or_four_with_keys[three]": 20,
+    "tests/test_app.py::test_a_whole_hand_against_the_computer_with_keys[skarney]": 20,
+    "tests/test_app.py::test_hot_seat_hides_each_hand_behind_a_curtain": 15,
+    "tests/test_replay_formats.py::test_every_step_shows_the_cores_state": 15,
+    "tests/test_refusals.py::test_the_checks_agree_with_the_legal_moves[skarney]": 17,
+    "tests/test_properties.py::test_random_games_end_and_replay": 16,
+    "tests/test_safeguards.py::test_hot_seat_frames_show_a_hand_only_to_its_owner": 14,
+    "tests/test_replay_undo.py::test_replay_steps_through_every_move_with_both_hands_shown": 12,
+    "tests/test_snapshots.py::test_screen[result]": 14,
+    "tests/test_formats_app.py::test_hot_seat_shows_each_hand_only_to_its_owner[three]": 12,
+    "tests/test_review_screen.py::test_the_statistics_games_open_the_review": 12,
+    "tests/test_screen_intact.py::test_an_esc_that_comes_with_the_enter_that_opened": 10,
+    "tests/test_app.py::test_a_whole_hand_against_the_computer_with_keys": 10,
+    "tests/test_replay_undo.py::test_a_finished_game_is_exported_from_its_result": 11,
+    "tests/test_hostile_names.py::test_every_table_screen_shows_hostile_names_as_text": 9,
+    "tests/test_hostile_names.py::test_any_names_render_the_table_and_the_result": 10,
+    "tests/test_browser.py::test_a_tab_over_the_limit_is_told_and_another_page_cannot_play": 10,
+    "tests/test_review_cli.py::test_only_the_costly_decisions_without_all_and_the_computer": 10,
+    "tests/test_review_screen.py::test_the_result_opens_the_review_which_rates_every_decision": 8,
+}
+
+
+def expected_seconds(nodeid: str) -> int:
+    """The longest of the SLOW entries ``nodeid`` falls under, else 0."""
+    return max((s for name, s in SLOW.items() if nodeid.startswith(name)), default=0)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is None or not items:
+        return  # one process: the order does not matter
+    workers = int(workerinput["workercount"])
+    # the thirds as worksteal deals them: each idle worker len(pending) // workers left
+    sizes, left = [], len(items)
+    for i in range(workers):
+        sizes.append(left // (workers - i))
+        left -= sizes[-1]
+    long = sorted(
+        (i for i in items if expected_seconds(i.nodeid)),
+        key=lambda i: -expected_seconds(i.nodeid),
+    )
+    shares: list[list[pytest.Item]] = [[] for _ in range(workers)]
+    loads = [0] * workers
+    for item in long:  # the longest first, each to the share with the least so far
+        w = min((w for w in range(workers) if len(shares[w]) < sizes[w]), key=lambda w: loads[w])
+        shares[w].append(item)
+        loads[w] += expected_seconds(item.nodeid)
+    chosen = {id(i) for i in long}
+    rest = iter(i for i in items if id(i) not in chosen)
+    order: list[pytest.Item] = []
+    for w in range(workers):
+        order += shares[w]
+        order += [next(rest) for _ in range(sizes[w] - len(shares[w]))]
+    assert len(order) == len(items)
+    items[:] = order
