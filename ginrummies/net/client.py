@@ -1,0 +1,135 @@
+"""A seat's side of a table across machines: join a host, keep the latest
+state it sent, send moves. The app's joined table and the tests' scripted
+seats both sit down through ``join``.
+"""
+
+from __future__ import annotations
+
+import ssl
+from dataclasses import dataclass, field
+from typing import cast
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from ..core import Action
+from .protocol import (
+    HOST_LIMIT,
+    Goodbye,
+    Hello,
+    Leave,
+    Lobby,
+    Move,
+    ProtocolError,
+    Ready,
+    Refused,
+    State,
+    Welcome,
+    read,
+    write,
+)
+
+FROM_HOST = (Welcome, Lobby, State, Refused, Goodbye)
+HostMessage = Welcome | Lobby | State | Refused | Goodbye
+
+
+class JoinError(Exception):
+    """The table could not be joined (or was left); ``str``: why, for the person."""
+
+
+def address_uri(address: str, tls: bool = False) -> str:
+    """``host:port`` (or a ws:// or wss:// address) as the URI to connect to."""
+    if address.startswith(("ws://", "wss://")):
+        return address
+    return f"{'wss' if tls else 'ws'}://{address}"
+
+
+@dataclass
+class Seated:
+    """A seat taken at a hosted table: its welcome, and the last of what the host sent."""
+
+    ws: ClientConnection
+    welcome: Welcome
+    state: State | None = None
+    lobby: Lobby | None = None
+    refused: list[str] = field(default_factory=list)
+    goodbye: str = ""
+
+    @property
+    def seat(self) -> int:
+        return self.welcome.seat
+
+    async def receive(self) -> HostMessage:
+        """The host's next message, kept (JoinError once the host has gone)."""
+        try:
+            frame = await self.ws.recv()
+        except ConnectionClosed:
+            raise JoinError(self.goodbye or "the host closed the connection") from None
+        try:
+            message = cast(HostMessage, read(frame, FROM_HOST, HOST_LIMIT))
+        except ProtocolError as exc:
+            raise JoinError(f"the host sent something this game cannot read: {exc}") from None
+        if isinstance(message, State):
+            self.state, self.lobby = message, None
+        elif isinstance(message, Lobby):
+            self.lobby = message
+        elif isinstance(message, Refused):
+            self.refused.append(message.why)
+        elif isinstance(message, Goodbye):
+            self.goodbye = message.why
+        return message
+
+    async def move(self, action: Action) -> None:
+        turn = self.state.turn if self.state is not None else (-1, -1, -1)
+        await self.ws.send(write(Move(action, turn)))
+
+    async def ready(self) -> None:
+        version = self.state.version if self.state is not None else -1
+        await self.ws.send(write(Ready(version)))
+
+    async def leave(self) -> None:
+        await self.ws.send(write(Leave()))
+        await self.ws.close()
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+async def join(
+    address: str,
+    code: str = "",
+    name: str = "",
+    *,
+    token: str = "",
+    tls: ssl.SSLContext | None = None,
+    timeout: float = 10.0,
+) -> Seated:
+    """Sit down at the table at ``address`` with its ``code`` (or back at
+    one's seat with its ``token``); JoinError says why not."""
+    uri = address_uri(address, tls is not None)
+    try:
+        ws = await connect(
+            uri,
+            ssl=tls,
+            max_size=HOST_LIMIT,
+            open_timeout=timeout,
+            compression=None,
+            ping_interval=10,
+            ping_timeout=20,
+            close_timeout=2,  # a side that does not answer the close is not waited for long
+        )
+    except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
+        raise JoinError(f"no table at {address}: {exc}") from None
+    try:
+        await ws.send(write(Hello(code, name, token)))
+        frame = await ws.recv()
+        first = cast(Welcome | Goodbye, read(frame, (Welcome, Goodbye), HOST_LIMIT))
+    except ConnectionClosed:
+        raise JoinError(f"the table at {address} closed the connection") from None
+    except ProtocolError as exc:
+        await ws.close()
+        raise JoinError(f"the table at {address} speaks another language: {exc}") from None
+    if isinstance(first, Goodbye):
+        await ws.close()
+        raise JoinError(first.why)
+    return Seated(ws, first)

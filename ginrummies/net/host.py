@@ -1,0 +1,246 @@
+"""The host's side of a table across machines: a WebSocket server (the
+``websockets`` library) in front of a ``Table``.
+
+A connection must say Hello (the code, or its seat's token) within
+``HELLO_WAIT`` seconds; a wrong code is answered after a wait that grows
+with each wrong try from the same address, so codes cannot be tried fast.
+A seat's messages are read by ``protocol.read`` (size, JSON, version,
+kind), limited in rate (a flood is refused, then cut off), and acted on
+one at a time under one lock; after each change every connected seat is
+sent its own state, and the computers' moves are played (in a thread:
+``hard`` thinks for a while) and sent the same way.
+
+A seat that drops keeps its seat: the others are told whom the table
+waits for, and the seat comes back with its token. ``on_change`` is
+called after every change (the host's app saves the game there).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ssl
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import cast
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from ..play.session import Session, decide
+from .protocol import (
+    SEAT_LIMIT,
+    Goodbye,
+    Hello,
+    Leave,
+    Lobby,
+    Move,
+    ProtocolError,
+    Ready,
+    Refused,
+    read,
+    write,
+)
+from .table import Refusal, Table
+
+HELLO_WAIT = 10.0  # seconds a new connection has to say who it is
+WRONG_WAIT = 1.0  # seconds before a wrong code is answered, times the tries from there
+WRONG_MOST = 30.0
+RATE = 10.0  # messages a second a seat may send, on average
+BURST = 30  # and at once
+FLOOD_CUT = 50  # refused for flooding this many times: the connection is cut
+
+
+@dataclass
+class Bucket:
+    """A token bucket: ``take`` is False when messages come faster than ``RATE``."""
+
+    tokens: float = BURST
+    when: float = field(default_factory=time.monotonic)
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.when) * RATE)
+        self.when = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class Host:
+    """Seats ``table``'s remote people from the network, and plays the computers."""
+
+    def __init__(
+        self,
+        table: Table,
+        *,
+        started: bool = True,
+        on_change: Callable[[Session], None] | None = None,
+    ) -> None:
+        self.table = table
+        self.started = started
+        self.on_change = on_change
+        self.connections: dict[int, ServerConnection] = {}
+        self.lock = asyncio.Lock()
+        self.wrong: dict[str, int] = {}  # wrong codes and tokens by address
+        self.server: Server | None = None
+        self.problem = ""  # the last failure of a computer's move, said to the seats
+
+    @property
+    def session(self) -> Session:
+        return self.table.session
+
+    async def listen(
+        self, address: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None
+    ) -> tuple[str, int]:
+        """Start listening; the address and port listened on (port 0: any free one)."""
+        self.server = await serve(
+            self.handler,
+            address,
+            port,
+            ssl=tls,
+            max_size=SEAT_LIMIT,
+            max_queue=4,
+            compression=None,
+            ping_interval=10,
+            ping_timeout=20,
+            close_timeout=2,  # a side that does not answer the close is not waited for long
+        )
+        host, port, *_ = next(iter(self.server.sockets)).getsockname()
+        return str(host), int(port)
+
+    async def close(self) -> None:
+        if self.server is not None:
+            self.server.close()
+            await self.server.wait_closed()
+
+    # --- a connection ------------------------------------------------------------
+
+    async def handler(self, ws: ServerConnection) -> None:
+        address = str(ws.remote_address[0]) if ws.remote_address else "?"
+        seat = await self.greet(ws, address)
+        if seat is None:
+            return
+        try:
+            await self.serve_seat(ws, seat)
+        except ConnectionClosed:
+            pass
+        finally:
+            if self.connections.get(seat) is ws:
+                del self.connections[seat]
+                self.table.gone(seat)
+                await self.send_all()
+
+    async def greet(self, ws: ServerConnection, address: str) -> int | None:
+        """The seat a new connection takes, or None (it was told why and closed)."""
+        try:
+            frame = await asyncio.wait_for(ws.recv(), HELLO_WAIT)
+            hello = read(frame, (Hello,), SEAT_LIMIT)
+        except (TimeoutError, ConnectionClosed):
+            await ws.close()
+            return None
+        except ProtocolError as exc:
+            await self.goodbye(ws, str(exc))
+            return None
+        async with self.lock:
+            try:
+                welcome = self.table.sit(hello)
+            except Refusal as exc:
+                tries = self.wrong[address] = self.wrong.get(address, 0) + 1
+                why = str(exc)
+            else:
+                tries, why = 0, ""
+        if why:
+            await asyncio.sleep(min(WRONG_WAIT * tries, WRONG_MOST))  # slowed, not locked
+            await self.goodbye(ws, why)
+            return None
+        seat = welcome.seat
+        old = self.connections.get(seat)
+        self.connections[seat] = ws
+        if old is not None:  # the seat came back before its old connection was seen to drop
+            await self.goodbye(old, "this seat was taken up again elsewhere")
+        await ws.send(write(welcome))
+        await self.send_all()
+        return seat
+
+    async def serve_seat(self, ws: ServerConnection, seat: int) -> None:
+        bucket, floods = Bucket(), 0
+        async for frame in ws:
+            if not bucket.take():
+                floods += 1
+                if floods >= FLOOD_CUT:
+                    await self.goodbye(ws, "too many messages: the connection is cut")
+                    return
+                await ws.send(write(Refused("too many messages: slow down")))
+                continue
+            try:
+                message = cast(Move | Ready | Leave, read(frame, (Move, Ready, Leave), SEAT_LIMIT))
+            except ProtocolError as exc:
+                await ws.send(write(Refused(str(exc))))
+                continue
+            if isinstance(message, Leave):
+                await self.goodbye(ws, "you left the table")
+                return
+            async with self.lock:
+                try:
+                    self.act(seat, message)
+                except Refusal as exc:
+                    why = str(exc)
+                else:
+                    why = ""
+            if why:
+                await ws.send(write(Refused(why)))
+                continue
+            await self.changed()
+
+    def act(self, seat: int, message: Move | Ready) -> None:
+        if not self.started:
+            raise Refusal("the game has not started: the host starts it")
+        if isinstance(message, Move):
+            self.table.move(seat, message)
+        elif self.table.ready(seat, message):
+            self.session.next_hand()
+
+    # --- after a change ----------------------------------------------------------
+
+    async def start(self) -> None:
+        """Begin the game (the lobby ends): the computers play, the seats are told."""
+        self.started = True
+        await self.changed()
+
+    async def changed(self) -> None:
+        """Something moved: save, tell every seat, and let the computers play."""
+        self.saved()
+        await self.send_all()
+        while self.started:
+            async with self.lock:
+                turn = self.session.computer_turn()
+            if turn is None:
+                return
+            decision = await asyncio.to_thread(decide, turn)  # hard thinks a while
+            async with self.lock:
+                played = self.session.play_decision(decision)
+            if played:
+                self.saved()
+                await self.send_all()
+
+    def saved(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self.session)
+
+    async def send_all(self) -> None:
+        """Each connected seat its own state (before the start: the lobby)."""
+        for seat, ws in list(self.connections.items()):
+            if self.started:
+                frame = write(self.table.state(seat))
+            else:
+                frame = write(Lobby(self.table.infos()))
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(frame)
+
+    async def goodbye(self, ws: ServerConnection, why: str) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(write(Goodbye(why)))
+        await ws.close()

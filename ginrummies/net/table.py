@@ -1,0 +1,181 @@
+"""The host's table, without the network: the one ``Session`` that knows
+the deck, the seats people may take (by the table's code) and come back
+to (by their seat's token), and what each seat is sent.
+
+Every move a seat sends is checked like any move: it must be that seat's
+turn, in the state the seat saw (``version``), and legal, or it is
+refused with the rules core's words and the game is unchanged. A seat is
+only ever given its own view (``Session.view(seat)``, which the core
+builds from what that seat may know) and the public match.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from ..core import IllegalAction
+from ..play.session import Session
+from .protocol import Hello, Move, Ready, SeatInfo, State, Welcome
+
+# the code people type to sit down: 12 letters of an alphabet with nothing
+# that reads as another (no 0/O, 1/I/L), 32**12 = 2**60 codes
+ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 12
+
+
+class Refusal(Exception):
+    """A message the table does not act on; ``str``: why, for the seat."""
+
+
+def new_code() -> str:
+    """A table code, shown in groups of four: "K7QF-9XPM-2D4H"."""
+    raw = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+    return "-".join(raw[i : i + 4] for i in range(0, CODE_LENGTH, 4))
+
+
+def same_code(given: str, code: str) -> bool:
+    """Whether ``given`` is the table's code, read as people type it (any
+    case, with or without dashes or spaces), compared in constant time."""
+    norm = "".join(c for c in given.upper() if c.isalnum())
+    return secrets.compare_digest(norm.encode(), code.replace("-", "").encode())
+
+
+@dataclass
+class Seat:
+    """A seat people may take: who took it, and the token to come back with."""
+
+    name: str = ""
+    token: str = ""
+    here: bool = False  # connected now
+    ready: int = -1  # the version at which it said Ready
+
+
+@dataclass
+class Table:
+    """``session``'s game for the seats ``remote`` (people who join from
+    elsewhere); the other seats are the host's own people and computers."""
+
+    session: Session
+    remote: frozenset[int]
+    code: str = field(default_factory=new_code)
+    seats: dict[int, Seat] = field(init=False)
+
+    def __post_init__(self) -> None:
+        people = {i for i, s in enumerate(self.session.seats) if s.is_person}
+        if not self.remote <= people:
+            raise ValueError("only a person's seat can be taken from elsewhere")
+        self.seats = {i: Seat() for i in sorted(self.remote)}
+
+    @property
+    def version(self) -> int:
+        return self.session.version
+
+    @property
+    def full(self) -> bool:
+        """Every remote seat taken."""
+        return all(s.token for s in self.seats.values())
+
+    # --- sitting down ------------------------------------------------------------
+
+    def sit(self, hello: Hello) -> Welcome:
+        """Take a free seat with the code, or one's own back with its token."""
+        if hello.token:
+            seat = self.seat_of(hello.token)
+            if seat is None:
+                raise Refusal("that seat's token is not this table's")
+        else:
+            if not same_code(hello.code, self.code):
+                raise Refusal("that is not this table's code")
+            free = [i for i, s in self.seats.items() if not s.token]
+            if not free:
+                raise Refusal("every seat at this table is taken")
+            seat = free[0]
+            taken = self.seats[seat]
+            taken.token = secrets.token_urlsafe(24)
+            seats = list(self.session.seats)
+            seats[seat] = dataclasses.replace(seats[seat], name=hello.name.strip() or "Guest")
+            self.session.seats = tuple(seats)  # the name cleaned as any seat's
+            taken.name = self.session.seats[seat].name
+        self.seats[seat].here = True
+        s = self.session
+        return Welcome(seat, self.seats[seat].token, s.rules, s.format, s.names)
+
+    def seat_of(self, token: str) -> int | None:
+        for i, s in self.seats.items():
+            if s.token and secrets.compare_digest(s.token.encode(), token.encode()):
+                return i
+        return None
+
+    def gone(self, seat: int) -> None:
+        """The seat's connection dropped: it keeps its seat, the table waits."""
+        self.seats[seat].here = False
+
+    # --- playing -----------------------------------------------------------------
+
+    def move(self, seat: int, message: Move) -> None:
+        """The seat's move, if it is its turn in the state it saw and legal."""
+        if message.turn != self.session.table_version(seat):
+            raise Refusal("the table moved on before that move: look again")
+        session = self.session
+        if session.game.is_over:
+            raise Refusal("the game is over")
+        if session.round_over:
+            raise Refusal("the hand is over: say you are ready for the next")
+        try:
+            session.play(message.action, seat)
+        except IllegalAction as exc:
+            raise Refusal(str(exc)) from None
+
+    def ready(self, seat: int, message: Ready) -> bool:
+        """The seat has seen the hand's result; True when every person has
+        (the host's own are asked by the host) and the next hand may be dealt."""
+        if not self.session.round_over or self.session.game.is_over:
+            raise Refusal("there is no hand result to move on from")
+        if message.version != self.version:
+            raise Refusal("the table moved on: look again")
+        self.seats[seat].ready = self.version
+        return all(s.ready == self.version for s in self.seats.values())
+
+    # --- what a seat is sent -----------------------------------------------------
+
+    def infos(self) -> tuple[SeatInfo, ...]:
+        out = []
+        for i, seat in enumerate(self.session.seats):
+            if i in self.seats:
+                taken = self.seats[i]
+                kind = "person" if taken.token else "open"
+                out.append(SeatInfo(taken.name or "(open)", kind, taken.here))
+            else:
+                kind = "person" if seat.is_person else "computer"
+                out.append(SeatInfo(seat.name, kind, seat.is_person))
+        return tuple(out)
+
+    def waiting(self) -> tuple[str, ...]:
+        """What the table waits for, in words."""
+        away = [s.name for s in self.seats.values() if s.token and not s.here]
+        said = [f"{name} to come back" for name in away]
+        if self.session.round_over and not self.session.game.is_over:
+            slow = [s.name for s in self.seats.values() if s.ready != self.version]
+            said += [f"{name} to be ready for the next hand" for name in slow]
+        return tuple(said)
+
+    def state(self, seat: int) -> State:
+        """Everything ``seat`` may see now: its view, the public table, the log."""
+        game = self.session.game
+        view = self.session.view(seat) if game.table_of(seat) is not None else None
+        return State(
+            self.version,
+            self.session.table_version(seat),
+            self.infos(),
+            view,
+            game.public(seat),
+            tuple(self.session.records),
+            self.waiting(),
+        )
+
+    def here(self) -> Iterable[int]:
+        """The remote seats connected now."""
+        return (i for i, s in self.seats.items() if s.here)

@@ -1,0 +1,306 @@
+"""A table across machines over the loopback, in one process (issue 35):
+two seats join a host by its code and play a whole game as scripted
+players; every frame the host sends is checked for cards a seat may not
+see; wrong codes, moves out of turn, illegal, stale, malformed and huge
+messages and floods are refused with the game intact; a seat that drops
+comes back with its token."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from ginrummies.ai import make_bot
+from ginrummies.core import CARDS, Card, Discard, Format, preset
+from ginrummies.levels import Level, SeatKind
+from ginrummies.net import host as host_module
+from ginrummies.net.client import JoinError, Seated, join
+from ginrummies.net.host import Host
+from ginrummies.net.protocol import Refused, write
+from ginrummies.net.table import Table, new_code, same_code
+from ginrummies.play.session import Seat, Session
+
+CODES = {c.code for c in CARDS}
+LOOP = 600  # moves a test game may take at most: every loop is bounded
+
+
+def people_and_computers(fmt: Format, people: int) -> list[Seat]:
+    return [
+        Seat(f"P{i}") if i < people else Seat(f"C{i}", SeatKind.COMPUTER, Level.EASY)
+        for i in range(fmt.seats)
+    ]
+
+
+def cards_in(data: Any) -> Iterator[str]:
+    """Every card code in a frame's data, wherever it sits."""
+    if isinstance(data, str):
+        if data in CODES:
+            yield data
+    elif isinstance(data, list):
+        for v in data:
+            yield from cards_in(v)
+    elif isinstance(data, dict):
+        for v in data.values():
+            yield from cards_in(v)
+
+
+def secret(session: Session, seat: int) -> dict[int, set[str]]:
+    """By table (each deals its own deck), the cards ``seat`` may not see
+    now: in the hands still in play, the stock and the other players'
+    cards, less those the table saw (taken from the pile, offered)."""
+    out: dict[int, set[str]] = {}
+    rnd = session.game.round
+    for t, (seating, hand) in enumerate(zip(rnd.tables, rnd.hands, strict=True)):
+        if hand.is_over:
+            continue  # its result shows both hands
+        shown = {e.card.code for e in hand.events if e.card is not None}
+        hidden = {c.code for c in hand._stock}  # the test's truth: the stock
+        for player, s in enumerate(seating.seats):
+            if s != seat:
+                hidden |= {c.code for c in hand.cards_of(player)} - shown
+        out[t] = hidden
+    return out
+
+
+def told(data: dict[str, Any], table: int) -> set[str]:
+    """The cards a State frame tells of ``table`` in the round in play (a
+    past hand's result names the same cards, dealt again since)."""
+    found: set[str] = set()
+    view = data["view"]
+    public = data["public"]
+    mine = next((t["table"] for t in public["tables"] if public["seat"] in t["seats"]), None)
+    if view is not None and mine == table:
+        for name, value in view.items():
+            if name != "game":
+                found |= set(cards_in(value))
+    found |= set(cards_in([t for t in public["tables"] if t["table"] == table]))
+    now = public["number"]
+    entries = [e for e in data["log"] if e["round"] == now and e["table"] == table]
+    return found | set(cards_in(entries))
+
+
+class Wire:
+    """Every frame the host sends a seat, with the cards it may not see then."""
+
+    def __init__(self, host: Host) -> None:
+        self.frames: list[tuple[int, str, dict[int, set[str]]]] = []
+        real = host.send_all
+
+        async def recorded() -> None:
+            for seat in host.connections:
+                if host.started:
+                    truth = secret(host.session, seat)
+                    self.frames.append((seat, write(host.table.state(seat)), truth))
+            await real()
+
+        host.send_all = recorded  # type: ignore[method-assign]
+
+
+async def play(seated: Seated, bot_name: str = "easy", hands: int = 0) -> None:
+    """A scripted person at a joined seat: moves as the bot would, says
+    Ready after each hand, until the game is over (or ``hands`` hands are).
+    It acts once on each state (a move chosen while the table moved on is
+    refused, and the newer state follows)."""
+    bot = None
+    acted = -1
+    for _ in range(LOOP * 8):
+        message = await seated.receive()
+        if isinstance(message, Refused):
+            assert "moved on" in message.why or "slow down" in message.why, message.why
+            if "slow down" in message.why:  # act again on the state as it is, slower
+                await asyncio.sleep(0.2)
+                acted = -1
+            # a move the table had moved on from: the newer state is on its way
+        state = seated.state
+        if state is None or state.version == acted:
+            continue
+        if state.public.result is not None:
+            return
+        if hands and len(state.public.rounds) >= hands:
+            return
+        view = state.view
+        if view is not None and view.legal_actions and view.to_move == view.player:
+            if bot is None:
+                bot = make_bot(bot_name, view.rules, seed=seated.seat)
+            acted = state.version
+            await seated.move(bot.choose(view, list(view.legal_actions)))
+        elif all(t.result is not None for t in state.public.tables):
+            acted = state.version
+            await seated.ready()
+    raise AssertionError("the game did not end")
+
+
+async def hosted(session: Session, remote: set[int]) -> tuple[Host, str]:
+    host = Host(Table(session, frozenset(remote)), started=False)
+    address, port = await host.listen("127.0.0.1", 0)
+    return host, f"{address}:{port}"
+
+
+@pytest.mark.parametrize(
+    ("variant", "fmt", "hands"),
+    [("gin", Format.TWO, 0), ("gin", Format.PARTNERSHIP, 0), ("skarney", Format.TWO, 1)],
+)
+async def test_two_seats_play_a_whole_game_and_see_only_their_own(
+    variant: str, fmt: Format, hands: int
+) -> None:
+    """Two people at two machines (and computers in the other seats) play a
+    whole game (Skarney: a hand, which is long) through the protocol."""
+    people = 2
+    session = Session(preset(variant), people_and_computers(fmt, people), 3, format=fmt, target=40)
+    host, address = await hosted(session, set(range(people)))
+    wire = Wire(host)
+    try:
+        seats = [await join(address, host.table.code, f"Remote {i}") for i in range(people)]
+        assert sorted(s.seat for s in seats) == list(range(people))
+        assert host.table.full and session.names[0] == "Remote 0"
+        await host.start()
+        await asyncio.wait_for(asyncio.gather(*(play(s, hands=hands) for s in seats)), 120)
+        final = seats[0].state
+        assert final is not None
+        if hands:
+            assert len(session.game.rounds) > hands or session.round_over
+        else:
+            assert session.game.is_over and final.public.result is not None
+            assert final.public.result.winner == session.game.result.winner  # type: ignore[union-attr]
+        for s in seats:
+            await s.close()
+    finally:
+        await host.close()
+    # the wire: what a seat is told of the round in play never holds a
+    # card it may not see (the other hands, the stock)
+    assert len(wire.frames) > 50
+    for seat, frame, hidden in wire.frames:
+        data = json.loads(frame)
+        for table, cards in hidden.items():
+            leaked = cards & told(data, table)
+            assert not leaked, (seat, table, leaked)
+
+
+async def test_wrong_codes_and_full_tables_are_refused_and_slowed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(host_module, "WRONG_WAIT", 0.05)
+    session = Session(preset("gin"), people_and_computers(Format.TWO, 1), 3)
+    host, address = await hosted(session, {0})
+    try:
+        loop = asyncio.get_running_loop()
+        took = []
+        for _ in range(3):
+            began = loop.time()
+            with pytest.raises(JoinError, match="not this table's code"):
+                await join(address, "AAAA-AAAA-AAAA", "Eve")
+            took.append(loop.time() - began)
+        assert took[2] > took[0] and took[2] >= 0.15  # each wrong try waits longer
+        with pytest.raises(JoinError, match="token is not this table's"):
+            await join(address, token="forged")
+        # the code as people type it: any case, dashes or none
+        code = host.table.code.replace("-", " ").lower()
+        ann = await join(address, code, "Ann")
+        with pytest.raises(JoinError, match="every seat at this table is taken"):
+            await join(address, host.table.code, "Bob")
+        await ann.close()
+    finally:
+        await host.close()
+
+
+async def test_bad_moves_are_refused_and_the_game_is_intact() -> None:
+    session = Session(preset("gin"), [Seat("A"), Seat("B")], 3)
+    host, address = await hosted(session, {0, 1})
+    try:
+        a = await join(address, host.table.code, "A")
+        b = await join(address, host.table.code, "B")
+        await host.start()
+        for s in (a, b):
+            while s.state is None:
+                await s.receive()
+        mover, other = (a, b) if session.to_move == a.seat else (b, a)
+        before = (session.version, list(session.game.log))
+
+        async def refused(seated: Seated, frame: str, why: str) -> None:
+            await seated.ws.send(frame)
+            while True:
+                message = await seated.receive()
+                if isinstance(message, Refused):
+                    assert why in message.why, message.why
+                    return
+
+        # out of turn, illegal, stale, malformed, not JSON, the wrong kind, huge
+        legal = other.state.view.legal_actions if other.state and other.state.view else ()
+        await other.move(legal[0] if legal else Discard(Card.parse("2c")))
+        while not other.refused:
+            await other.receive()
+        assert "not your turn" in other.refused[-1]
+        turn = session.table_version(mover.seat)
+        await refused(mover, write_move(Discard(Card.parse("Kd")), turn), "")
+        stale = (turn[0], turn[1], turn[2] - 1)
+        await refused(mover, write_move(session.legal()[0], stale), "moved on")
+        fly = '{"$": "Move", "v": 1, "action": {"type": "fly"}, "turn": [0, 1, 0]}'
+        await refused(mover, fly, "unknown action type 'fly'")
+        await refused(mover, "{not json", "not JSON")
+        await refused(mover, '{"$": "Welcome", "v": 1}', "no message 'Welcome'")
+        await refused(mover, '{"$": "Move", "v": 2}', "protocol version 2")
+        assert (session.version, list(session.game.log)) == before
+        # a message past the limit: the connection is cut, the seat kept
+        await mover.ws.send("x" * 20000)
+        with pytest.raises(JoinError):
+            for _ in range(20):
+                await mover.receive()
+        assert (session.version, list(session.game.log)) == before
+        for _ in range(100):  # the host sees the connection go
+            if not host.table.seats[mover.seat].here:
+                break
+            await asyncio.sleep(0.02)
+        assert not host.table.seats[mover.seat].here
+        assert (
+            f"P{mover.seat} to come back" in " ".join(host.table.waiting()) or host.table.waiting()
+        )
+        # back with its token, the same seat, the game where it was
+        back = await join(address, token=mover.welcome.token)
+        assert back.seat == mover.seat
+        while back.state is None:
+            await back.receive()
+        assert back.state.version == session.version
+        await back.close()
+        await other.close()
+    finally:
+        await host.close()
+
+
+def write_move(action: Any, turn: tuple[int, int, int]) -> str:
+    from ginrummies.net.protocol import Move
+
+    return write(Move(action, turn))
+
+
+async def test_a_flood_is_refused_then_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    session = Session(preset("gin"), [Seat("A"), Seat("C", SeatKind.COMPUTER)], 3)
+    host, address = await hosted(session, {0})
+    try:
+        a = await join(address, host.table.code, "A")
+        await host.start()  # the computer's first moves played: nothing moves now until A does
+        before = list(session.game.round.hands[0].log)
+        for _ in range(200):
+            try:
+                await a.ws.send(write_move(Discard(Card.parse("2c")), (-5, 0, 0)))
+            except Exception:
+                break
+        with pytest.raises(JoinError, match="too many messages"):
+            for _ in range(400):
+                await a.receive()
+        assert any("slow down" in why for why in a.refused)
+        assert session.game.round.hands[0].log == before  # nothing it sent was played
+    finally:
+        await host.close()
+
+
+def test_codes_are_long_random_and_read_as_typed() -> None:
+    codes = {new_code() for _ in range(200)}
+    assert len(codes) == 200
+    for code in list(codes)[:5]:
+        assert len(code.replace("-", "")) == 12
+        assert same_code(code.lower().replace("-", " "), code)
+        assert not same_code(code[:-1], code)
