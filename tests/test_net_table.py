@@ -20,7 +20,7 @@ from ginrummies.levels import Level, SeatKind
 from ginrummies.net import host as host_module
 from ginrummies.net.client import JoinError, Seated, join
 from ginrummies.net.host import Host
-from ginrummies.net.protocol import Refused, write
+from ginrummies.net.protocol import Move, Ready, Refused, write
 from ginrummies.net.table import Table, new_code, same_code
 from ginrummies.play.session import Seat, Session
 
@@ -271,8 +271,6 @@ async def test_bad_moves_are_refused_and_the_game_is_intact() -> None:
 
 
 def write_move(action: Any, turn: tuple[int, int, int]) -> str:
-    from ginrummies.net.protocol import Move
-
     return write(Move(action, turn))
 
 
@@ -304,3 +302,58 @@ def test_codes_are_long_random_and_read_as_typed() -> None:
         assert len(code.replace("-", "")) == 12
         assert same_code(code.lower().replace("-", " "), code)
         assert not same_code(code[:-1], code)
+
+
+# --- the wire of every format, without the network ------------------------------------
+
+# the Gin formats to the end of the game; Skarney's and Colonel's long
+# hands (a hundred moves and more, every seat's frame after each) a round or two
+FORMATS = [
+    ("gin", Format.TWO, 0),
+    ("oklahoma", Format.THREE, 0),
+    ("gin", Format.PARTNERSHIP, 0),
+    ("skarney", Format.SKARNEY3, 2),
+    ("skarney", Format.PARTNERS, 1),
+    ("skarney", Format.CAPTAINS, 2),
+    ("colonel", Format.TWO, 2),
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "fmt", "rounds"), FORMATS, ids=lambda v: getattr(v, "value", v)
+)
+def test_every_frame_of_a_game_of_each_format_hides_what_it_must(
+    variant: str, fmt: Format, rounds: int
+) -> None:
+    """Every seat taken from elsewhere, each sent its State (the frame the
+    host writes) after every change of a game (or its first ``rounds``
+    rounds): none tells a card of the round in play its seat may not see."""
+    seats = [Seat(f"P{i}") for i in range(fmt.seats)]
+    target = {"skarney": 60, "colonel": 40}.get(variant, 25)
+    session = Session(preset(variant), seats, 11, format=fmt, target=target)
+    table = Table(session, frozenset(range(fmt.seats)))
+    bots = {i: make_bot("easy", session.rules, seed=i) for i in range(fmt.seats)}
+    frames = 0
+    for _ in range(LOOP * 4):
+        for seat in range(fmt.seats):
+            hidden = secret(session, seat)
+            data = json.loads(write(table.state(seat)))
+            frames += 1
+            for number, cards in hidden.items():
+                leaked = cards & told(data, number)
+                assert not leaked, (seat, number, leaked)
+        if session.game.is_over or (
+            rounds and session.round_over and len(session.game.rounds) >= rounds
+        ):
+            break
+        if session.round_over:
+            for seat in range(fmt.seats):
+                table.ready(seat, Ready(table.version))
+            session.next_hand()
+            continue
+        seat = session.next_mover()
+        view = session.view(seat)
+        action = bots[seat].choose(view, list(view.legal_actions))
+        table.move(seat, Move(action, session.table_version(seat)))
+    assert session.game.is_over or len(session.game.rounds) >= rounds
+    assert frames > 20
