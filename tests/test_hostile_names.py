@@ -134,7 +134,10 @@ async def test_every_table_screen_shows_hostile_names_as_text(
         app.screen.redraw()  # type: ignore[attr-defined]
         await settle(pilot)
         no_raw_control(screen_text(app))
-    # the game over, then the statistics and the replay of the finished game
+    # the game over, then the statistics and the replay of the finished game:
+    # every other pair, which still shows every name (pair i holds names i and i + 1)
+    if PAIRS.index((a, b)) % 2:
+        return
     finish(None, session)
     over = GinApp(Settings(speed="instant"), session=session, data_dir=tmp_path)
     async with over.run_test(size=(120, 36)) as pilot:

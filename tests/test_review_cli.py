@@ -20,7 +20,8 @@ from ginrummies.store.stats import STATS_NAME, Stats
 
 
 def game_file(tmp_path: Path, variant: str, *, over: bool = True) -> Path:
-    session = Session(preset(variant).but(target=40), (Seat("Ann"), computer_seat("hard")), 5)
+    # a normal computer: the review rates Ann, and hard would think for every move it makes
+    session = Session(preset(variant).but(target=40), (Seat("Ann"), computer_seat("normal")), 5)
     if over:
         session = finish(None, session, 5)
     path = tmp_path / f"{variant}.json"
