@@ -7,7 +7,6 @@ with its costliest example and what to do instead."""
 from __future__ import annotations
 
 import sys
-import textwrap
 
 from ..ai.review import VERSION
 from ..core import plural
@@ -23,8 +22,7 @@ from ..play.printable import printable
 from ..store.reviews import accuracy_by_variant, habits, pending, reviewed_count
 from ..store.stats import Stats, StatsError
 from .finished import stats_path
-
-WIDTH = 78
+from .review import wrap  # the review's width and indents
 
 
 def coach_main(limit: int | None, review: bool = True) -> int:
@@ -102,7 +100,3 @@ def say_report(stats: Stats) -> None:
         advice = habit_advice(line.habit)
         if advice:
             print(wrap(advice, "    "))
-
-
-def wrap(text: str, first: str = "", rest: str = "") -> str:
-    return textwrap.fill(text, WIDTH, initial_indent=first, subsequent_indent=rest or first)
