@@ -22,7 +22,7 @@ from ..play.printable import printable
 from ..store.reviews import accuracy_by_variant, habits, pending, reviewed_count
 from ..store.stats import Stats, StatsError
 from .finished import stats_path
-from .review import wrap  # the review's width and indents
+from .lines import wrap
 
 
 def coach_main(limit: int | None, review: bool = True) -> int:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import textwrap
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -33,8 +32,7 @@ from ..play.reviewwords import (
     verdict_counts,
 )
 from .finished import Unfit, read_finished
-
-WIDTH = 78  # the lines' width: any terminal, and a screen reader's line at a time
+from .lines import wrap
 
 
 def review_main(argv: Sequence[str]) -> int:
@@ -146,10 +144,6 @@ def rating_words(r: Rating, at: Position, names: Sequence[str]) -> str:
         wrap(better_words(r, at.view), "    ", "    "),
     ]
     return "\n".join(lines)
-
-
-def wrap(text: str, first: str = "", rest: str = "") -> str:
-    return textwrap.fill(text, WIDTH, initial_indent=first, subsequent_indent=rest or first)
 
 
 def progress(done: int, total: int) -> None:
