@@ -83,6 +83,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             with contextlib.suppress(OSError, ValueError):
                 os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return 0
+    if args_in[:1] in (["host"], ["join"]):
+        from .tables import host_main, join_main
+
+        run = host_main if args_in[0] == "host" else join_main
+        return run(args_in[1:])
     if args_in[:1] == ["serve"]:
         from ..web.serve import serve_main
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
+from typing import Any
 
 from .. import __version__
 from ..core import PRESETS, Format, RulesError, preset
@@ -36,6 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
             "ginrummies replay FILE: watch an exported game again, every hand face up. "
             "ginrummies review FILE: every decision of a finished game rated "
             "(ginrummies review --coach: your accuracy over time and costly habits). "
+            "ginrummies host: open a table for friends on other machines; "
+            "ginrummies join ADDRESS CODE: sit down at one. "
             "ginrummies serve: play in a web browser (ginrummies serve --help)."
         ),
     )
@@ -80,17 +83,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def app_main(args: argparse.Namespace) -> int:
     """The Textual app."""
-    import dataclasses
-
-    from ..play.printable import printable
-    from ..store.files import LOCK_NAME, FolderError, FolderLock, config_dir, data_dir
-    from ..store.settings import SETTINGS_NAME, load_settings
-    from ..tui.app import GinApp
-
-    def fail(message: str) -> int:
-        print(f"ginrummies: {message}", file=sys.stderr)
-        return 2
-
     at_once = starts_a_game(args)  # checked before anything starts
     fmt = Format(args.format or "two")
     people = 1
@@ -102,6 +94,46 @@ def app_main(args: argparse.Namespace) -> int:
             people = people_for(args, fmt, least=1 if fmt.seats > 2 else 0)
         except (RulesError, ValueError) as exc:
             return fail(str(exc))
+    seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
+    session = None
+    if at_once:
+        # here, not with the others: the session brings the bots, which the
+        # menu does not need (benchmarks/startup.py)
+        from ..play.session import Session, format_seats
+
+        rules = preset(args.rules or variant_for(fmt, default_variant(args)))
+        seats = format_seats(fmt, people, Level(args.opponent))
+        session = Session(rules, seats, seed, format=fmt)
+    return run_app(args, session=session, resume=args.resume, seed=args.seed)
+
+
+def default_variant(args: argparse.Namespace) -> str:
+    """The person's default variant, from their settings."""
+    from ..store.files import config_dir
+    from ..store.settings import SETTINGS_NAME, load_settings
+
+    try:
+        settings, _ = load_settings(config_dir(args.data_dir) / SETTINGS_NAME)
+    except OSError:
+        return "gin"
+    return settings.default_rules
+
+
+def fail(message: str) -> int:
+    print(f"ginrummies: {message}", file=sys.stderr)
+    return 2
+
+
+def run_app(args: argparse.Namespace, **options: Any) -> int:
+    """The Textual app on the data folder ``--data-dir`` names, with the
+    settings (and ``--theme``, ``--ascii``) there, and ``options`` for ``GinApp``."""
+    import dataclasses
+
+    from ..play.printable import printable
+    from ..store.files import LOCK_NAME, FolderError, FolderLock, config_dir, data_dir
+    from ..store.settings import SETTINGS_NAME, load_settings
+    from ..tui.app import GinApp
+
     try:
         folder = data_dir(args.data_dir)
         settings_path = config_dir(args.data_dir) / SETTINGS_NAME
@@ -122,24 +154,12 @@ def app_main(args: argparse.Namespace) -> int:
         settings = dataclasses.replace(settings, theme=Theme(args.theme))
     if args.ascii:
         settings = dataclasses.replace(settings, card_style=CardStyle.ASCII)
-    session = None
-    if at_once:
-        # here, not with the others: the session brings the bots, which the
-        # menu does not need (benchmarks/startup.py)
-        from ..play.session import Session, format_seats
-
-        seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
-        rules = preset(args.rules or variant_for(fmt, settings.default_rules))
-        seats = format_seats(fmt, people, Level(args.opponent))
-        session = Session(rules, seats, seed, format=fmt)
     app = GinApp(
         settings,
-        session=session,
         data_dir=folder,
-        resume=args.resume,
         settings_path=settings_path,
         problems=problems,
-        seed=args.seed,
+        **options,
     )
     app.run()
     for message in app.said_at_close:  # e.g. statistics a lock kept out as it closed

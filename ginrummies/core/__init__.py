@@ -45,11 +45,14 @@ from .formats import (
     FORMATS,
     SEAT_LETTERS,
     Format,
+    Rota,
     Seating,
     cut_for_deal,
     formats_for,
     hand_deck,
     next_dealer,
+    next_rota,
+    seatings,
 )
 from .game import Game
 from .gin import GinHand
@@ -169,6 +172,7 @@ __all__ = [
     "PlayerView",
     "Reason",
     "Refusal",
+    "Rota",
     "Round",
     "RoundScore",
     "RuleSet",
@@ -213,6 +217,7 @@ __all__ = [
     "meld_masks",
     "melds_text",
     "next_dealer",
+    "next_rota",
     "parse_cards",
     "plural",
     "preset",
@@ -221,6 +226,7 @@ __all__ = [
     "score_going_out",
     "score_knock",
     "score_lower_total",
+    "seatings",
     "sequence_bonus",
     "settle",
     "shuffled_deck",

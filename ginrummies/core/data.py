@@ -166,7 +166,12 @@ def _read_record(kind: type[Any], data: Any, where: str) -> Any:
         raise DataError(f"{where}: expected {_a(kind.__name__)}, found {_said(data)}")
     name = data.get("$", kind.__name__)
     if name != kind.__name__:
-        raise DataError(f"{where}: expected {_a(kind.__name__)}, found {_a(_said(name))}")
+        # a field of a record type may hold one of its subclasses (a format's
+        # own rota), named by its data
+        sub = next((k for k in _subclasses(kind) if k.__name__ == name), None)
+        if sub is None:
+            raise DataError(f"{where}: expected {_a(kind.__name__)}, found {_a(_said(name))}")
+        kind = sub
     hints = _hints(kind)
     values = {}
     for f in _fields(kind):
@@ -220,6 +225,16 @@ def _fields(kind: type[Any]) -> tuple[dataclasses.Field[Any], ...]:
     if kind not in _FIELDS:
         _FIELDS[kind] = tuple(f for f in dataclasses.fields(kind) if f.init)
     return _FIELDS[kind]
+
+
+def _subclasses(kind: type[Any]) -> list[type[Any]]:
+    """Every record type derived from ``kind``, however far down."""
+    out = []
+    for sub in kind.__subclasses__():
+        if dataclasses.is_dataclass(sub):
+            out.append(sub)
+        out.extend(_subclasses(sub))
+    return out
 
 
 def _hints(kind: type[Any]) -> dict[str, Any]:

@@ -233,6 +233,7 @@ class Match:
             sitting_out=sitting_out(self.format, rnd.rota),
             rounds=past,
             result=self.result,
+            rota=rnd.rota,
         )
 
     # --- play ----------------------------------------------------------------------

@@ -13,7 +13,7 @@ from enum import Enum
 
 from .actions import Action
 from .cards import Card
-from .formats import Format, Seating
+from .formats import Format, Rota, Seating
 from .result import HandResult, TableMeld
 from .rules import RuleSet
 from .settle import GameResult, RoundScore
@@ -74,6 +74,7 @@ class TableState:
 
 
 NO_TABLE = TableState()  # the Gin family's: nothing on the table, made once
+NO_ROTA = Rota()
 
 
 @dataclass(frozen=True)
@@ -164,6 +165,8 @@ class MatchView:
     sitting_out: tuple[int, ...]
     rounds: tuple[PastRound, ...]  # the finished rounds, oldest first
     result: GameResult | None
+    # where the format stands this round: who deals, and who meets whom next
+    rota: Rota = NO_ROTA
 
     def side_of(self, seat: int) -> int:
         return next(i for i, side in enumerate(self.sides) if seat in side)

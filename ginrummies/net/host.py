@@ -78,10 +78,14 @@ class Host:
         *,
         started: bool = True,
         on_change: Callable[[Session], None] | None = None,
+        computers: bool = True,
     ) -> None:
+        """``computers``: the host plays the computers' moves itself (False:
+        the app around it does, at the game's pace, and calls ``changed``)."""
         self.table = table
         self.started = started
         self.on_change = on_change
+        self.computers = computers
         self.connections: dict[int, ServerConnection] = {}
         self.lock = asyncio.Lock()
         self.wrong: dict[str, int] = {}  # wrong codes and tokens by address
@@ -131,6 +135,7 @@ class Host:
             if self.connections.get(seat) is ws:
                 del self.connections[seat]
                 self.table.gone(seat)
+                self.saved()
                 await self.send_all()
 
     async def greet(self, ws: ServerConnection, address: str) -> int | None:
@@ -162,6 +167,7 @@ class Host:
         if old is not None:  # the seat came back before its old connection was seen to drop
             await self.goodbye(old, "this seat was taken up again elsewhere")
         await ws.send(write(welcome))
+        self.saved()  # a seat taken: the host's app shows it (and keeps the table)
         await self.send_all()
         return seat
 
@@ -181,7 +187,11 @@ class Host:
                 await ws.send(write(Refused(str(exc))))
                 continue
             if isinstance(message, Leave):
+                async with self.lock:
+                    self.connections.pop(seat, None)
+                    self.table.left(seat, self.started)
                 await self.goodbye(ws, "you left the table")
+                await self.changed()  # the computer plays on (here or in the app)
                 return
             async with self.lock:
                 try:
@@ -214,7 +224,7 @@ class Host:
         """Something moved: save, tell every seat, and let the computers play."""
         self.saved()
         await self.send_all()
-        while self.started:
+        while self.started and self.computers:
             async with self.lock:
                 turn = self.session.computer_turn()
             if turn is None:

@@ -17,6 +17,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..core import IllegalAction
+from ..levels import Level, SeatKind
+from ..play.session import Seat as PlayerSeat
 from ..play.session import Session
 from .protocol import Hello, Move, Ready, SeatInfo, State, Welcome
 
@@ -62,12 +64,28 @@ class Table:
     remote: frozenset[int]
     code: str = field(default_factory=new_code)
     seats: dict[int, Seat] = field(init=False)
+    host_ready: int = -1  # the version at which the host's own person was ready
 
     def __post_init__(self) -> None:
         people = {i for i, s in enumerate(self.session.seats) if s.is_person}
         if not self.remote <= people:
             raise ValueError("only a person's seat can be taken from elsewhere")
         self.seats = {i: Seat() for i in sorted(self.remote)}
+        self.session.away = frozenset(self.remote)
+
+    def begin(self, level: Level = Level.NORMAL) -> None:
+        """The host starts: the computer at ``level`` takes each seat nobody took."""
+        seats = list(self.session.seats)
+        for i, seat in list(self.seats.items()):
+            if not seat.token:
+                del self.seats[i]
+                seats[i] = PlayerSeat(f"Computer {'ABCD'[i]}", SeatKind.COMPUTER, level)
+        self.session.seat(seats, away=self.seats)
+
+    @property
+    def here_people(self) -> bool:
+        """The host plays too (a person at its own keyboard)."""
+        return any(self.session.here(i) for i in range(len(self.session.seats)))
 
     @property
     def version(self) -> int:
@@ -109,6 +127,15 @@ class Table:
                 return i
         return None
 
+    def left(self, seat: int, started: bool, level: Level = Level.NORMAL) -> None:
+        """The seat's person left for good: before the start, the seat is
+        open again; after, the computer plays it from now on."""
+        if not started:
+            self.seats[seat] = Seat()
+            return
+        del self.seats[seat]
+        self.session.computer_takes(seat, level)
+
     def gone(self, seat: int) -> None:
         """The seat's connection dropped: it keeps its seat, the table waits."""
         self.seats[seat].here = False
@@ -137,7 +164,16 @@ class Table:
         if message.version != self.version:
             raise Refusal("the table moved on: look again")
         self.seats[seat].ready = self.version
-        return all(s.ready == self.version for s in self.seats.values())
+        return self.all_ready()
+
+    def ready_here(self) -> bool:
+        """The host's own person has seen the result; True when everyone has."""
+        self.host_ready = self.version
+        return self.all_ready()
+
+    def all_ready(self) -> bool:
+        host = self.host_ready == self.version or not self.here_people
+        return host and all(s.ready == self.version for s in self.seats.values())
 
     # --- what a seat is sent -----------------------------------------------------
 
@@ -159,6 +195,9 @@ class Table:
         said = [f"{name} to come back" for name in away]
         if self.session.round_over and not self.session.game.is_over:
             slow = [s.name for s in self.seats.values() if s.ready != self.version]
+            if self.here_people and self.host_ready != self.version:
+                here = [n for i, n in enumerate(self.session.names) if self.session.here(i)]
+                slow = here[:1] + slow
             said += [f"{name} to be ready for the next hand" for name in slow]
         return tuple(said)
 

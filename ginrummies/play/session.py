@@ -12,7 +12,7 @@ applies the answer if its table has not moved on meanwhile (the owning thread).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -190,6 +190,10 @@ class Session:
         self.game_id = game_id or new_game_id()
         # hot-seat: the person at the keyboard, who keeps it while they are to move
         self.keyboard: int | None = None
+        # people who play from another machine (a hosted table): their moves
+        # come through ``play(action, seat)``, never from this keyboard
+        self.away: frozenset[int] = frozenset()
+        self.waiting: tuple[str, ...] = ()  # what a hosted table waits for, in words
         self.version = 0  # goes up with every change
         self.epoch = 0  # goes up when the game is rebuilt (an undo): older turns are stale
         self.bots: dict[int, Bot] = {
@@ -210,6 +214,34 @@ class Session:
         self._seed_told = False
         self._seen = [0] * self.format.tables
         self._log_deal()
+
+    def seat(self, seats: Sequence[Seat], away: Collection[int] = ()) -> None:
+        """Before the first move, the seats as people sat down at a hosted
+        table: their names, computers in the seats nobody took, and ``away``
+        the people at other machines. The log begins again in their names."""
+        if len(self.game.rounds) > 1 or any(h.log for h in self.game.round.hands):
+            raise IllegalAction("the seats are taken before the first move")
+        if len(seats) != len(self.seats):
+            raise ValueError(f"{self.format.title} has {len(self.seats)} seats")
+        self.seats = tuple(seats)
+        self.away = frozenset(away)
+        self.bots = {
+            i: self.bots.get(i) or make_bot(s.level, self.rules, self.seed * 2 + i)
+            for i, s in enumerate(self.seats)
+            if not s.is_person
+        }
+        self._start(self.game)
+        self._changed()
+
+    def computer_takes(self, seat: int, level: Level = Level.NORMAL) -> None:
+        """The computer at ``level`` plays ``seat`` from now on (its person
+        left a hosted table); it keeps the seat's name."""
+        seats = list(self.seats)
+        seats[seat] = Seat(seats[seat].name, SeatKind.COMPUTER, level)
+        self.seats = tuple(seats)
+        self.away = self.away - {seat}
+        self.bots[seat] = make_bot(level, self.rules, self.seed * 2 + seat)
+        self._changed()
 
     @classmethod
     def resume(
@@ -367,7 +399,12 @@ class Session:
 
     @property
     def hot_seat(self) -> bool:
-        return sum(s.is_person for s in self.seats) >= 2
+        return sum(self.here(i) for i in range(len(self.seats))) >= 2
+
+    def here(self, seat: int) -> bool:
+        """A person at this keyboard plays ``seat`` (not a computer, nor
+        someone at another machine)."""
+        return self.seats[seat].is_person and seat not in self.away
 
     def names_at(self, table: int = 0) -> tuple[str, str]:
         """The names of hand players 0 and 1 at a table this round."""
@@ -406,7 +443,7 @@ class Session:
     def _people(self) -> list[tuple[int, int]]:
         """(table, seat) of the people to move, the one at the keyboard first
         (hot-seat: a person in the middle of a turn keeps the keyboard)."""
-        waiting = self._waiting(True)
+        waiting = [m for m in self._waiting(True) if m[1] not in self.away]
         return sorted(waiting, key=lambda m: m[1] != self.keyboard)
 
     def _focus(self) -> tuple[int, int] | None:
@@ -445,7 +482,8 @@ class Session:
 
     @property
     def person_to_move(self) -> bool:
-        return bool(self._waiting(True))
+        """A person at this keyboard is to move."""
+        return bool(self._people())
 
     def table_version(self, seat: int) -> tuple[int, int, int]:
         """What changes only when ``seat``'s own table moves on (or the game
@@ -473,7 +511,7 @@ class Session:
         waiting = self._people()
         if waiting:
             return waiting[0][1]
-        people = [i for i, s in enumerate(self.seats) if s.is_person]
+        people = [i for i in range(len(self.seats)) if self.here(i)]
         if not people:
             return 0
         playing = [p for p in people if self.game.table_of(p) is not None]
@@ -498,8 +536,8 @@ class Session:
         """A person's move (the person to move, or ``seat``); IllegalAction
         (a readable message) if it is not legal."""
         waiting = self._people()
-        if seat is not None:
-            waiting = [m for m in waiting if m[1] == seat]
+        if seat is not None:  # a person here, or one playing from another machine
+            waiting = [m for m in self._waiting(True) if m[1] == seat]
         if not waiting:
             raise IllegalAction("it is not your turn")
         self.game.apply(action, waiting[0][0])
@@ -590,8 +628,7 @@ class Session:
         if not winners:
             raise IllegalAction("the deal can be chosen only before the first move, once")
         winner_deals = tuple(
-            deals and self.seats[seat].is_person
-            for seat, deals in zip(winners, winner_deals, strict=True)
+            deals and self.here(seat) for seat, deals in zip(winners, winner_deals, strict=True)
         )
         game = self.game
         self._start(
@@ -620,6 +657,8 @@ class Session:
         it did."""
         if self.hot_seat:
             return "there is no undo in a hot-seat game"
+        if self.away:  # the others have seen the move on their own screens
+            return "there is no undo at a table played across machines"
         person = next((i for i, s in enumerate(self.seats) if s.is_person), None)
         table = None if person is None else self.game.table_of(person)
         if table is None:

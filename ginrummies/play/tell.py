@@ -24,9 +24,13 @@ from ..core import (
     plural,
     says,
 )
+from .seen import SeenGame
+
+# a match here, or one as a seat at a hosted table knows it: told alike
+Told = Match | SeenGame
 
 
-def unit(match: Match) -> str:
+def unit(match: Told) -> str:
     """What a deal is called: Skarney's formats play rounds (RULES.md 6), the others hands."""
     return match.format.play.deal_word.title()
 
@@ -36,7 +40,7 @@ def side_names(sides: Sequence[Sequence[int]], names: Sequence[str]) -> tuple[st
     return tuple(" & ".join(names[s] for s in side) for side in sides)
 
 
-def seating_words(match: Match, tables: Sequence[Seating], names: Sequence[str]) -> str:
+def seating_words(match: Told, tables: Sequence[Seating], names: Sequence[str]) -> str:
     """Who deals to whom at each table, and who sits out."""
     return match.format.play.seating_words(tables, names)
 
@@ -97,7 +101,7 @@ def deal_lines(match: Match, names: Sequence[str]) -> list[str]:
     return lines
 
 
-def round_lines(match: Match, names: Sequence[str]) -> list[str]:
+def round_lines(match: Told, names: Sequence[str]) -> list[str]:
     """After a round of three or four: what it scored, the score, and
     (while the game goes on) who meets whom next."""
     rnd = match.round
@@ -114,7 +118,7 @@ def round_lines(match: Match, names: Sequence[str]) -> list[str]:
     return lines
 
 
-def score_board(match: Match, names: Sequence[str]) -> str:
+def score_board(match: Told, names: Sequence[str]) -> str:
     """Each side's score, with its boxes where boxes count: "Ann & Bob 47 (1 box)"."""
     sides = side_names(match.sides, names)
     out = []
@@ -125,14 +129,14 @@ def score_board(match: Match, names: Sequence[str]) -> str:
     return ", ".join(out)
 
 
-def team_net(match: Match, sides: Sequence[str]) -> str:
+def team_net(match: Told, sides: Sequence[str]) -> str:
     """How a round's two tables make one team score, with the arithmetic."""
     rnd = match.round
     score = rnd.score
     assert score is not None
     won: list[tuple[int, int]] = []  # (side, points) of each table that scored
-    for t, h in zip(rnd.tables, rnd.hands, strict=True):
-        r = h.result
+    results = [h.result for h in rnd.hands]
+    for t, r in zip(rnd.tables, results, strict=True):
         if r is not None and r.scored and r.winner is not None:
             won.append((match.side_of(t.seats[r.winner]), r.points[r.winner]))
     if score.won is None:

@@ -37,7 +37,7 @@ from .keys import (
 )
 
 if TYPE_CHECKING:
-    from .session import Session
+    from .place import Place
 
 
 # --- pieces -------------------------------------------------------------------
@@ -217,7 +217,7 @@ def _wrong_phase(name: MoveName, view: PlayerView, card: Card | None) -> str:
 
 
 def why_not(
-    session: Session,
+    session: Place,
     view: PlayerView,
     name: MoveName,
     card: Card | None = None,
@@ -266,7 +266,7 @@ def _can(
 
 
 def refusal_words(
-    refusal: Refusal, session: Session, view: PlayerView, name: MoveName, card: Card | None = None
+    refusal: Refusal, session: Place, view: PlayerView, name: MoveName, card: Card | None = None
 ) -> str:
     """The core's refusal of the move ``name`` as one sentence, with keys."""
     rules = view.rules
@@ -376,7 +376,7 @@ def refusal_words(
     return _wrong_phase(name, view, card)
 
 
-def refused(exc: IllegalAction, session: Session, view: PlayerView, action: Action) -> str:
+def refused(exc: IllegalAction, session: Place, view: PlayerView, action: Action) -> str:
     """A move refused as it was made, in the words ``why_not`` uses."""
     move = move_of(action, view.hand, view.rules)
     if exc.refusal is None or move is None:
@@ -402,7 +402,7 @@ def meld_cards(action: Action) -> tuple[Card, ...]:
 # --- the prompt -------------------------------------------------------------------
 
 
-def prompt(session: Session, view: PlayerView) -> str:
+def prompt(session: Place, view: PlayerView) -> str:
     """What the player to move may do now, with its keys: only the moves
     that are legal now, each with its key from the key map."""
     if view.result is not None:
@@ -416,6 +416,8 @@ def prompt(session: Session, view: PlayerView) -> str:
         seat = match.tables[table or 0].seats[view.to_move]
     if not session.seats[seat].is_person:
         return f"{session.names[seat]} is thinking…"
+    if view.to_move != view.player:  # a person at another machine (a hosted table)
+        return f"Waiting for {session.names[seat]} to move…"
     top = _top(view)
     phase = view.phase
     other = session.names_for(view)[1 - view.player]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -38,8 +38,12 @@ from .themes import STYLESHEET, THEMES
 # imported where a game or a replay is shown, not with the app: the menu
 # shows sooner without them (benchmarks/startup.py)
 if TYPE_CHECKING:
+    from ..play.place import Place
+    from ..play.remote import RemoteSession
     from ..play.session import Session
     from ..store.stats import Stats
+    from .hosting import Hosting, HostPlan
+    from .joining import Joining, JoinPlan
     from .seatview import HandState
 
 Severity = Literal["information", "warning", "error"]
@@ -83,6 +87,8 @@ class GinApp(GameApp):
         problems: Sequence[str] = (),
         replay: Saved | None = None,
         seed: int | None = None,
+        host: HostPlan | None = None,
+        join: JoinPlan | None = None,
     ) -> None:
         """``data_dir``: where the game is saved after every move and the
         statistics kept (None: nowhere). ``resume``: go straight to the saved
@@ -90,7 +96,9 @@ class GinApp(GameApp):
         written; ``problems``: what was wrong with them when read.
         ``replay``: show this game move by move, and nothing else.
         ``seed``: the seed the new-game form offers (``--seed`` without
-        ``--rules``; None: a random one each time).
+        ``--rules``; None: a random one each time). ``host``: open a table
+        for people on other machines (``ginrummies host``); ``join``: sit
+        down at one (``ginrummies join``).
 
         ``session`` is a game asked for at start (``--rules``): it begins at
         once, unless a saved game is still in progress, when the person is
@@ -106,6 +114,10 @@ class GinApp(GameApp):
         self.problems = list(problems)
         self.replay = replay
         self.seed = seed
+        self.host_plan = host
+        self.join_plan = join
+        self.hosting: Hosting | None = None  # the table this app hosts
+        self.joining: Joining | None = None  # the table this app sits at
         folder = self.data_dir
         self.closing = False
         self.said_at_close: list[str] = []  # the keeper's last words, for the terminal
@@ -148,6 +160,12 @@ class GinApp(GameApp):
             self.keeper.open()
         if self.saving:
             self.load_saved()
+        if self.host_plan is not None:
+            self.run_worker(self.open_hosted(self.host_plan), group="table")
+            return
+        if self.join_plan is not None:
+            self.open_joined(self.join_plan)
+            return
         if self.resume and self.session is not None:  # --continue, before any new game
             self.show_table(self.session)
             return
@@ -238,6 +256,8 @@ class GinApp(GameApp):
         and every finished hand is in the statistics."""
         if self.keeper is not None and session is self.session:
             self.keeper.keep(session)
+        if self.hosting is not None and session is self.hosting.session:
+            self.hosting.push()  # the seats elsewhere see the change too
 
     def on_unmount(self) -> None:
         if self.keeper is not None:
@@ -403,12 +423,13 @@ class GinApp(GameApp):
 
     # --- games -------------------------------------------------------------------
 
-    def start_session(self, new: Session) -> None:
+    def start_session(self, new: Session, show: Callable[[Session], None] | None = None) -> None:
         """Start ``new``; a game in progress is never replaced without the
-        person's word: they choose to continue it or to leave it."""
+        person's word: they choose to continue it or to leave it. ``show``:
+        how the new game's table opens (default: over the menu)."""
         old = self.session
         if old is None or old.game.is_over:
-            self._begin(new)
+            self._begin(new, show=show)
             return
         game = old.game
         where = (
@@ -420,7 +441,7 @@ class GinApp(GameApp):
                 self.show_menu()
                 self.show_table(old)
             elif choice == 1:
-                self._begin(new, leaving=old)
+                self._begin(new, leaving=old, show=show)
             # Esc: nothing changes; the game in progress stays where it was
 
         self.push_screen(
@@ -434,21 +455,178 @@ class GinApp(GameApp):
             answered,
         )
 
-    def _begin(self, session: Session, leaving: Session | None = None) -> None:
+    def _begin(
+        self,
+        session: Session,
+        leaving: Session | None = None,
+        show: Callable[[Session], None] | None = None,
+    ) -> None:
         """The one place a new game takes the save's place, once each person
         who won a cut has chosen to deal or play first (RULES.md 1). The
         game it replaces, ``leaving``, counts as abandoned only then: until
         the new one begins, it is the one saved, and it can be continued."""
         winners = session.cut_choosers()
-        if any(session.seats[seat].is_person for seat in winners):
-            self._choose_deal(session, (), leaving)
+        if any(session.here(seat) for seat in winners):
+            self._choose_deal(session, (), leaving, show)
             return
         if leaving is not None:
             self.record(leaving, abandoned=True)  # it shows in the statistics as left
         self.session = session
         self.watch_session(session)
+        if show is not None:
+            show(session)
+            return
         self.show_menu()
         self.show_table(session)
+
+    # --- tables across machines ---------------------------------------------------
+
+    async def open_hosted(self, plan: HostPlan) -> None:
+        """Open the table ``ginrummies host`` asked for, and its lobby."""
+        from .hosting import Hosting
+        from .screens.lobby import LobbyScreen
+
+        hosting = Hosting(plan)
+        hosting.folder = self.data_dir if self.saving else None
+        if not await hosting.open():
+            self.notify(
+                hosting.problem, title="The table could not be opened", severity="error", timeout=60
+            )
+            return
+        self.hosting = hosting
+        hosting.on_remote = self.hosted_changed
+        hosting.on_start = self.hosted_start
+        hosting.on_show = lambda: self.show_table(hosting.session)
+        hosting.on_leave = self.close_hosted
+        mine = next((i for i in range(len(plan.session.seats)) if plan.session.here(i)), None)
+        self.push_screen(LobbyScreen(hosting, mine=mine))
+        if hosting.started():  # a game taken up again (--continue): its table at once
+            self.session = hosting.session
+            self.watch_session(hosting.session)
+            self.show_table(hosting.session)
+
+    def hosted_start(self) -> None:
+        """The host pressed Start in the lobby: the game begins (a local
+        game in progress is not dropped without a word)."""
+        hosting = self.hosting
+        assert hosting is not None
+
+        def show(session: Session) -> None:
+            hosting.begun()
+            self.show_table(session)
+
+        self.start_session(hosting.session, show=show)
+
+    def next_hand(self, session: Place) -> None:
+        """The hand's result seen: the next hand, or at a table this app
+        hosts, the host's word that it is ready (dealt once all are)."""
+        hosting = self.hosting
+        if hosting is not None and session is hosting.session:
+            hosting.ready_here()
+            return
+        session.next_hand()
+
+    @property
+    def hosted_session(self) -> Session | None:
+        return self.hosting.session if self.hosting is not None else None
+
+    def hosted_changed(self) -> None:
+        """A change made elsewhere (a move, a seat taken or left): shown."""
+        from .screens.lobby import LobbyScreen
+        from .screens.table import TableScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, LobbyScreen):
+                screen.refresh_lobby()
+            elif isinstance(screen, TableScreen) and screen.session is self.hosted_session:
+                screen.redraw()
+
+    def close_hosted(self) -> None:
+        """Escape in the host's lobby: close the table, after a word."""
+        hosting = self.hosting
+        if hosting is None:
+            return
+        kept = (
+            "The game is saved: ginrummies host --continue takes it up again. "
+            if (hosting.started() and not hosting.session.game.is_over)
+            else ""
+        )
+        self.end_table(
+            f"Close the table? {kept}Everyone seated is sent away.",
+            ("Keep the table open", "Close the table"),
+            ask=True,
+        )
+
+    def end_table(self, question: str, options: tuple[str, str], ask: bool) -> None:
+        """Leave the table across machines this app hosts or sits at, once
+        the person says so (``ask``), and go back to the menu."""
+        hosting, joining = self.hosting, self.joining
+
+        def answered(choice: int | None) -> None:
+            if choice != 1 or (self.hosting, self.joining) != (hosting, joining):
+                return
+            self.hosting = self.joining = None
+            if hosting is not None:
+                self.run_worker(hosting.close(), group="table")
+            if joining is not None:
+                self.run_worker(joining.close(), group="table")
+            self.show_menu()
+
+        if ask:
+            self.push_screen(ChoiceScreen(question, list(options)), answered)
+        else:
+            answered(1)
+
+    def open_joined(self, plan: JoinPlan) -> None:
+        """Sit down at the table ``ginrummies join`` named: its lobby first."""
+        from .joining import Joining
+        from .screens.lobby import LobbyScreen
+
+        joining = Joining(plan)
+        self.joining = joining
+        lobby = LobbyScreen(joining)
+
+        def lobby_changed() -> None:
+            lobby.mine = joining.seat
+            lobby.refresh_lobby()
+
+        joining.on_lobby = lobby_changed
+        joining.on_started = self.joined_table
+        joining.on_note = lambda text, bad: self.notify(
+            text, severity="warning" if bad else "information", timeout=10
+        )
+        joining.on_gone = self.joined_gone
+        joining.on_show = lambda: self.joined_table(joining.session) if joining.session else None
+        joining.on_leave = self.leave_joined
+        self.push_screen(lobby)
+        self.run_worker(joining.run(), group="table")
+
+    def joined_table(self, session: RemoteSession | None) -> None:
+        from .screens.table import TableScreen
+
+        if session is None:
+            return
+        screen = TableScreen(session)
+        session.on_change = lambda _s: screen.redraw()
+        self.push_screen(screen)
+
+    def joined_gone(self, why: str) -> None:
+        self.notify(why, title="Table across machines", severity="error", timeout=30)
+        joining = self.joining
+        if joining is not None:
+            joining.said = why
+            joining.on_lobby()
+
+    def leave_joined(self) -> None:
+        joining = self.joining
+        if joining is None:
+            return
+        over = joining.session is not None and joining.session.game.is_over
+        self.end_table(
+            "Leave the table? A computer takes your seat for the rest of the game.",
+            ("Stay at the table", "Leave the table"),
+            ask=not over and joining.seated is not None,
+        )
 
     def show_table(self, session: Session) -> None:
         """The table of ``session``, over the screens shown."""
@@ -463,7 +641,11 @@ class GinApp(GameApp):
         self.push_screen(TableScreen(session, state))
 
     def _choose_deal(
-        self, session: Session, answers: tuple[bool, ...], leaving: Session | None
+        self,
+        session: Session,
+        answers: tuple[bool, ...],
+        leaving: Session | None,
+        show: Callable[[Session], None] | None = None,
     ) -> None:
         """Ask the winner of the next cut, a person, to deal or play first;
         once all are asked, begin the game as they chose."""
@@ -471,19 +653,20 @@ class GinApp(GameApp):
         n = len(answers)
         if n == len(winners):
             session.choose_deal(answers)
-            self._begin(session, leaving)
+            self._begin(session, leaving, show)
             return
-        if not session.seats[winners[n]].is_person:  # the computer makes the other deal
-            self._choose_deal(session, (*answers, False), leaving)
+        if not session.here(winners[n]):  # a computer (or one elsewhere) makes the other deal
+            self._choose_deal(session, (*answers, False), leaving, show)
             return
 
         def answered(choice: int | None) -> None:
-            self._choose_deal(session, (*answers, choice == 1), leaving)
+            self._choose_deal(session, (*answers, choice == 1), leaving, show)
 
         game, names = session.game, session.names
         # over the menu: the form (or the last game) is done with, and the
         # table cannot be shown before the choice, as it deals the hands
-        self.show_menu()
+        if show is None:
+            self.show_menu()
         self.push_screen(
             ChoiceScreen(
                 cut_question(game, n, names), list(cut_answers(game, n, names)), cancel=False

@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.dom import DOMNode
 
 from ..core import PlayerView
-from ..play.session import Session
+from ..play.place import Place
 from .seatview import score_rows, short_names
 from .widgets.melds import TableMeldsView
 from .widgets.piles import Piles, PileView
@@ -16,7 +16,7 @@ from .widgets.scoreboard import Scoreboard, Scores
 
 def show_board(
     root: DOMNode,
-    session: Session,
+    session: Place,
     view: PlayerView,
     *,
     history: bool,

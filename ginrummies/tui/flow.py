@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
+from ..play.place import Place
 from ..play.session import Decision, Session, Turn, decide
 from .gameapp import gin_app
 from .screens.curtain import curtain
@@ -36,7 +37,7 @@ class FlowScreen(Screen[None]):
     a partnership game the computers play on at the game's pace while a
     person thinks; one result and one curtain at a time."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Place) -> None:
         super().__init__()
         self.session = session
         # hot-seat: the seat whose person said (at the curtain) they are at the
@@ -137,13 +138,13 @@ class FlowScreen(Screen[None]):
         app = gin_app(self)
         if session.game.is_over:
             # after the result screen has gone: its dismissal is still under way
-            if choice == "another":
+            if choice == "another" and isinstance(session, Session):
                 again = session.another(secrets.randbelow(10**6))
                 app.call_later(app.start_session, again)
             else:
                 app.call_later(app.show_menu)
             return
-        session.next_hand()
+        app.next_hand(session)
         # all saw the result: the next hand starts behind the curtain
         self.at_keyboard = self.session.keyboard = None
         self.forget()

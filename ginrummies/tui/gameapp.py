@@ -23,6 +23,7 @@ from ..store import CardStyle, Settings
 if TYPE_CHECKING:
     # the session (and the bots it brings) is imported when a game starts,
     # not with the app: the menu shows sooner (benchmarks/startup.py)
+    from ..play.place import Place
     from ..play.session import Seat, Session
     from ..store.saves import Saved
 
@@ -61,6 +62,11 @@ class GameApp(App[None]):
     def start_session(self, new: Session) -> None:
         """Start ``new`` (the app asks first if a game is in progress)."""
         raise NotImplementedError(f"{type(self).__name__} cannot start games")
+
+    def next_hand(self, session: Place) -> None:
+        """The person has seen the hand's result: on to the next hand (at a
+        table across machines, once everyone has seen it)."""
+        session.next_hand()
 
     def show_menu(self) -> None:
         """Back to the menu, whatever is above it."""

@@ -16,7 +16,7 @@ from rich.cells import cell_len
 
 from ..core import Card, Format, PlayerView, hand_count, plural, says
 from ..play.log import Entry, Kind
-from ..play.session import Session
+from ..play.place import Place
 from ..play.tell import ending_words, seating_words, unit
 from ..play.words import prompt
 from .handorder import HandLayout, SortMode, lay_out
@@ -43,7 +43,7 @@ class Look:
         return self.view.player
 
 
-def look(session: Session) -> Look:
+def look(session: Place) -> Look:
     """What the screen is about now."""
     game = session.game
     seat = session.viewer()
@@ -92,7 +92,7 @@ class HandState:
         self.new_card = None
 
 
-def player_words(session: Session, seat: int) -> str:
+def player_words(session: Place, seat: int) -> str:
     """A seat's name, with its letter in the formats and its level if a computer."""
     s = session.seats[seat]
     letter = "ABCD"[seat]
@@ -103,7 +103,7 @@ def player_words(session: Session, seat: int) -> str:
     return f"{s.name} ({', '.join(extras)})" if extras else s.name
 
 
-def last_move(session: Session, player: int, table: int) -> str:
+def last_move(session: Place, player: int, table: int) -> str:
     """What ``player`` (0 or 1 at ``table``) did last in this hand, in words
     ("discarded 8♣"), so a window without the moves panel still shows it.
     From the hand's own events: a name is never read back out of the log."""
@@ -114,7 +114,7 @@ def last_move(session: Session, player: int, table: int) -> str:
 
 
 def shown(
-    session: Session,
+    session: Place,
     seen: Look,
     state: HandState,
     *,
@@ -162,6 +162,8 @@ def shown(
     else:
         status = prompt(session, view)
         status = " ".join([*cut_words(session, seen), status])
+    if session.waiting:  # a table across machines: who it waits for
+        status = f"{status} Waiting for {' and '.join(session.waiting)}."
     status = message or status
     return Shown(
         opponent=Parts(tuple(theirs), spare=(2,) if dealer == upper else ()),
@@ -184,7 +186,7 @@ def _sizes(seen: Look) -> tuple[int, int]:
     return match.tables[seen.table].hand_sizes
 
 
-def cut_words(session: Session, seen: Look) -> list[str]:
+def cut_words(session: Place, seen: Look) -> list[str]:
     """The cuts that began the game, said above the prompt until the person
     makes their first move: there they stay in view as long as they matter
     (a notification covered the hand and the prompt at 80×24, and went
@@ -195,7 +197,7 @@ def cut_words(session: Session, seen: Look) -> list[str]:
     return [entry.words for entry in session.records if entry.kind is Kind.CUT]
 
 
-def watch_prompt(session: Session, seen: Look) -> str:
+def watch_prompt(session: Place, seen: Look) -> str:
     """The status line of a person sitting a hand out."""
     name = session.names[seen.seat]
     a, b = seen.names
@@ -206,17 +208,18 @@ def watch_prompt(session: Session, seen: Look) -> str:
     return f"{sits} this {word} out while {a} and {b} play; you play again after it."
 
 
-def waiting_words(session: Session, seen: Look) -> str:
+def waiting_words(session: Place, seen: Look) -> str:
     """The person's hand is over and the other table's is not."""
     result = seen.view.result
     assert result is not None
     said = [ln for ln in result.breakdown(seen.names) if "score" in ln or "cancel" in ln]
-    others = [t + 1 for t, h in enumerate(session.game.round.hands) if not h.is_over]
+    over = [h.is_over for h in session.game.round.hands]
+    others = [t + 1 for t, done in enumerate(over) if not done]
     where = " and ".join(f"table {t}" for t in others)
     return f"{said[-1] if said else 'Your hand is over.'} Waiting for {where} to finish its hand."
 
 
-def seating_line(session: Session) -> str:
+def seating_line(session: Place) -> str:
     """The formats: who plays whom this hand, who deals and who sits out."""
     game = session.game
     if game.format.two_players:
@@ -229,7 +232,7 @@ def seating_line(session: Session) -> str:
     return line
 
 
-def next_line(session: Session) -> str:
+def next_line(session: Place) -> str:
     """The formats: who meets whom next (known once the hand is over; before
     that, the rule that decides it)."""
     game = session.game
@@ -241,7 +244,7 @@ def next_line(session: Session) -> str:
     return game.format.play.next_words(game.rules, game.round.rota, session.names, word)
 
 
-def other_table(session: Session, seen: Look, thinking: bool, short: bool = False) -> str:
+def other_table(session: Place, seen: Look, thinking: bool, short: bool = False) -> str:
     """Partnership formats: the table the person does not play at, live, in
     two lines (one, by the players' letters, where room is short); once its
     hand is over, how it ended and who scored."""
@@ -276,7 +279,7 @@ def other_table(session: Session, seen: Look, thinking: bool, short: bool = Fals
     return f"{first}\n{recent} · {doing}"
 
 
-def _table_entries(session: Session, table: int) -> list[Entry]:
+def _table_entries(session: Place, table: int) -> list[Entry]:
     """The log's moves and result at ``table`` in the round in play."""
     now = len(session.game.rounds)
     return [
@@ -286,7 +289,7 @@ def _table_entries(session: Session, table: int) -> list[Entry]:
     ]
 
 
-def score_rows(session: Session) -> list[ScoreRow]:
+def score_rows(session: Place) -> list[ScoreRow]:
     """The scoreboard's rows: what each finished hand (round) added to each side,
     and in the team formats each table's result, as "A 25"."""
     rows = []
@@ -296,8 +299,8 @@ def score_rows(session: Session) -> list[ScoreRow]:
         tables: tuple[str, ...] = ()
         if session.format.play.teams:
             cells = []
-            for t, h in zip(rnd.tables, rnd.hands, strict=True):
-                r = h.result
+            results = [h.result for h in rnd.hands]
+            for t, r in zip(rnd.tables, results, strict=True):
                 if r is None or r.winner is None or not r.scored:
                     cells.append("·")
                 else:
@@ -310,7 +313,7 @@ def score_rows(session: Session) -> list[ScoreRow]:
 SHORT = 6  # a longer name is its seat's letter where room is short
 
 
-def short_names(session: Session) -> tuple[str, ...]:
+def short_names(session: Place) -> tuple[str, ...]:
     """Each side for the header and the scoreboard's columns: a player by
     name (by letter if the name is long), a team by its letters ("A+B")."""
     if session.format.two_players:
@@ -325,7 +328,7 @@ def short_names(session: Session) -> tuple[str, ...]:
     return tuple(out)
 
 
-def sub_title(session: Session, room: int | None = None, note: str = "") -> str:
+def sub_title(session: Place, room: int | None = None, note: str = "") -> str:
     """The header's line: the hand, every side's score and the target, and
     ``note``. With the title it fits ``room`` cells where it can: the
     target and then the hand's number go first (the scores stay)."""
@@ -360,7 +363,7 @@ FORMAT_WORDS = {
 }
 
 
-def title(session: Session) -> str:
+def title(session: Place) -> str:
     """The header's title: the variant, and the format when it is not one
     against one ("Oklahoma Gin · Partnership")."""
     fmt, name = session.format, session.rules.name

@@ -16,7 +16,7 @@ from ...play.tell import unit
 from .base import on_top
 
 if TYPE_CHECKING:
-    from ...play.session import Session
+    from ...play.place import Place
 
 
 class CurtainScreen(Screen[bool]):
@@ -68,7 +68,7 @@ class CurtainScreen(Screen[bool]):
             self.dismiss(False)
 
 
-def seat_words(session: Session, seat: int) -> str:
+def seat_words(session: Place, seat: int) -> str:
     """Where ``seat`` plays this hand and against whom, in the formats of
     three and four, so the person sits down knowing ("Ann plays Bob at
     table 1 this hand.", "Ann plays Bob this round; Cat sits out.");
@@ -88,7 +88,7 @@ def seat_words(session: Session, seat: int) -> str:
     return f"{words} this {word}{resting}."
 
 
-def curtain(session: Session, seat: int) -> CurtainScreen:
+def curtain(session: Place, seat: int) -> CurtainScreen:
     """The curtain before ``seat``'s turn: whom they play, at which table,
     and who sits out."""
     people = sum(s.is_person for s in session.seats)

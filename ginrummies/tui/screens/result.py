@@ -28,6 +28,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from ...core import Card, HandResult, KnockEnd, TableEnd, says
+from ...play.place import Place
 from ...play.session import Session, seed_line
 from ...play.tell import round_lines, side_names, unit
 from ...store.saves import parse
@@ -98,7 +99,7 @@ def blank() -> Row:
     return Row([])
 
 
-def hand_score(session: Session, t: int) -> list[str]:
+def hand_score(session: Place, t: int) -> list[str]:
     """What a table's hand scored, and the boxes it won where they count per hand."""
     result = result_of(session, t)
     names = session.names_at(t)
@@ -109,7 +110,7 @@ def hand_score(session: Session, t: int) -> list[str]:
     return lines
 
 
-def result_of(session: Session, t: int) -> HandResult:
+def result_of(session: Place, t: int) -> HandResult:
     result = session.game.round.hands[t].result
     assert result is not None
     return result
@@ -120,7 +121,7 @@ class Rows(CardInk):
 
     DEFAULT_CSS = "Rows { height: auto; }"
 
-    def __init__(self, session: Session, id: str | None = None) -> None:
+    def __init__(self, session: Place, id: str | None = None) -> None:
         super().__init__(classes="cards", id=id)
         self.session = session
 
@@ -332,13 +333,17 @@ class ResultScreen(ModalScreen[str | None]):
         Binding("home", "scroll('home')", "Scroll", show=False),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Place) -> None:
         super().__init__()
         self.session = session
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("export", "another", "review"):  # a replay is of a whole game
-            return self.session.game.is_over
+        if action in ("export", "review"):  # a replay is of a whole game
+            session = self.session
+            whole = isinstance(session, Session) or bool(session.finished)
+            return session.game.is_over and whole
+        if action == "another":  # the host of a table across machines starts the next
+            return self.session.game.is_over and isinstance(self.session, Session)
         return True
 
     def action_another(self) -> None:

@@ -34,7 +34,7 @@ from ...core import (
     says,
 )
 from ...play.keys import CONTROLS, MOVE_BY_KEY, MOVES, MoveName, actions_for
-from ...play.session import Session
+from ...play.place import Place
 from ...play.tell import action_words, unit
 from ...play.words import meld_cards, refused, why_not
 from ...store import HintLevel
@@ -107,7 +107,7 @@ class TableScreen(FlowScreen):
     # the moves the footer offers now (and "undo"): a change refreshes the footer
     legal_moves: reactive[frozenset[str]] = reactive(frozenset(), bindings=True)
 
-    def __init__(self, session: Session, state: HandState | None = None) -> None:
+    def __init__(self, session: Place, state: HandState | None = None) -> None:
         """``state``: the person's cursor, marks and sort when they left this
         game's table for the menu, kept for their return."""
         super().__init__(session)

@@ -1,0 +1,151 @@
+"""``ginrummies host`` and ``ginrummies join``: a table across machines.
+
+``host`` opens a table in the app for people on other machines (the host
+plays at its own keyboard too); ``join ADDRESS CODE`` sits down at one.
+Both run the same Textual app as ``ginrummies``, on the same data folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import secrets
+import ssl
+from collections.abc import Sequence
+
+from ..core import PRESETS, Format, RulesError, preset
+from ..levels import LEVELS, Level
+from ..store import THEMES
+from .app import fail, run_app
+from .options import add_format_option
+
+PORT = 8765  # the port a table listens on unless told
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--name", default=None, help="the name you sit under (default: your login)")
+    parser.add_argument("--theme", choices=list(THEMES), default=None, help="colour theme")
+    parser.add_argument("--ascii", action="store_true", help="plain ASCII card faces")
+    parser.add_argument("--data-dir", default=None, help="folder for saves and statistics")
+    parser.set_defaults(served=False)
+
+
+def build_host_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ginrummies host",
+        description="Open a table for people on other machines; you play at it too.",
+        epilog=(
+            "It prints the command to give the others: ginrummies join ADDRESS CODE. "
+            "By default only this machine can reach the table (friends come through "
+            "an SSH tunnel: see the README); --listen 0.0.0.0 opens it to your network, "
+            "where the traffic is not encrypted unless --tls is given a certificate."
+        ),
+    )
+    parser.add_argument("--rules", default="gin", choices=sorted(PRESETS), help="the variant")
+    add_format_option(parser)
+    parser.add_argument("--seed", type=int, default=None, help="the seed that deals the game")
+    parser.add_argument(
+        "--opponent",
+        default="normal",
+        choices=list(LEVELS),
+        help="the computer's level in the seats nobody takes (default: normal)",
+    )
+    parser.add_argument(
+        "--listen",
+        default="127.0.0.1",
+        help="the address to listen on (default 127.0.0.1: this machine only; "
+        "0.0.0.0: every network this machine is on)",
+    )
+    parser.add_argument("--port", type=int, default=PORT, help=f"the port (default {PORT})")
+    parser.add_argument("--tls", metavar="CERT", default=None, help="a certificate (PEM) for TLS")
+    parser.add_argument("--tls-key", metavar="KEY", default=None, help="its private key (PEM)")
+    parser.add_argument(
+        "--continue",
+        dest="resume",
+        action="store_true",
+        help="take up the table's game where it stopped (the others rejoin by themselves)",
+    )
+    _common(parser)
+    return parser
+
+
+def build_join_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="ginrummies join",
+        description="Sit down at a table hosted on another machine.",
+    )
+    parser.add_argument("address", help="the host's address and port, as it printed it")
+    parser.add_argument("code", help="the table's code, as the host gave it")
+    parser.add_argument(
+        "--tls",
+        action="store_true",
+        help="the host uses TLS (its certificate must be trusted, or given with --tls-ca)",
+    )
+    parser.add_argument("--tls-ca", metavar="CERT", default=None, help="a certificate to trust")
+    _common(parser)
+    return parser
+
+
+def login_name() -> str:
+    try:
+        name = getpass.getuser()
+    except (OSError, KeyError):
+        return "Guest"
+    return name[:1].upper() + name[1:] if name else "Guest"
+
+
+def host_main(argv: Sequence[str]) -> int:
+    """``ginrummies host``: the app, hosting a table."""
+    args = build_host_parser().parse_args(list(argv))
+    if not 0 <= args.port <= 65535:
+        return fail(f"no port {args.port}: a port is 0 to 65535")
+    tls = None
+    if args.tls is not None:
+        try:
+            tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            tls.load_cert_chain(args.tls, args.tls_key)
+        except (OSError, ssl.SSLError) as exc:
+            return fail(f"cannot use the certificate {args.tls}: {exc}")
+    elif args.tls_key is not None:
+        return fail("--tls-key goes with --tls CERT")
+    from ..play.hosted import read_table
+    from ..play.session import Session, format_seats  # the bots: only now
+    from ..tui.hosting import HostPlan
+
+    fmt = Format(args.format)
+    level = Level(args.opponent)
+    name = args.name or login_name()
+    if args.resume:
+        taken = read_table(args.data_dir)
+        if isinstance(taken, str):
+            return fail(taken)
+        session, code, tokens = taken
+        remote = frozenset(seat for seat, _, _ in tokens)
+        plan = HostPlan(session, remote, args.listen, args.port, tls, level, code, tokens)
+        return run_app(args, host=plan)
+    try:
+        rules = preset(args.rules)
+        fmt.check(rules)
+    except (RulesError, ValueError) as exc:
+        return fail(str(exc))
+    seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
+    seats = format_seats(fmt, fmt.seats, level, [name, *(f"Seat {c}" for c in "BCD")])
+    session = Session(rules, seats, seed, format=fmt)
+    remote = frozenset(range(1, fmt.seats))
+    plan = HostPlan(session, remote, args.listen, args.port, tls, level)
+    return run_app(args, host=plan)
+
+
+def join_main(argv: Sequence[str]) -> int:
+    """``ginrummies join ADDRESS CODE``: the app, seated at a hosted table."""
+    args = build_join_parser().parse_args(list(argv))
+    tls = None
+    if args.tls or args.tls_ca is not None or args.address.startswith("wss://"):
+        try:
+            tls = ssl.create_default_context(cafile=args.tls_ca)
+        except (OSError, ssl.SSLError) as exc:
+            return fail(f"cannot use the certificate {args.tls_ca}: {exc}")
+    from ..tui.joining import JoinPlan
+
+    plan = JoinPlan(args.address, args.code, args.name or login_name(), tls)
+    return run_app(args, join=plan)

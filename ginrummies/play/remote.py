@@ -1,0 +1,227 @@
+"""A seat at a table hosted on another machine, as the table screens read a
+``Session``: the game as this seat knows it (``SeenGame``, rebuilt from
+the host's latest state), its log, the seats' names, and its moves sent
+to the host instead of played here.
+
+The host holds the game and checks every move; this side never knows a
+card its person may not see. A move sent is pending until the host's
+next state: meanwhile the seat has no legal move, so a key pressed twice
+does not send it twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..core import (
+    Action,
+    Attempt,
+    Format,
+    IllegalAction,
+    MatchView,
+    PlayerView,
+    Reason,
+    Refusal,
+    RuleSet,
+)
+from ..levels import Level, SeatKind
+from .log import Entry
+from .seen import SeenGame, SeenHand
+from .session import Seat
+from .tell import side_names
+
+
+class RemoteSession:
+    """``seat`` at a hosted table: its view of the game, its moves sent out."""
+
+    def __init__(
+        self,
+        seat: int,
+        rules: RuleSet,
+        format: Format,
+        names: Sequence[str],
+        public: MatchView,
+        view: PlayerView | None,
+        *,
+        send: Callable[[Action], None],
+        ready: Callable[[], None],
+        game_id: str = "",
+    ) -> None:
+        self.seat = seat
+        self.rules = rules
+        self.format = format
+        self.seats = tuple(Seat(n) for n in names)
+        self.send, self.send_ready = send, ready
+        self.game_id = game_id
+        self.seed = 0  # the host alone knows it (the log tells it once the game is over)
+        self.keyboard: int | None = None
+        self.on_change: Callable[[RemoteSession], None] | None = None
+        self.version = 0
+        self.epoch = 0
+        self.hot_seat = False
+        self.records: list[Entry] = []
+        self.waiting: tuple[str, ...] = ()
+        self.pending: Action | None = None  # sent, not yet seen played
+        self.ready_sent = -1  # the round whose result this seat said it has seen
+        self.game = SeenGame(rules, public, view, seat)
+        self.finished = ""  # the whole game as the saves write it, sent once it is over
+
+    def update(
+        self,
+        public: MatchView,
+        view: PlayerView | None,
+        records: Sequence[Entry],
+        seats: Sequence[tuple[str, bool]],
+        waiting: Sequence[str],
+    ) -> None:
+        """The host's latest state: ``seats`` each seat's name and whether a
+        computer plays it."""
+        self.game = SeenGame(self.rules, public, view, self.seat)
+        self.records = list(records)
+        self.seats = tuple(
+            Seat(name, SeatKind.COMPUTER if computer else SeatKind.PERSON, Level.NORMAL)
+            for name, computer in seats
+        )
+        self.waiting = tuple(waiting)
+        self.pending = None
+        self.version += 1
+        if self.on_change is not None:
+            self.on_change(self)
+
+    # --- who is who ------------------------------------------------------------
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        return side_names(self.game.sides, self.names)
+
+    @property
+    def log(self) -> list[str]:
+        return [entry.words for entry in self.records]
+
+    def names_at(self, table: int = 0) -> tuple[str, str]:
+        a, b = self.game.round.tables[table].seats
+        return (self.seats[a].name, self.seats[b].name)
+
+    def names_for(self, view: PlayerView) -> tuple[str, str]:
+        table = self.game.table_of(self.seat)
+        return self.names_at(table or 0)
+
+    def opponent(self, seat: int) -> int:
+        table = self.game.table_of(seat)
+        if table is None:
+            raise ValueError(f"{self.seats[seat].name} sits out this hand")
+        a, b = self.game.round.tables[table].seats
+        return b if seat == a else a
+
+    def facing(self, view: PlayerView) -> str | None:
+        """The computer's level across the table is the host's to know: the
+        hints judge a knock as against a person."""
+        return None
+
+    def viewer(self) -> int:
+        return self.seat
+
+    def person_table(self) -> int | None:
+        return self.game.table_of(self.seat)
+
+    # --- the state -------------------------------------------------------------
+
+    @property
+    def hand(self) -> SeenHand:
+        return self.game.round.hands[self.game.table_of(self.seat) or 0]
+
+    @property
+    def my_turn(self) -> bool:
+        view = self.game.own
+        return (
+            view is not None
+            and self.game.table_of(self.seat) is not None
+            and view.my_turn
+            and view.result is None
+            and self.pending is None
+        )
+
+    @property
+    def to_move(self) -> int | None:
+        return self.seat if self.my_turn else None
+
+    @property
+    def person_to_move(self) -> bool:
+        return self.my_turn
+
+    @property
+    def round_over(self) -> bool:
+        return self.game.round.is_over
+
+    def table_version(self, seat: int) -> tuple[int, int, int]:
+        table = self.game.table_of(seat)
+        moves = -1 if table is None else len(self.game.round.hands[table].events)
+        return (self.epoch, len(self.game.rounds), moves)
+
+    def view(self, seat: int | None = None) -> PlayerView:
+        return self.game.view(self.seat if seat is None else seat)
+
+    def legal(self) -> list[Action]:
+        view = self.game.own
+        return list(view.legal_actions) if view is not None and self.my_turn else []
+
+    def refusal(self, what: Action | Attempt, view: PlayerView) -> Refusal | None:
+        """What this seat can tell without the host: a hand over, another's
+        turn, a card not held; the rest the legal moves say (``why_not``)."""
+        if self.game.is_over:
+            return Refusal(Reason.GAME_OVER)
+        if view.result is not None:
+            return Refusal(Reason.HAND_OVER)
+        if not view.my_turn:
+            return Refusal(Reason.NOT_YOUR_TURN, player=view.to_move)
+        card = what.card if isinstance(what, Attempt) else None
+        if card is not None and card not in view.hand:
+            return Refusal(Reason.NOT_HELD, cards=(card,))
+        return None
+
+    # --- what this side does ---------------------------------------------------
+
+    def play(self, action: Action, seat: int | None = None) -> None:
+        """Send the move to the host (which checks it and sends the table on)."""
+        if self.pending is not None:
+            raise IllegalAction("your move is on its way to the host")
+        if action not in self.legal():
+            raise IllegalAction("it is not your turn" if not self.my_turn else "not a move now")
+        self.pending = action
+        self.version += 1
+        self.send(action)
+
+    def next_hand(self) -> None:
+        """Say the hand's result is seen: the host deals when everyone has."""
+        rounds = len(self.game.rounds)
+        if self.ready_sent != rounds:
+            self.ready_sent = rounds
+            self.send_ready()
+
+    def to_json(self) -> str:
+        """The whole game in the save format, once the host has sent it (at
+        the end: then nothing is hidden); empty before."""
+        return self.finished
+
+    # a hosted table's computers play at the host; nothing is undone or chosen here
+    def computer_tables(self) -> list[int]:
+        return []
+
+    def computer_turn(self, table: int | None = None) -> None:
+        return None
+
+    def play_decision(self, decision: object) -> bool:
+        return False
+
+    def cut_choosers(self) -> tuple[int, ...]:
+        return ()
+
+    def undo_problem(self) -> str | None:
+        return "there is no undo at a table played across machines"
+
+    def undo(self) -> Action:
+        raise IllegalAction("there is no undo at a table played across machines")

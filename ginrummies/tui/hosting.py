@@ -1,0 +1,206 @@
+"""The app's side of a table it hosts: the server on the app's own event
+loop, the table's lobby, and the game's changes sent to the seats.
+
+The host's game is the app's game like any other (saved after every move,
+in the statistics); ``net.host.Host`` seats the people from other
+machines and checks their moves. The app plays its computers at the
+game's pace as always, so the host is told of every change made here
+(``push``) and the app of every change made elsewhere (``on_remote``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import ssl
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..levels import Level
+from ..net.host import Host
+from ..net.protocol import SeatInfo
+from ..net.table import Table
+from ..play.hosted import write_table
+from ..play.session import Session
+
+
+@dataclass(frozen=True)
+class HostPlan:
+    """A table to host, as the command line asked for it."""
+
+    session: Session  # the seats people may take from elsewhere are people here
+    remote: frozenset[int]
+    listen: str = "127.0.0.1"
+    port: int = 0
+    tls: ssl.SSLContext | None = None
+    level: Level = Level.NORMAL  # the computers in the seats nobody takes
+    code: str = ""  # a table taken up again: its code as before
+    tokens: tuple[tuple[int, str, str], ...] = ()  # and its seats' (seat, name, token)
+
+
+class Hosting:
+    """A hosted table in the app: ``open`` listens, ``start`` ends the lobby."""
+
+    def __init__(self, plan: HostPlan) -> None:
+        self.plan = plan
+        table = Table(plan.session, plan.remote)
+        if plan.code:
+            table.code = plan.code
+        for seat, name, token in plan.tokens:
+            if seat in table.seats:
+                table.seats[seat].name, table.seats[seat].token = name, token
+        started = bool(plan.tokens)
+        self.host = Host(table, started=started, computers=False)
+        self.address: tuple[str, int] | None = None
+        self.problem = ""  # why the table could not be opened
+        self.tasks: set[asyncio.Task[None]] = set()
+        self.on_remote: Callable[[], None] | None = None  # a change made elsewhere
+        self.on_start: Callable[[], None] = lambda: None  # the game begins here
+        self.on_show: Callable[[], None] = lambda: None  # the table over the lobby
+        self.on_leave: Callable[[], None] = lambda: None  # the host closes the table
+        self.folder: Path | None = None  # where the table is kept for --continue
+
+    @property
+    def table(self) -> Table:
+        return self.host.table
+
+    @property
+    def session(self) -> Session:
+        return self.host.session
+
+    async def open(self) -> bool:
+        """Listen; False (and ``problem`` says why) if the address cannot be used."""
+        plan = self.plan
+        self.host.on_change = lambda _session: self._remote()
+        try:
+            self.address = await self.host.listen(plan.listen, plan.port, plan.tls)
+        except OSError as exc:
+            self.problem = f"cannot listen on {plan.listen}:{plan.port}: {exc.strerror or exc}"
+            return False
+        return True
+
+    def _remote(self) -> None:
+        self.keep()
+        self.session.waiting = self.table.waiting()
+        if self.on_remote is not None:
+            self.on_remote()
+
+    # --- the lobby -----------------------------------------------------------------
+
+    hosting = True
+
+    def start(self) -> None:
+        """The host pressed Start: computers take the seats nobody took, and
+        the app begins the game (``begun``, once the cuts are chosen)."""
+        self.table.begin(self.plan.level)
+        self.on_start()
+
+    def begun(self) -> None:
+        """The game is dealt as the cuts chose: the seats are sent their hands."""
+        self.keep()
+        self._spawn(self.host.start())
+
+    def keep(self) -> None:
+        """The table's code and tokens beside the save, for ``host --continue``."""
+        if self.folder is None:
+            return
+        taken = [(i, s.name, s.token) for i, s in self.table.seats.items() if s.token]
+        with contextlib.suppress(OSError):  # the save says it if the folder fails
+            write_table(self.folder, self.session.game_id, self.table.code, taken)
+
+    def started(self) -> bool:
+        return self.host.started
+
+    def show_table(self) -> None:
+        self.on_show()
+
+    def leave(self) -> None:
+        self.on_leave()
+
+    def heading(self) -> str:
+        s = self.session
+        return f"Your table: {s.rules.name}, {s.format.title}"
+
+    def invite(self) -> str:
+        return self.join_words() if self.address is not None else ""
+
+    def reach(self) -> str:
+        return self.problem or self.reach_words()
+
+    def seat_infos(self) -> Sequence[SeatInfo]:
+        return self.table.infos()
+
+    def status(self) -> str:
+        waiting = self.table.waiting()
+        if not self.started():
+            taken = sum(bool(s.token) for s in self.table.seats.values())
+            return (
+                f"{taken} of {len(self.table.seats)} seats taken. s starts the game: "
+                "a computer plays each seat nobody took."
+            )
+        said = "The game is on: Enter goes back to the table."
+        return f"{said} Waiting for {' and '.join(waiting)}." if waiting else said
+
+    def push(self) -> None:
+        """Tell every seat after a change made here (the host's move, a computer's)."""
+        self.session.waiting = self.table.waiting()
+        self._spawn(self.host.send_all())
+
+    def ready_here(self) -> None:
+        """The host's person has seen the hand's result: the next hand is
+        dealt once every seat has too (else the seats are told who is awaited)."""
+        if self.table.ready_here():
+            self.session.next_hand()
+        self.push()
+
+    async def close(self) -> None:
+        await self.host.close()
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # --- words -------------------------------------------------------------------
+
+    def join_words(self) -> str:
+        """The command to give the others."""
+        host, port = self.address or (self.plan.listen, self.plan.port)
+        shown = reachable(host)[0] if host in ("0.0.0.0", "::") else host
+        shown = f"[{shown}]" if ":" in shown else shown
+        return f"ginrummies join {shown}:{port} {self.table.code}"
+
+    def reach_words(self) -> str:
+        """Who can reach the table, in plain words."""
+        host = self.address[0] if self.address else self.plan.listen
+        secure = (
+            "The connection is encrypted (TLS)."
+            if self.plan.tls is not None
+            else "The connection is not encrypted: on a shared network, others on it "
+            "could read it (--tls encrypts it)."
+        )
+        if host in ("127.0.0.1", "::1", "localhost"):
+            return (
+                "Only this machine can reach the table: friends elsewhere come "
+                "through an SSH tunnel (see the README), or host with "
+                "--listen 0.0.0.0 to open it to your network."
+            )
+        if host in ("0.0.0.0", "::"):
+            where = ", ".join(reachable(host))
+            return f"Every machine that can reach this one can join (at {where}). {secure}"
+        return f"Machines that can reach {host} can join. {secure}"
+
+
+def reachable(listen: str) -> list[str]:
+    """The addresses others may use for a table listening on every address:
+    the one this machine uses to reach other networks (no packet is sent),
+    else its name."""
+    family = socket.AF_INET6 if ":" in listen else socket.AF_INET
+    probe = "2001:db8::1" if family == socket.AF_INET6 else "192.0.2.1"  # documentation ranges
+    with contextlib.suppress(OSError), socket.socket(family, socket.SOCK_DGRAM) as s:
+        s.connect((probe, 9))
+        return [str(s.getsockname()[0])]
+    return [socket.gethostname()]

@@ -1,0 +1,218 @@
+"""The app's side of a seat at a table hosted elsewhere: the connection
+(``net.client``), the lobby until the host starts, then the table drawn
+from each state the host sends (``play.remote.RemoteSession``).
+
+A dropped connection is tried again with the seat's token for a while
+(``RETRY_FOR`` seconds); the host keeps the seat meanwhile, and the game
+comes back exactly where it is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ssl
+import time
+from collections.abc import Callable, Coroutine, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import Action
+from ..net.client import JoinError, Seated, join
+from ..net.protocol import Goodbye, Lobby, Refused, SeatInfo, State
+from ..play.remote import RemoteSession
+
+RETRY_EVERY = 2.0  # seconds between tries to reconnect
+RETRY_FOR = 120.0  # seconds of tries before giving up
+
+
+@dataclass(frozen=True)
+class JoinPlan:
+    """A table to join, as the command line asked for it."""
+
+    address: str
+    code: str
+    name: str
+    tls: ssl.SSLContext | None = None
+
+
+class Joining:
+    """A seat taken at a hosted table, for the app's lobby and table screens."""
+
+    hosting = False
+
+    def __init__(self, plan: JoinPlan) -> None:
+        self.plan = plan
+        self.seated: Seated | None = None
+        self.session: RemoteSession | None = None
+        self.seats: tuple[SeatInfo, ...] = ()
+        self.said = "Joining the table..."
+        self.closed = False
+        self.tasks: set[asyncio.Task[None]] = set()
+        # the app's: the lobby changed, the table changed, something to say
+        self.on_lobby: Callable[[], None] = lambda: None
+        self.on_started: Callable[[RemoteSession], None] = lambda _session: None
+        self.on_note: Callable[[str, bool], None] = lambda _text, _bad: None
+        self.on_gone: Callable[[str], None] = lambda _why: None
+        self.on_show: Callable[[], None] = lambda: None  # the table over the lobby
+        self.on_leave: Callable[[], None] = lambda: None  # the person leaves the table
+
+    @property
+    def seat(self) -> int | None:
+        return self.seated.seat if self.seated is not None else None
+
+    # --- the connection ----------------------------------------------------------
+
+    async def run(self) -> None:
+        """Sit down, then follow the table until it ends or this seat leaves."""
+        plan = self.plan
+        try:
+            self.seated = await join(plan.address, plan.code, plan.name, tls=plan.tls)
+        except JoinError as exc:
+            self.on_gone(f"Could not join the table: {exc}")
+            return
+        self.said = "Waiting for the host to start the game."
+        self.on_lobby()
+        while not self.closed:
+            try:
+                await self.follow()
+            except JoinError as exc:
+                if self.closed:
+                    return
+                why = str(exc)
+                if self.seated is not None and self.seated.goodbye:
+                    self.on_gone(f"The host ended the connection: {self.seated.goodbye}")
+                    return
+                if not await self.rejoin(why):
+                    return
+
+    async def follow(self) -> None:
+        seated = self.seated
+        assert seated is not None
+        while True:
+            message = await seated.receive()
+            if isinstance(message, Lobby):
+                self.seats = message.seats
+                self.on_lobby()
+            elif isinstance(message, State):
+                self.taken(message)
+            elif isinstance(message, Refused):
+                if self.session is not None:
+                    self.session.pending = None
+                self.on_note(f"The host refused: {message.why}", True)
+                self.changed()
+            elif isinstance(message, Goodbye):
+                raise JoinError(message.why)
+
+    async def rejoin(self, why: str) -> bool:
+        """Come back to the seat with its token; False once it gives up."""
+        seated = self.seated
+        assert seated is not None
+        token = seated.welcome.token
+        until = time.monotonic() + RETRY_FOR
+        self.said = f"The connection was lost ({why}): trying again..."
+        self.on_lobby()
+        self.on_note(self.said, True)
+        while not self.closed and time.monotonic() < until:
+            await asyncio.sleep(RETRY_EVERY)
+            try:
+                self.seated = await join(self.plan.address, token=token, tls=self.plan.tls)
+            except JoinError as exc:
+                if "token" in str(exc):  # the host no longer knows the seat
+                    break
+                continue
+            self.said = "Back at the table."
+            self.on_note(self.said, False)
+            return True
+        self.on_gone(f"The table could not be reached again ({why}).")
+        return False
+
+    def taken(self, state: State) -> None:
+        """A state from the host: the table as it stands now."""
+        self.seats = state.seats
+        seats = [(s.name, s.kind == "computer") for s in state.seats]
+        session = self.session
+        seated = self.seated
+        assert seated is not None
+        if session is None:
+            welcome = seated.welcome
+            session = RemoteSession(
+                welcome.seat,
+                welcome.rules,
+                welcome.format,
+                [s.name for s in state.seats],
+                state.public,
+                state.view,
+                send=self.send,
+                ready=self.ready,
+            )
+            self.session = session
+            session.update(state.public, state.view, state.log, seats, state.waiting)
+            self.said = "The game is on."
+            self.on_lobby()
+            self.on_started(session)
+            return
+        session.update(state.public, state.view, state.log, seats, state.waiting)
+        self.on_lobby()
+
+    def changed(self) -> None:
+        if self.session is not None and self.session.on_change is not None:
+            self.session.on_change(self.session)
+
+    def send(self, action: Action) -> None:
+        if self.seated is not None:
+            self._spawn(self.seated.move(action))
+
+    def ready(self) -> None:
+        if self.seated is not None:
+            self._spawn(self.seated.ready())
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def close(self, leave: bool = True) -> None:
+        """Leave the table (``leave``: for good, a computer takes the seat)."""
+        self.closed = True
+        if self.seated is not None:
+            # the connection may be gone already: then there is nothing to tell
+            with contextlib.suppress(Exception):
+                await (self.seated.leave() if leave else self.seated.close())
+
+    # --- the lobby's words -------------------------------------------------------
+
+    def heading(self) -> str:
+        welcome = self.seated.welcome if self.seated is not None else None
+        if welcome is None:
+            return f"Joining the table at {self.plan.address}"
+        host = welcome.names[0] if welcome.names else "the host"
+        return f"At {host}'s table: {welcome.rules.name}, {welcome.format.title}"
+
+    def invite(self) -> str:
+        return ""
+
+    def reach(self) -> str:
+        secure = "encrypted (TLS)" if self.plan.tls is not None else "not encrypted"
+        return f"Joined at {self.plan.address}; the connection is {secure}."
+
+    def seat_infos(self) -> Sequence[SeatInfo]:
+        return self.seats
+
+    def status(self) -> str:
+        waiting = self.session.waiting if self.session is not None else ()
+        if waiting:
+            return f"{self.said} Waiting for {' and '.join(waiting)}."
+        return self.said
+
+    def started(self) -> bool:
+        return self.session is not None
+
+    def start(self) -> None:
+        """Only the host starts the game."""
+
+    def show_table(self) -> None:
+        self.on_show()
+
+    def leave(self) -> None:
+        self.on_leave()

@@ -1,0 +1,121 @@
+"""A table across machines, before and around its game: where to join it
+(the host's), who has sat down, and who the game waits for. The host
+starts from here; once the game is on, the table opens over it, and
+Escape on the table comes back here (Enter goes back to the table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, Protocol
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ...net.protocol import SeatInfo
+from ..widgets.header import header
+from .base import on_top
+
+
+class Gathering(Protocol):
+    """What the lobby shows and does: a table hosted here or joined."""
+
+    hosting: bool
+
+    def heading(self) -> str: ...
+    def invite(self) -> str: ...  # the command to give out ("" when joined)
+    def reach(self) -> str: ...
+    def seat_infos(self) -> Sequence[SeatInfo]: ...
+    def status(self) -> str: ...
+    def started(self) -> bool: ...
+    def start(self) -> None: ...
+    def show_table(self) -> None: ...
+    def leave(self) -> None: ...
+
+
+def seat_lines(seats: Sequence[SeatInfo], mine: int | None) -> list[str]:
+    """One line a seat: its letter, who sits there, and whether they are here."""
+    out = []
+    for i, seat in enumerate(seats):
+        you = " (you)" if i == mine else ""
+        match seat.kind:
+            case "open":
+                said = "open: a computer plays it if nobody takes it"
+            case "computer":
+                said = f"{seat.name} (computer)"
+            case _:
+                said = f"{seat.name}{you}" + ("" if seat.here else ": away, awaited")
+        out.append(f"  {'ABCD'[i]}  {said}")
+    return out
+
+
+class LobbyScreen(Screen[None]):
+    """Who sits where at a table across machines, and how to join it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("s", "start", "Start the game"),
+        Binding("enter", "table", "Back to the table"),
+        Binding("escape", "leave", "Leave the table"),
+    ]
+
+    def __init__(self, gathering: Gathering, mine: int | None = None) -> None:
+        super().__init__()
+        self.gathering = gathering
+        self.mine = mine
+
+    def compose(self) -> ComposeResult:
+        yield header()
+        with VerticalScroll(id="lobby"):
+            yield Static(id="lobby-heading", markup=False)
+            yield Static(id="lobby-invite", markup=False)
+            yield Static(id="lobby-reach", markup=False, classes="hint")
+            yield Static(id="lobby-seats", markup=False)
+            yield Static(id="lobby-status", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Table across machines"
+        self.refresh_lobby()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_lobby()
+
+    def refresh_lobby(self) -> None:
+        """Show the table as it stands now (called after every change)."""
+        if not self.is_attached:
+            return
+        g = self.gathering
+        self.query_one("#lobby-heading", Static).update(g.heading())
+        invite = g.invite()
+        self.query_one("#lobby-invite", Static).update(
+            f"Give the others this command:\n  {invite}" if invite else ""
+        )
+        self.query_one("#lobby-invite").display = bool(invite)
+        self.query_one("#lobby-reach", Static).update(g.reach())
+        lines = seat_lines(g.seat_infos(), self.mine)
+        self.query_one("#lobby-seats", Static).update("Seats:\n" + "\n".join(lines))
+        self.query_one("#lobby-status", Static).update(g.status())
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        g = self.gathering
+        if action == "start":
+            return g.hosting and not g.started()
+        if action == "table":
+            return g.started()
+        return True
+
+    def action_start(self) -> None:
+        if on_top(self) and self.gathering.hosting and not self.gathering.started():
+            self.gathering.start()
+
+    def action_table(self) -> None:
+        if on_top(self) and self.gathering.started():
+            self.gathering.show_table()
+
+    def action_leave(self) -> None:
+        if on_top(self):
+            self.gathering.leave()
