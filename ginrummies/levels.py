@@ -19,6 +19,7 @@ class SeatKind(StrEnum):
 
     PERSON = "person"
     COMPUTER = "computer"  # at a Level
+    AWAY = "away"  # a person at another machine (a table across machines)
 
 
 class Level(StrEnum):

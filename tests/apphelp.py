@@ -100,7 +100,7 @@ def key_for_turn(app: GinApp) -> list[str]:
     assert isinstance(screen, TableScreen)
     session = screen.session
     legal = session.legal()
-    phase = session.hand.phase
+    phase = screen.view.phase  # the person's own hand (here, or at a hosted table)
     kinds = {type(a) for a in legal}
     if phase in (Phase.UPCARD, Phase.FIFTIETH):
         return ["p"] if Pass in kinds else ["t"]

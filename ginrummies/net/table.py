@@ -71,7 +71,10 @@ class Table:
         if not self.remote <= people:
             raise ValueError("only a person's seat can be taken from elsewhere")
         self.seats = {i: Seat() for i in sorted(self.remote)}
-        self.session.away = frozenset(self.remote)
+        self.session.seats = tuple(
+            dataclasses.replace(s, kind=SeatKind.AWAY) if i in self.remote else s
+            for i, s in enumerate(self.session.seats)
+        )
 
     def begin(self, level: Level = Level.NORMAL) -> None:
         """The host starts: the computer at ``level`` takes each seat nobody took."""
@@ -80,7 +83,7 @@ class Table:
             if not seat.token:
                 del self.seats[i]
                 seats[i] = PlayerSeat(f"Computer {'ABCD'[i]}", SeatKind.COMPUTER, level)
-        self.session.seat(seats, away=self.seats)
+        self.session.seat(seats)
 
     @property
     def here_people(self) -> bool:

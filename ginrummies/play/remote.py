@@ -79,8 +79,8 @@ class RemoteSession:
         self.game = SeenGame(self.rules, public, view, self.seat)
         self.records = list(records)
         self.seats = tuple(
-            Seat(name, SeatKind.COMPUTER if computer else SeatKind.PERSON, Level.NORMAL)
-            for name, computer in seats
+            Seat(name, _kind(i == self.seat, computer), Level.NORMAL)
+            for i, (name, computer) in enumerate(seats)
         )
         self.waiting = tuple(waiting)
         self.pending = None
@@ -225,3 +225,11 @@ class RemoteSession:
 
     def undo(self) -> Action:
         raise IllegalAction("there is no undo at a table played across machines")
+
+
+def _kind(mine: bool, computer: bool) -> SeatKind:
+    """A seat as this machine knows it: its own person, a computer, or a
+    person at another machine."""
+    if computer:
+        return SeatKind.COMPUTER
+    return SeatKind.PERSON if mine else SeatKind.AWAY

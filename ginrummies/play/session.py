@@ -12,7 +12,7 @@ applies the answer if its table has not moved on meanwhile (the owning thread).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -118,7 +118,8 @@ class Seat:
 
     @property
     def is_person(self) -> bool:
-        return self.kind is SeatKind.PERSON
+        """A person plays the seat: at this keyboard, or at another machine."""
+        return self.kind is not SeatKind.COMPUTER
 
 
 def default_seats(hot_seat: bool = False, level: Level = Level.NORMAL) -> tuple[Seat, Seat]:
@@ -190,10 +191,8 @@ class Session:
         self.game_id = game_id or new_game_id()
         # hot-seat: the person at the keyboard, who keeps it while they are to move
         self.keyboard: int | None = None
-        # people who play from another machine (a hosted table): their moves
-        # come through ``play(action, seat)``, never from this keyboard
-        self.away: frozenset[int] = frozenset()
         self.waiting: tuple[str, ...] = ()  # what a hosted table waits for, in words
+        self.pending: Action | None = None  # a seat elsewhere's move on its way (never here)
         self.version = 0  # goes up with every change
         self.epoch = 0  # goes up when the game is rebuilt (an undo): older turns are stale
         self.bots: dict[int, Bot] = {
@@ -215,16 +214,15 @@ class Session:
         self._seen = [0] * self.format.tables
         self._log_deal()
 
-    def seat(self, seats: Sequence[Seat], away: Collection[int] = ()) -> None:
+    def seat(self, seats: Sequence[Seat]) -> None:
         """Before the first move, the seats as people sat down at a hosted
-        table: their names, computers in the seats nobody took, and ``away``
-        the people at other machines. The log begins again in their names."""
+        table: their names, computers in the seats nobody took. The log
+        begins again in their names."""
         if len(self.game.rounds) > 1 or any(h.log for h in self.game.round.hands):
             raise IllegalAction("the seats are taken before the first move")
         if len(seats) != len(self.seats):
             raise ValueError(f"{self.format.title} has {len(self.seats)} seats")
         self.seats = tuple(seats)
-        self.away = frozenset(away)
         self.bots = {
             i: self.bots.get(i) or make_bot(s.level, self.rules, self.seed * 2 + i)
             for i, s in enumerate(self.seats)
@@ -239,7 +237,6 @@ class Session:
         seats = list(self.seats)
         seats[seat] = Seat(seats[seat].name, SeatKind.COMPUTER, level)
         self.seats = tuple(seats)
-        self.away = self.away - {seat}
         self.bots[seat] = make_bot(level, self.rules, self.seed * 2 + seat)
         self._changed()
 
@@ -404,7 +401,13 @@ class Session:
     def here(self, seat: int) -> bool:
         """A person at this keyboard plays ``seat`` (not a computer, nor
         someone at another machine)."""
-        return self.seats[seat].is_person and seat not in self.away
+        return self.seats[seat].kind is SeatKind.PERSON
+
+    @property
+    def away(self) -> frozenset[int]:
+        """The seats of people at other machines (a hosted table): their
+        moves come through ``play(action, seat)``, never from this keyboard."""
+        return frozenset(i for i, s in enumerate(self.seats) if s.kind is SeatKind.AWAY)
 
     def names_at(self, table: int = 0) -> tuple[str, str]:
         """The names of hand players 0 and 1 at a table this round."""

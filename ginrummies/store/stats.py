@@ -174,10 +174,12 @@ class Streaks:
 
 def me_and_opponent(seats: Sequence[SeatRecord]) -> tuple[int, str]:
     """Whose record a game is (the person; the first player in hot-seat) and
-    who they played (the computer's level, or 'hot-seat')."""
+    who they played (the computer's level, 'hot-seat', or 'across machines')."""
     people = [i for i, s in enumerate(seats) if s.kind == SeatKind.PERSON]
     computers = [s.level.value for s in seats if s.kind == SeatKind.COMPUTER]
     me = people[0] if people else 0
+    if any(s.kind == SeatKind.AWAY for s in seats):  # people at other machines
+        return me, "across machines"
     if len(people) >= 2:
         return me, "hot-seat"
     if len(people) == 1:

@@ -17,7 +17,7 @@ from rich.cells import cell_len
 from ..core import Card, Format, PlayerView, hand_count, plural, says
 from ..play.log import Entry, Kind
 from ..play.place import Place
-from ..play.tell import ending_words, seating_words, unit
+from ..play.tell import action_words, ending_words, seating_words, unit
 from ..play.words import prompt
 from .handorder import HandLayout, SortMode, lay_out
 from .widgets.area import Shown
@@ -162,6 +162,8 @@ def shown(
     else:
         status = prompt(session, view)
         status = " ".join([*cut_words(session, seen), status])
+    if session.pending is not None and not seen.watching:  # sent, not yet back
+        status = f"Your move ({action_words(session.pending, view)}) is on its way to the host..."
     if session.waiting:  # a table across machines: who it waits for
         status = f"{status} Waiting for {' and '.join(session.waiting)}."
     status = message or status

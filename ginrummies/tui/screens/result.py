@@ -28,8 +28,9 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from ...core import Card, HandResult, KnockEnd, TableEnd, says
+from ...play.log import Kind
 from ...play.place import Place
-from ...play.session import Session, seed_line
+from ...play.session import Session
 from ...play.tell import round_lines, side_names, unit
 from ...store.saves import parse
 from ..widgets.cards import CardInk
@@ -211,8 +212,11 @@ class ResultView(Rows):
             if arithmetic and len(rows) and rows[-1].pieces:
                 rows.append(blank())
             rows += [Row.words(line) for line in arithmetic]
-        if game.is_over:  # as the new-game form promises: the seed, once it deals nothing unseen
-            rows += [blank(), Row.words(seed_line(session.seed))]
+        # as the new-game form promises: the seed, once it deals nothing unseen
+        # (the log tells it then: a seat at a hosted table learns it there)
+        told = [e.words for e in session.records if e.kind is Kind.SEED]
+        if game.is_over and told:
+            rows += [blank(), Row.words(told[-1])]
         return rows
 
     def arithmetic(self, t: int) -> list[str]:
@@ -339,12 +343,24 @@ class ResultScreen(ModalScreen[str | None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("export", "review"):  # a replay is of a whole game
-            session = self.session
-            whole = isinstance(session, Session) or bool(session.finished)
-            return session.game.is_over and whole
-        if action == "another":  # the host of a table across machines starts the next
-            return self.session.game.is_over and isinstance(self.session, Session)
+            return self.session.game.is_over and self.whole
+        if action == "another":
+            return self.session.game.is_over and self.again
         return True
+
+    @property
+    def whole(self) -> bool:
+        """The whole game is here to export and review (at a hosted table,
+        once the host has sent it)."""
+        session = self.session
+        return isinstance(session, Session) or bool(session.finished)
+
+    @property
+    def again(self) -> bool:
+        """Another game with the same players can start here: not at a table
+        across machines (its host opens another table)."""
+        session = self.session
+        return isinstance(session, Session) and not session.away
 
     def action_another(self) -> None:
         """The next game of the match, with the same players (RULES.md 6)."""
@@ -374,14 +390,20 @@ class ResultScreen(ModalScreen[str | None]):
                 # a cancelled hand of two has nothing to lay out
                 if not game.format.two_players or result_of(self.session, 0).scored:
                     yield ResultView(self.session)
-            yield Static(
-                "Enter: back to the menu · a: another game · x: export the replay"
-                if game.is_over
-                else f"Enter: next {unit(game).lower()}",
-                classes="hint",
-                markup=False,
-            )
+            yield Static(self.keys_words(), classes="hint", markup=False)
         yield Footer()
+
+    def keys_words(self) -> str:
+        """The keys the result offers, in words."""
+        game = self.session.game
+        if not game.is_over:
+            return f"Enter: next {unit(game).lower()}"
+        said = ["Enter: back to the menu"]
+        if self.again:
+            said.append("a: another game")
+        if self.whole:
+            said.append("x: export the replay")
+        return " · ".join(said)
 
     def on_mount(self) -> None:
         body = self.query_one(".body", VerticalScroll)

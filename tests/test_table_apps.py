@@ -1,0 +1,182 @@
+"""The app at a table across machines (issue 35), driven by Textual's pilot
+over the loopback: the host's app seats a person from elsewhere, plays
+with them and deals on once both have seen the result; a joined app plays
+its seat with keys from the host's states alone, comes back after its
+connection drops, and leaves its seat to a computer."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from apphelp import key_for_turn
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from ginrummies.ai import make_bot
+from ginrummies.core import preset
+from ginrummies.levels import Level, SeatKind
+from ginrummies.net.client import Seated, join
+from ginrummies.net.host import Host
+from ginrummies.net.table import Table
+from ginrummies.play.remote import RemoteSession
+from ginrummies.play.session import Seat, Session
+from ginrummies.store import Settings
+from ginrummies.tui import joining
+from ginrummies.tui.app import GinApp
+from ginrummies.tui.hosting import HostPlan
+from ginrummies.tui.joining import JoinPlan
+from ginrummies.tui.screens.choice import ChoiceScreen
+from ginrummies.tui.screens.lobby import LobbyScreen
+from ginrummies.tui.screens.result import ResultScreen
+from ginrummies.tui.screens.table import TableScreen
+from ginrummies.tui.widgets.area import TableArea
+
+SIZE = (100, 30)
+LOOP = 800  # waits and moves are bounded
+
+
+async def until(pilot: Pilot[Any], holds: Callable[[], bool], what: str) -> None:
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if holds():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"never: {what} (screen {pilot.app.screen})")
+
+
+def lobby_text(screen: LobbyScreen) -> str:
+    return "\n".join(str(s.render()) for s in screen.query(Static))
+
+
+async def follow(seated: Seated) -> None:
+    """Keep the scripted seat's latest state (until its connection ends)."""
+    try:
+        while True:
+            await seated.receive()
+    except Exception:
+        return
+
+
+async def test_the_host_app_seats_a_person_from_elsewhere_and_plays_a_hand(
+    tmp_path: Path,
+) -> None:
+    session = Session(preset("gin"), [Seat("Ann"), Seat("Seat B")], 8)
+    plan = HostPlan(session, frozenset({1}))
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path, host=plan)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen) and app.hosting is not None
+        assert app.hosting.address is not None
+        code, port = app.hosting.table.code, app.hosting.address[1]
+        said = lobby_text(lobby)
+        assert f"ginrummies join 127.0.0.1:{port} {code}" in said
+        assert "Only this machine can reach the table" in said
+        seated = await join(f"127.0.0.1:{port}", code, "Bob")
+        reader = asyncio.create_task(follow(seated))
+        await until(pilot, lambda: "B  Bob" in lobby_text(lobby), "Bob in the lobby")
+        await pilot.press("s")
+        await until(pilot, lambda: not isinstance(app.screen, LobbyScreen), "the start")
+        if isinstance(app.screen, ChoiceScreen):  # Ann won the cut: she chooses
+            await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        bob = make_bot(Level.EASY, session.rules, 4)
+        ann = make_bot(Level.EASY, session.rules, 5)
+        waited = False
+        for _ in range(LOOP):
+            if isinstance(app.screen, ResultScreen):
+                break
+            state = seated.state
+            if state is not None and state.view is not None and state.view.my_turn:
+                if state.view.result is None and session.game.seat_to_move(0) == 1:
+                    shown = table.query_one(TableArea).shown.status
+                    waited = waited or shown.startswith("Waiting for Bob to move")
+                    view = state.view
+                    await seated.move(bob.choose(view, list(view.legal_actions)))
+                    await until(
+                        pilot,
+                        lambda s=state: seated.state is not s or bool(seated.refused),
+                        "Bob's move back",
+                    )
+                    assert not seated.refused
+                    continue
+            if session.person_to_move:
+                view = session.view()
+                table.play(ann.choose(view, list(view.legal_actions)))
+            await pilot.pause(0.01)
+        assert isinstance(app.screen, ResultScreen)
+        # Ann has seen the result; the next hand waits for Bob
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "back at the table")
+        assert len(session.game.rounds) == 1
+        assert session.waiting == ("Bob to be ready for the next hand",)
+        await seated.ready()
+        await until(pilot, lambda: len(session.game.rounds) == 2, "the next hand")
+        assert waited
+        reader.cancel()
+        await seated.close()
+
+
+async def test_a_joined_app_plays_its_seat_comes_back_and_leaves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(joining, "RETRY_EVERY", 0.05)
+    seats = [Seat("Computer A", SeatKind.COMPUTER, Level.EASY), Seat("Seat B")]
+    session = Session(preset("gin"), seats, 12)
+    table = Table(session, frozenset({1}))
+    host = Host(table, started=False)
+    _, port = await host.listen()
+    plan = JoinPlan(f"127.0.0.1:{port}", table.code.lower().replace("-", " "), "Bob")
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path, join=plan)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: table.full, "Bob seated")
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            await until(pilot, lambda: "B  Bob (you)" in lobby_text(lobby), "the lobby")
+            assert "Waiting for the host to start" in lobby_text(lobby)
+            await host.start()
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            remote = screen.session
+            assert isinstance(remote, RemoteSession)
+            dropped = False
+            for _ in range(LOOP):
+                if isinstance(app.screen, ResultScreen):
+                    break
+                if isinstance(app.screen, ChoiceScreen):
+                    await pilot.press("enter")
+                    continue
+                if remote.person_to_move:
+                    before = session.version
+                    for key in key_for_turn(app):
+                        await pilot.press(key)
+                    await until(pilot, lambda b=before: session.version > b, "the move played")
+                    if not dropped and session.game.round.hands[0].stock_size < 25:
+                        dropped = True  # the connection drops mid-hand: back by token
+                        await host.connections[1].close()
+                        await until(pilot, lambda: not table.seats[1].here, "the drop")
+                        await until(pilot, lambda: table.seats[1].here, "Bob back")
+                await pilot.pause(0.01)
+            assert dropped and isinstance(app.screen, ResultScreen)
+            # what the joined seat shows is the host's game, card for card
+            assert remote.game.own == session.view(1)
+            await pilot.press("enter")
+            await until(pilot, lambda: len(session.game.rounds) == 2, "the next hand")
+            await until(pilot, lambda: remote.game.round.number == 1, "hand 2 shown")
+            await pilot.press("escape")  # the table: back to the lobby
+            await until(pilot, lambda: app.screen is lobby, "the lobby again")
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "asked")
+            await pilot.press("down", "enter")  # leave the table
+            await until(pilot, lambda: not session.seats[1].is_person, "a computer takes over")
+    finally:
+        await host.close()
