@@ -8,6 +8,7 @@ comes back with its token."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -20,7 +21,19 @@ from ginrummies.levels import Level, SeatKind
 from ginrummies.net import host as host_module
 from ginrummies.net.client import JoinError, Seated, join
 from ginrummies.net.host import Host
-from ginrummies.net.protocol import Move, Ready, Refused, write
+from ginrummies.net.protocol import (
+    HOST_LIMIT,
+    VERSION,
+    Move,
+    Ready,
+    Refused,
+    Sent,
+    State,
+    joined,
+    read,
+    since,
+    write,
+)
 from ginrummies.net.table import Table, new_code, same_code
 from ginrummies.play.session import Seat, Session
 
@@ -84,23 +97,36 @@ def told(data: dict[str, Any], table: int) -> set[str]:
 
 
 class Wire:
-    """Every frame the host sends a seat, with the cards it may not see then."""
+    """Every State frame the host sends a seat, with the cards it may not
+    see then and the whole State the frame was cut from (``check``: the
+    seat's ``state``, joined from the frames, is that State)."""
 
     def __init__(self, host: Host) -> None:
         self.frames: list[tuple[int, str, dict[int, set[str]]]] = []
-        real = host.send_all
+        self.wholes: dict[int, list[State]] = {}
+        self.checked: dict[int, int] = {}
+        real = host.frame
 
-        async def recorded() -> None:
-            for seat in host.connections:
-                if host.started:
-                    truth = secret(host.session, seat)
-                    self.frames.append((seat, write(host.table.state(seat)), truth))
-            await real()
+        def recorded(seat: int) -> str:
+            truth = secret(host.session, seat)
+            self.wholes.setdefault(seat, []).append(host.table.state(seat))
+            frame = real(seat)
+            self.frames.append((seat, frame, truth))
+            return frame
 
-        host.send_all = recorded  # type: ignore[method-assign]
+        host.frame = recorded  # type: ignore[method-assign]
+
+    def check(self, seated: Seated, message: object) -> None:
+        """After the seat's n-th State: it holds the n-th whole State built for it."""
+        if isinstance(message, State):
+            n = self.checked.get(seated.seat, 0)
+            self.checked[seated.seat] = n + 1
+            assert seated.state == self.wholes[seated.seat][n], (seated.seat, n)
 
 
-async def play(seated: Seated, bot_name: str = "easy", hands: int = 0) -> None:
+async def play(
+    seated: Seated, bot_name: str = "easy", hands: int = 0, wire: Wire | None = None
+) -> None:
     """A scripted person at a joined seat: moves as the bot would, says
     Ready after each hand, until the game is over (or ``hands`` hands are).
     It acts once on each state (a move chosen while the table moved on is
@@ -109,6 +135,8 @@ async def play(seated: Seated, bot_name: str = "easy", hands: int = 0) -> None:
     acted = -1
     for _ in range(LOOP * 8):
         message = await seated.receive()
+        if wire is not None:
+            wire.check(seated, message)
         if isinstance(message, Refused):
             assert "moved on" in message.why or "slow down" in message.why, message.why
             if "slow down" in message.why:  # act again on the state as it is, slower
@@ -158,7 +186,8 @@ async def test_two_seats_play_a_whole_game_and_see_only_their_own(
         assert sorted(s.seat for s in seats) == list(range(people))
         assert host.table.full and session.names[0] == "Remote 0"
         await host.start()
-        await asyncio.wait_for(asyncio.gather(*(play(s, hands=hands) for s in seats)), 120)
+        games = (play(s, hands=hands, wire=wire) for s in seats)
+        await asyncio.wait_for(asyncio.gather(*games), 120)
         final = seats[0].state
         assert final is not None
         if hands:
@@ -167,12 +196,16 @@ async def test_two_seats_play_a_whole_game_and_see_only_their_own(
             assert session.game.is_over and final.public.result is not None
             assert final.public.result.winner == session.game.result.winner  # type: ignore[union-attr]
         for s in seats:
+            assert s.resyncs == 0 and wire.checked[s.seat] > 20
             await s.close()
     finally:
         await host.close()
-    # the wire: what a seat is told of the round in play never holds a
-    # card it may not see (the other hands, the stock)
+    # the wire: after its first, a seat is sent what is new (the frames do
+    # not hold the game so far); and what a seat is told of the round in
+    # play never holds a card it may not see (the other hands, the stock)
     assert len(wire.frames) > 50
+    wholes = [f for _, f, _ in wire.frames if json.loads(f)["log_from"] == 0]
+    assert len(wholes) == people
     for seat, frame, hidden in wire.frames:
         data = json.loads(frame)
         for table, cards in hidden.items():
@@ -238,11 +271,11 @@ async def test_bad_moves_are_refused_and_the_game_is_intact() -> None:
         await refused(mover, write_move(Discard(Card.parse("Kd")), turn), "")
         stale = (turn[0], turn[1], turn[2] - 1)
         await refused(mover, write_move(session.legal()[0], stale), "moved on")
-        fly = '{"$": "Move", "v": 1, "action": {"type": "fly"}, "turn": [0, 1, 0]}'
+        fly = f'{{"$": "Move", "v": {VERSION}, "action": {{"type": "fly"}}, "turn": [0, 1, 0]}}'
         await refused(mover, fly, "unknown action type 'fly'")
         await refused(mover, "{not json", "not JSON")
-        await refused(mover, '{"$": "Welcome", "v": 1}', "no message 'Welcome'")
-        await refused(mover, '{"$": "Move", "v": 2}', "protocol version 2")
+        await refused(mover, f'{{"$": "Welcome", "v": {VERSION}}}', "no message 'Welcome'")
+        await refused(mover, '{"$": "Move", "v": 99}', "protocol version 99")
         assert (session.version, list(session.game.log)) == before
         # a message past the limit: the connection is cut, the seat kept
         await mover.ws.send("x" * 20000)
@@ -258,14 +291,41 @@ async def test_bad_moves_are_refused_and_the_game_is_intact() -> None:
         assert (
             f"P{mover.seat} to come back" in " ".join(host.table.waiting()) or host.table.waiting()
         )
-        # back with its token, the same seat, the game where it was
+        # back with its token, the same seat, the game where it was: sent whole
         back = await join(address, token=mover.welcome.token)
         assert back.seat == mover.seat
         while back.state is None:
-            await back.receive()
-        assert back.state.version == session.version
+            message = await back.receive()
+        assert isinstance(message, State) and message.whole and back.resyncs == 0
+        assert back.state == host.table.state(back.seat)
         await back.close()
         await other.close()
+    finally:
+        await host.close()
+
+
+async def test_a_state_that_does_not_follow_what_a_seat_holds_brings_a_whole_one() -> None:
+    """A seat whose State has gone wrong (here: a log entry lost) does not
+    join the next onto it: it asks for a whole one (Resync) and holds the
+    host's whole State again."""
+    session = Session(preset("gin"), [Seat("A"), Seat("C", SeatKind.COMPUTER)], 3)
+    host, address = await hosted(session, {0})
+    try:
+        a = await join(address, host.table.code, "A")
+        await host.start()  # the computer's first moves played: nothing moves until A does
+        while a.state is None or a.state.version != session.version:
+            await a.receive()
+        assert a.state == host.table.state(0)
+        view = a.state.view
+        assert view is not None and view.to_move == view.player
+        a.state = dataclasses.replace(a.state, log=a.state.log[:-1])
+        await a.move(view.legal_actions[0])
+        for _ in range(LOOP):
+            message = await a.receive()
+            if isinstance(message, State) and message.whole and a.state.version == session.version:
+                break
+        assert a.resyncs == 1 and not a.resyncing
+        assert a.state == host.table.state(0)
     finally:
         await host.close()
 
@@ -306,6 +366,54 @@ def test_codes_are_long_random_and_read_as_typed() -> None:
 
 # --- the wire of every format, without the network ------------------------------------
 
+
+class Line:
+    """A seat's connection without the network: the host's side cuts each
+    whole State to what is new (``since``), the seat's side reads the frame
+    and joins it onto what it holds, which must be the whole State again."""
+
+    def __init__(self) -> None:
+        self.sent: Sent | None = None
+        self.held: State | None = None
+
+    def send(self, whole: State) -> str:
+        state, self.sent = since(whole, self.sent)
+        frame = write(state)
+        self.held = joined(self.held, read(frame, (State,), HOST_LIMIT))
+        assert self.held == whole
+        return frame
+
+
+def frames_of(
+    variant: str, fmt: Format, rounds: int, target: int
+) -> Iterator[tuple[Session, int, str]]:
+    """A game played by the easy level in every seat, each seat taken from
+    elsewhere (or its first ``rounds`` rounds): after every change, each
+    seat's frame, as ``(session, seat, frame)``."""
+    seats = [Seat(f"P{i}") for i in range(fmt.seats)]
+    session = Session(preset(variant), seats, 11, format=fmt, target=target)
+    table = Table(session, frozenset(range(fmt.seats)))
+    bots = {i: make_bot("easy", session.rules, seed=i) for i in range(fmt.seats)}
+    lines = [Line() for _ in range(fmt.seats)]
+    for _ in range(LOOP * 20):
+        for seat, line in enumerate(lines):
+            yield session, seat, line.send(table.state(seat))
+        if session.game.is_over or (
+            rounds and session.round_over and len(session.game.rounds) >= rounds
+        ):
+            return
+        if session.round_over:
+            for seat in range(fmt.seats):
+                table.ready(seat, Ready(table.version))
+            session.next_hand()
+            continue
+        seat = session.next_mover()
+        view = session.view(seat)
+        action = bots[seat].choose(view, list(view.legal_actions))
+        table.move(seat, Move(action, session.table_version(seat)))
+    raise AssertionError("the game did not end")
+
+
 # the Gin formats to the end of the game; Skarney's and Colonel's long
 # hands (a hundred moves and more, every seat's frame after each) a round or two
 FORMATS = [
@@ -325,35 +433,35 @@ FORMATS = [
 def test_every_frame_of_a_game_of_each_format_hides_what_it_must(
     variant: str, fmt: Format, rounds: int
 ) -> None:
-    """Every seat taken from elsewhere, each sent its State (the frame the
-    host writes) after every change of a game (or its first ``rounds``
-    rounds): none tells a card of the round in play its seat may not see."""
-    seats = [Seat(f"P{i}") for i in range(fmt.seats)]
+    """Every seat taken from elsewhere, each sent its State after every
+    change of a game (or its first ``rounds`` rounds): none tells a card of
+    the round in play its seat may not see, and each, joined onto the ones
+    before, is the seat's whole State (Oklahoma's seat sitting out and
+    meeting another, the partnerships' seats changing tables: a part that
+    does not go on from what was sent is sent whole)."""
     target = {"skarney": 60, "colonel": 40}.get(variant, 25)
-    session = Session(preset(variant), seats, 11, format=fmt, target=target)
-    table = Table(session, frozenset(range(fmt.seats)))
-    bots = {i: make_bot("easy", session.rules, seed=i) for i in range(fmt.seats)}
     frames = 0
-    for _ in range(LOOP * 4):
-        for seat in range(fmt.seats):
-            hidden = secret(session, seat)
-            data = json.loads(write(table.state(seat)))
-            frames += 1
-            for number, cards in hidden.items():
-                leaked = cards & told(data, number)
-                assert not leaked, (seat, number, leaked)
-        if session.game.is_over or (
-            rounds and session.round_over and len(session.game.rounds) >= rounds
-        ):
-            break
-        if session.round_over:
-            for seat in range(fmt.seats):
-                table.ready(seat, Ready(table.version))
-            session.next_hand()
-            continue
-        seat = session.next_mover()
-        view = session.view(seat)
-        action = bots[seat].choose(view, list(view.legal_actions))
-        table.move(seat, Move(action, session.table_version(seat)))
-    assert session.game.is_over or len(session.game.rounds) >= rounds
+    for session, seat, frame in frames_of(variant, fmt, rounds, target):
+        hidden = secret(session, seat)
+        data = json.loads(frame)
+        frames += 1
+        for number, cards in hidden.items():
+            leaked = cards & told(data, number)
+            assert not leaked, (seat, number, leaked)
+        final = session
+    assert final.game.is_over or len(final.game.rounds) >= rounds
     assert frames > 20
+
+
+def test_a_frame_in_hand_ten_is_the_size_of_one_in_hand_one() -> None:
+    """What a seat is sent does not grow with the game: only what is new
+    goes, while the whole State grows by every hand played."""
+    sizes: dict[int, list[int]] = {}
+    for session, seat, frame in frames_of("gin", Format.TWO, 10, 500):
+        if seat == 0:
+            sizes.setdefault(len(session.game.rounds), []).append(len(frame))
+            final = session
+    whole = len(write(Table(final, frozenset({0})).state(0)))
+    assert len(sizes) == 10
+    assert max(sizes[10]) < 2 * max(sizes[1]), (max(sizes[1]), max(sizes[10]))
+    assert whole > 4 * max(sizes[10]), (whole, max(sizes[10]))

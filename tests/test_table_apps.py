@@ -94,19 +94,19 @@ async def test_the_host_app_seats_a_person_from_elsewhere_and_plays_a_hand(
             if isinstance(app.screen, ResultScreen):
                 break
             state = seated.state
-            if state is not None and state.view is not None and state.view.my_turn:
-                if state.view.result is None and session.game.seat_to_move(0) == 1:
-                    shown = table.query_one(TableArea).shown.status
-                    waited = waited or shown.startswith("Waiting for Bob to move")
-                    view = state.view
-                    await seated.move(bob.choose(view, list(view.legal_actions)))
-                    await until(
-                        pilot,
-                        lambda s=state: seated.state is not s or bool(seated.refused),
-                        "Bob's move back",
-                    )
-                    assert not seated.refused
-                    continue
+            view = state.view if state is not None else None
+            bobs = view is not None and view.my_turn and view.result is None
+            if view is not None and bobs and session.game.seat_to_move(0) == 1:
+                shown = table.query_one(TableArea).shown.status
+                waited = waited or shown.startswith("Waiting for Bob to move")
+                await seated.move(bob.choose(view, list(view.legal_actions)))
+                await until(
+                    pilot,
+                    lambda s=state: seated.state is not s or bool(seated.refused),
+                    "Bob's move back",
+                )
+                assert not seated.refused
+                continue
             if session.person_to_move:
                 view = session.view()
                 table.play(ann.choose(view, list(view.legal_actions)))

@@ -1,10 +1,17 @@
 """A seat's side of a table across machines: join a host, keep the latest
 state it sent, send moves. The app's joined table and the tests' scripted
 seats both sit down through ``join``.
+
+The host sends a State whole first, then only what is new since; the seat
+joins each onto what it holds (``protocol.joined``), so ``Seated.state``
+is always whole. One that does not follow what it holds is set aside and
+a whole one asked for (``Resync``): a seat never draws a table pieced
+together wrong.
 """
 
 from __future__ import annotations
 
+import contextlib
 import ssl
 from dataclasses import dataclass, field
 from typing import cast
@@ -23,8 +30,10 @@ from .protocol import (
     ProtocolError,
     Ready,
     Refused,
+    Resync,
     State,
     Welcome,
+    joined,
     read,
     write,
 )
@@ -54,13 +63,17 @@ class Seated:
     lobby: Lobby | None = None
     refused: list[str] = field(default_factory=list)
     goodbye: str = ""
+    resyncing: bool = False  # a whole State is asked for: what comes before it is set aside
+    resyncs: int = 0  # how many times
 
     @property
     def seat(self) -> int:
         return self.welcome.seat
 
     async def receive(self) -> HostMessage:
-        """The host's next message, kept (JoinError once the host has gone)."""
+        """The host's next message, kept (JoinError once the host has gone).
+        A State is given whole, joined onto the one before; one that does
+        not follow it is given as it came, ``state`` left as it was."""
         try:
             frame = await self.ws.recv()
         except ConnectionClosed:
@@ -70,7 +83,12 @@ class Seated:
         except ProtocolError as exc:
             raise JoinError(f"the host sent something this game cannot read: {exc}") from None
         if isinstance(message, State):
-            self.state, self.lobby = message, None
+            whole = None if self.resyncing and not message.whole else joined(self.state, message)
+            if whole is None:
+                await self.resync()
+                return message
+            self.state, self.lobby, self.resyncing = whole, None, False
+            return whole
         elif isinstance(message, Lobby):
             self.lobby = message
         elif isinstance(message, Refused):
@@ -78,6 +96,13 @@ class Seated:
         elif isinstance(message, Goodbye):
             self.goodbye = message.why
         return message
+
+    async def resync(self) -> None:
+        """Ask for a whole State, once until it comes."""
+        if not self.resyncing:
+            self.resyncing, self.resyncs = True, self.resyncs + 1
+            with contextlib.suppress(ConnectionClosed):  # the next receive says it went
+                await self.ws.send(write(Resync()))
 
     async def move(self, action: Action) -> None:
         turn = self.state.turn if self.state is not None else (-1, -1, -1)

@@ -8,7 +8,9 @@ A seat's messages are read by ``protocol.read`` (size, JSON, version,
 kind), limited in rate (a flood is refused, then cut off), and acted on
 one at a time under one lock; after each change every connected seat is
 sent its own state, and the computers' moves are played (in a thread:
-``hard`` thinks for a while) and sent the same way.
+``hard`` thinks for a while) and sent the same way. A State is sent whole
+to a connection's first, and to a seat that asks (``Resync``); else only
+what is new since the last that connection was sent (``protocol.since``).
 
 A seat that drops keeps its seat: the others are told whom the table
 waits for, and the seat comes back with its token. ``on_change`` is
@@ -39,7 +41,10 @@ from .protocol import (
     ProtocolError,
     Ready,
     Refused,
+    Resync,
+    Sent,
     read,
+    since,
     write,
 )
 from .table import Refusal, Table
@@ -87,6 +92,7 @@ class Host:
         self.on_change = on_change
         self.computers = computers
         self.connections: dict[int, ServerConnection] = {}
+        self.sent: dict[int, Sent] = {}  # what each connection holds of its seat's State
         self.lock = asyncio.Lock()
         self.wrong: dict[str, int] = {}  # wrong codes and tokens by address
         self.server: Server | None = None
@@ -134,6 +140,7 @@ class Host:
         finally:
             if self.connections.get(seat) is ws:
                 del self.connections[seat]
+                self.sent.pop(seat, None)
                 self.table.gone(seat)
                 self.saved()
                 await self.send_all()
@@ -162,11 +169,17 @@ class Host:
             await self.goodbye(ws, why)
             return None
         seat = welcome.seat
+        try:
+            await ws.send(write(welcome))  # before any State: it is the first message
+        except ConnectionClosed:
+            if seat not in self.connections:
+                self.table.gone(seat)
+            return None
         old = self.connections.get(seat)
         self.connections[seat] = ws
+        self.sent.pop(seat, None)  # a new connection holds nothing: its first State is whole
         if old is not None:  # the seat came back before its old connection was seen to drop
             await self.goodbye(old, "this seat was taken up again elsewhere")
-        await ws.send(write(welcome))
         self.saved()  # a seat taken: the host's app shows it (and keeps the table)
         await self.send_all()
         return seat
@@ -182,17 +195,24 @@ class Host:
                 await ws.send(write(Refused("too many messages: slow down")))
                 continue
             try:
-                message = cast(Move | Ready | Leave, read(frame, (Move, Ready, Leave), SEAT_LIMIT))
+                kinds = (Move, Ready, Leave, Resync)
+                message = cast(Move | Ready | Leave | Resync, read(frame, kinds, SEAT_LIMIT))
             except ProtocolError as exc:
                 await ws.send(write(Refused(str(exc))))
                 continue
             if isinstance(message, Leave):
                 async with self.lock:
                     self.connections.pop(seat, None)
+                    self.sent.pop(seat, None)
                     self.table.left(seat, self.started)
                 await self.goodbye(ws, "you left the table")
                 await self.changed()  # the computer plays on (here or in the app)
                 return
+            if isinstance(message, Resync):
+                if self.connections.get(seat) is ws:  # not a connection replaced since
+                    self.sent.pop(seat, None)
+                    await self.send(seat, ws)
+                continue
             async with self.lock:
                 try:
                     self.act(seat, message)
@@ -243,12 +263,22 @@ class Host:
     async def send_all(self) -> None:
         """Each connected seat its own state (before the start: the lobby)."""
         for seat, ws in list(self.connections.items()):
-            if self.started:
-                frame = write(self.table.state(seat))
-            else:
-                frame = write(Lobby(self.table.infos()))
-            with contextlib.suppress(ConnectionClosed):
-                await ws.send(frame)
+            await self.send(seat, ws)
+
+    async def send(self, seat: int, ws: ServerConnection) -> None:
+        if self.connections.get(seat) is not ws:
+            return  # replaced while others were sent to: ``sent`` is the new one's
+        # the frame is built and queued with no wait between (``send`` writes
+        # before it first waits), so a connection gets its States in the
+        # order ``frame`` counted them
+        frame = self.frame(seat) if self.started else write(Lobby(self.table.infos()))
+        with contextlib.suppress(ConnectionClosed):
+            await ws.send(frame)
+
+    def frame(self, seat: int) -> str:
+        """The seat's State as its connection is sent it now: what is new since its last."""
+        state, self.sent[seat] = since(self.table.state(seat), self.sent.get(seat))
+        return write(state)
 
     async def goodbye(self, ws: ServerConnection, why: str) -> None:
         with contextlib.suppress(ConnectionClosed):

@@ -3,6 +3,12 @@ one message a WebSocket text frame, built from the core's records
 (``core.data``: the views, actions and results the saves write the same
 way). docs/protocol.md describes them for anyone writing another client.
 
+A seat is sent its whole State when it sits down (or asks, ``Resync``),
+and afterwards only what is new of the parts that grow with the game:
+``since`` cuts a State down to that for what the seat holds (``Sent``:
+the host's memory of it), ``joined`` puts it back together on the seat's
+side, or says it does not follow what the seat holds.
+
 Every message is a frozen dataclass here; on the wire it is its data with
 ``"$"`` (the message's name) and ``"v"`` (``VERSION``). ``read`` takes a
 frame from the other side, checks its size, its JSON, its version and that
@@ -12,6 +18,7 @@ it is one of the messages that side may send, and gives the record or a
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from dataclasses import dataclass
 from typing import TypeVar
@@ -21,6 +28,7 @@ from ..core import (
     DataError,
     Format,
     MatchView,
+    PastHand,
     PlayerView,
     RuleSet,
     from_data,
@@ -28,9 +36,9 @@ from ..core import (
 )
 from ..play.log import Entry
 
-VERSION = 1
-# a seat's messages are a few hundred bytes; the host's carry a whole view
-# (a long game of four: some tens of kilobytes)
+VERSION = 2
+# a seat's messages are a few hundred bytes; the host's carry a view and
+# the public match (a whole State of a long game of four: a few hundred kilobytes)
 SEAT_LIMIT = 16 * 1024
 HOST_LIMIT = 4 * 1024 * 1024
 
@@ -75,6 +83,11 @@ class Leave:
     """The seat leaves for good (a computer takes it over)."""
 
 
+@dataclass(frozen=True)
+class Resync:
+    """A State did not follow what the seat holds: send it a whole one."""
+
+
 # --- the host to a seat -------------------------------------------------------------
 
 
@@ -108,7 +121,15 @@ class Lobby:
 @dataclass(frozen=True)
 class State:
     """The table as this seat may see it: its own view (None while it sits
-    a hand out), the public match, the log so far, and who is awaited."""
+    a hand out), the public match, the log so far, and who is awaited.
+
+    The parts that only grow, the log, the view's past hands
+    (``view.game.past``) and the public match's past rounds
+    (``public.rounds``), may be sent as what follows the first
+    ``log_from``, ``past_from`` and ``rounds_from`` the seat holds
+    already; 0: the part is whole. A State with all three 0 is whole.
+    ``match_public``: the view's ``game.match`` is ``public`` (formats of
+    more than two), sent once, not twice: the view's is null."""
 
     version: int
     turn: tuple[int, int, int]  # the seat's table as it stands: a Move gives it back
@@ -117,6 +138,14 @@ class State:
     public: MatchView
     log: tuple[Entry, ...]
     waiting: tuple[str, ...]  # what the table waits for, in words ("Bob to come back")
+    log_from: int = 0
+    past_from: int = 0
+    rounds_from: int = 0
+    match_public: bool = False
+
+    @property
+    def whole(self) -> bool:
+        return self.log_from == self.past_from == self.rounds_from == 0
 
 
 @dataclass(frozen=True)
@@ -133,8 +162,102 @@ class Goodbye:
     why: str
 
 
-FROM_SEAT = (Hello, Move, Ready, Leave)
+FROM_SEAT = (Hello, Move, Ready, Leave, Resync)
 FROM_HOST = (Welcome, Lobby, State, Refused, Goodbye)
+
+
+# --- what is new since the last State ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Sent:
+    """What a connection holds of a State's growing parts, as the host
+    remembers it: how many of each, and the last one (a reference, not a
+    copy): a part that no longer ends so there was begun anew (a game
+    rebuilt, another opponent's past hands) and is sent whole."""
+
+    log: int = 0
+    past: int = 0
+    rounds: int = 0
+    last: tuple[object, object, object] = (None, None, None)
+
+
+def _past(state: State) -> tuple[PastHand, ...]:
+    return state.view.game.past if state.view is not None else ()
+
+
+def _follows(now: tuple[object, ...], count: int, last: object) -> int:
+    """``count`` if ``now`` goes on from the ``count`` sent, ending with
+    ``last``; else 0 (send it whole)."""
+    if count <= 0 or count > len(now):
+        return 0
+    held = now[count - 1]
+    return count if held is last or held == last else 0
+
+
+def since(whole: State, sent: Sent | None) -> tuple[State, Sent]:
+    """``whole`` cut to what a connection holding ``sent`` lacks (all of
+    it for None: a new connection), and what it holds once sent."""
+    sent = sent or Sent()
+    past, rounds = _past(whole), whole.public.rounds
+    log_from = _follows(whole.log, sent.log, sent.last[0])
+    past_from = _follows(past, sent.past, sent.last[1])
+    rounds_from = _follows(rounds, sent.rounds, sent.last[2])
+    view, match_public = whole.view, False
+    if view is not None:
+        match = view.game.match
+        match_public = match is whole.public
+        game = dataclasses.replace(
+            view.game, past=past[past_from:], match=None if match_public else match
+        )
+        view = dataclasses.replace(view, game=game)
+    state = dataclasses.replace(
+        whole,
+        view=view,
+        public=dataclasses.replace(whole.public, rounds=rounds[rounds_from:]),
+        log=whole.log[log_from:],
+        log_from=log_from,
+        past_from=past_from,
+        rounds_from=rounds_from,
+        match_public=match_public,
+    )
+    last = (_last(whole.log), _last(past), _last(rounds))
+    return state, Sent(len(whole.log), len(past), len(rounds), last)
+
+
+def _last(part: tuple[object, ...]) -> object:
+    return part[-1] if part else None
+
+
+def joined(held: State | None, state: State) -> State | None:
+    """``state`` whole: its parts after the first of ``held``'s they
+    follow; None if they do not follow what ``held`` holds (ask again)."""
+    log = held.log if held is not None else ()
+    past = _past(held) if held is not None else ()
+    rounds = held.public.rounds if held is not None else ()
+    parts = ((state.log_from, log), (state.past_from, past), (state.rounds_from, rounds))
+    if any(n and n != len(part) for n, part in parts) or (state.past_from and not state.view):
+        return None
+    public = dataclasses.replace(
+        state.public, rounds=rounds[: state.rounds_from] + state.public.rounds
+    )
+    view = state.view
+    if view is not None:
+        match = public if state.match_public else view.game.match
+        game = dataclasses.replace(
+            view.game, past=past[: state.past_from] + view.game.past, match=match
+        )
+        view = dataclasses.replace(view, game=game)
+    return dataclasses.replace(
+        state,
+        view=view,
+        public=public,
+        log=log[: state.log_from] + state.log,
+        log_from=0,
+        past_from=0,
+        rounds_from=0,
+        match_public=False,
+    )
 
 
 def write(message: object) -> str:

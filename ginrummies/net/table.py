@@ -208,12 +208,15 @@ class Table:
         """Everything ``seat`` may see now: its view, the public table, the log."""
         game = self.session.game
         view = self.session.view(seat) if game.table_of(seat) is not None else None
+        # the view's match, when it has one, is the public match as this seat
+        # sees it: the same record, which the wire then carries once
+        match = view.game.match if view is not None else None
         return State(
             self.version,
             self.session.table_version(seat),
             self.infos(),
             view,
-            game.public(seat),
+            match if match is not None else game.public(seat),
             tuple(self.session.records),
             self.waiting(),
         )
