@@ -22,13 +22,13 @@ from ginrummies.core import preset
 from ginrummies.levels import Level, SeatKind
 from ginrummies.net.client import Seated, join
 from ginrummies.net.host import Host
+from ginrummies.net.plan import HostPlan
 from ginrummies.net.table import Table
 from ginrummies.play.remote import RemoteSession
 from ginrummies.play.session import Seat, Session
 from ginrummies.store import Settings
 from ginrummies.tui import joining
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.hosting import HostPlan
 from ginrummies.tui.joining import JoinPlan
 from ginrummies.tui.screens.choice import ChoiceScreen
 from ginrummies.tui.screens.lobby import LobbyScreen

@@ -12,12 +12,16 @@ import getpass
 import secrets
 import ssl
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..core import PRESETS, Format, RulesError, preset
 from ..levels import LEVELS, Level
 from ..store import THEMES
 from .app import fail, run_app
 from .options import add_format_option
+
+if TYPE_CHECKING:
+    from ..net.plan import HostPlan
 
 PORT = 8765  # the port a table listens on unless told
 
@@ -59,6 +63,19 @@ def build_host_parser() -> argparse.ArgumentParser:
     parser.add_argument("--port", type=int, default=PORT, help=f"the port (default {PORT})")
     parser.add_argument("--tls", metavar="CERT", default=None, help="a certificate (PEM) for TLS")
     parser.add_argument("--tls-key", metavar="KEY", default=None, help="its private key (PEM)")
+    parser.add_argument(
+        "--people",
+        type=int,
+        default=None,
+        help="how many people sit at the table, you included (default: every seat); "
+        "the computer plays the other seats",
+    )
+    parser.add_argument(
+        "--headless",
+        action="store_true",
+        help="hold the table without playing at it and without a screen (a server): "
+        "--people seats for people elsewhere, it starts once they have all sat down",
+    )
     parser.add_argument(
         "--continue",
         dest="resume",
@@ -108,9 +125,9 @@ def host_main(argv: Sequence[str]) -> int:
             return fail(f"cannot use the certificate {args.tls}: {exc}")
     elif args.tls_key is not None:
         return fail("--tls-key goes with --tls CERT")
+    from ..net.plan import HostPlan
     from ..play.hosted import read_table
     from ..play.session import Session, format_seats  # the bots: only now
-    from ..tui.hosting import HostPlan
 
     fmt = Format(args.format)
     level = Level(args.opponent)
@@ -122,18 +139,53 @@ def host_main(argv: Sequence[str]) -> int:
         session, code, tokens = taken
         remote = frozenset(seat for seat, _, _ in tokens)
         plan = HostPlan(session, remote, args.listen, args.port, tls, level, code, tokens)
-        return run_app(args, host=plan)
+        return headless(args, plan) if args.headless else run_app(args, host=plan)
     try:
         rules = preset(args.rules)
         fmt.check(rules)
     except (RulesError, ValueError) as exc:
         return fail(str(exc))
+    people = fmt.seats if args.people is None else args.people
+    if not 1 <= people <= fmt.seats:
+        return fail(f"{fmt.title} seats 1 to {fmt.seats} people, not {people}")
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
-    seats = format_seats(fmt, fmt.seats, level, [name, *(f"Seat {c}" for c in "BCD")])
+    here = [] if args.headless else [name]
+    names = [*here, *(f"Seat {'ABCD'[i]}" for i in range(len(here), fmt.seats))]
+    seats = format_seats(fmt, people, level, names)
     session = Session(rules, seats, seed, format=fmt)
-    remote = frozenset(range(1, fmt.seats))
+    remote = frozenset(range(len(here), people))
     plan = HostPlan(session, remote, args.listen, args.port, tls, level)
-    return run_app(args, host=plan)
+    return headless(args, plan) if args.headless else run_app(args, host=plan)
+
+
+def headless(args: argparse.Namespace, plan: HostPlan) -> int:
+    """The table held without a screen, until its game is over."""
+    import asyncio
+    from pathlib import Path
+
+    from ..net.headless import Headless
+    from ..play.printable import printable
+    from ..store.files import data_dir
+
+    try:
+        folder: Path | None = data_dir(args.data_dir)
+    except OSError as exc:
+        return fail(f"cannot use the data folder: {exc}")
+    table = plan.table()
+
+    def say(line: str) -> None:
+        print(printable(line), flush=True)
+
+    def invite(port: int) -> str:
+        shown = plan.listen if plan.listen not in ("0.0.0.0", "::") else "THIS-MACHINE"
+        return f"ginrummies join {shown}:{port} {table.code}"
+
+    held = Headless(table, folder, say, started=bool(plan.tokens))
+    try:
+        return asyncio.run(held.run(plan.listen, plan.port, plan.tls, invite))
+    except KeyboardInterrupt:
+        say("Stopped: ginrummies host --headless --continue takes the game up again.")
+        return 130
 
 
 def join_main(argv: Sequence[str]) -> int:

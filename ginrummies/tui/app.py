@@ -38,11 +38,12 @@ from .themes import STYLESHEET, THEMES
 # imported where a game or a replay is shown, not with the app: the menu
 # shows sooner without them (benchmarks/startup.py)
 if TYPE_CHECKING:
+    from ..net.plan import HostPlan
     from ..play.place import Place
     from ..play.remote import RemoteSession
     from ..play.session import Session
     from ..store.stats import Stats
-    from .hosting import Hosting, HostPlan
+    from .hosting import Hosting
     from .joining import Joining, JoinPlan
     from .seatview import HandState
 

@@ -13,32 +13,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-import ssl
 from collections.abc import Callable, Coroutine, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..levels import Level
 from ..net.host import Host
+from ..net.plan import HostPlan
 from ..net.protocol import SeatInfo
 from ..net.table import Table
 from ..play.hosted import write_table
 from ..play.session import Session
-
-
-@dataclass(frozen=True)
-class HostPlan:
-    """A table to host, as the command line asked for it."""
-
-    session: Session  # the seats people may take from elsewhere are people here
-    remote: frozenset[int]
-    listen: str = "127.0.0.1"
-    port: int = 0
-    tls: ssl.SSLContext | None = None
-    level: Level = Level.NORMAL  # the computers in the seats nobody takes
-    code: str = ""  # a table taken up again: its code as before
-    tokens: tuple[tuple[int, str, str], ...] = ()  # and its seats' (seat, name, token)
 
 
 class Hosting:
@@ -46,14 +30,7 @@ class Hosting:
 
     def __init__(self, plan: HostPlan) -> None:
         self.plan = plan
-        table = Table(plan.session, plan.remote)
-        if plan.code:
-            table.code = plan.code
-        for seat, name, token in plan.tokens:
-            if seat in table.seats:
-                table.seats[seat].name, table.seats[seat].token = name, token
-        started = bool(plan.tokens)
-        self.host = Host(table, started=started, computers=False)
+        self.host = Host(plan.table(), started=bool(plan.tokens), computers=False)
         self.address: tuple[str, int] | None = None
         self.problem = ""  # why the table could not be opened
         self.tasks: set[asyncio.Task[None]] = set()

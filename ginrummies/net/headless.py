@@ -1,0 +1,101 @@
+"""A table hosted without a screen (``ginrummies host --headless``): for a
+machine that only holds the game (a server, or tests with real
+processes). It says in plain lines where to join and what happens, starts
+once every seat for a person is taken (computers in the rest), saves the
+game after every change for ``--continue``, and ends a while after the
+game does, once everyone has gone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ssl
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from ..play.hosted import write_table
+from ..play.session import Session
+from ..store.files import write_atomic
+from ..store.saves import SAVE_NAME
+from .host import Host
+from .table import Table
+
+LINGER = 300.0  # seconds the table stays open after the game, while anyone is still there
+
+
+class Headless:
+    """A ``Host`` that starts by itself, saves, and tells what happens."""
+
+    def __init__(
+        self,
+        table: Table,
+        folder: Path | None,
+        say: Callable[[str], None],
+        *,
+        started: bool = False,
+    ) -> None:
+        self.table = table
+        self.folder = folder
+        self.say = say
+        self.host = Host(table, started=started, on_change=lambda _s: self.changed())
+        self.told = len(table.session.records)
+        self.seated = {i for i, s in table.seats.items() if s.here}
+
+    @property
+    def session(self) -> Session:
+        return self.table.session
+
+    def changed(self) -> None:
+        """After every change: the game saved, and what happened said."""
+        self.keep()
+        for i, seat in self.table.seats.items():
+            if seat.here and i not in self.seated:
+                self.say(f"{seat.name} sat down at seat {'ABCD'[i]}.")
+            elif not seat.here and i in self.seated:
+                self.say(f"{seat.name} is away (the seat waits for them).")
+        self.seated = {i for i, s in self.table.seats.items() if s.here}
+        if self.host.started:
+            for entry in self.session.records[self.told :]:
+                self.say(entry.words)
+            self.told = len(self.session.records)
+
+    def keep(self) -> None:
+        if self.folder is None or not self.host.started:
+            return
+        session = self.session
+        taken = [(i, s.name, s.token) for i, s in self.table.seats.items() if s.token]
+        try:
+            write_atomic(self.folder / SAVE_NAME, session.to_json())
+            write_table(self.folder, session.game_id, self.table.code, taken)
+        except OSError as exc:
+            self.say(f"The game could not be saved: {exc}")
+
+    async def run(
+        self, address: str, port: int, tls: ssl.SSLContext | None, invite: Callable[[int], str]
+    ) -> int:
+        """Listen, play the game through, and close; the exit status."""
+        try:
+            _, port = await self.host.listen(address, port, tls)
+        except OSError as exc:
+            self.say(f"Cannot listen on {address}:{port}: {exc.strerror or exc}")
+            return 2
+        self.say(f"Give the others this command: {invite(port)}")
+        try:
+            if not self.host.started:
+                while not self.table.full:
+                    await asyncio.sleep(0.05)
+                self.table.begin()
+                self.say("Every seat is taken: the game begins.")
+            else:
+                self.say("The game goes on where it stopped: the others come back by themselves.")
+            await self.host.start()
+            while not self.session.game.is_over:
+                await asyncio.sleep(0.05)
+            until = time.monotonic() + LINGER
+            while self.host.connections and time.monotonic() < until:
+                await asyncio.sleep(0.1)
+        finally:
+            await self.host.close()
+        self.say("The table is closed.")
+        return 0

@@ -1,0 +1,36 @@
+"""A table to host, as the command line asks for it: the game, the seats
+people may take from elsewhere, where to listen, and (a table taken up
+again with ``--continue``) its code and its seats' tokens as before."""
+
+from __future__ import annotations
+
+import ssl
+from dataclasses import dataclass
+
+from ..levels import Level
+from ..play.session import Session
+from .table import Table
+
+
+@dataclass(frozen=True)
+class HostPlan:
+    """A table to host."""
+
+    session: Session  # the seats people may take from elsewhere are people here
+    remote: frozenset[int]
+    listen: str = "127.0.0.1"
+    port: int = 0
+    tls: ssl.SSLContext | None = None
+    level: Level = Level.NORMAL  # the computers in the seats nobody takes
+    code: str = ""  # a table taken up again: its code as before
+    tokens: tuple[tuple[int, str, str], ...] = ()  # and its seats' (seat, name, token)
+
+    def table(self) -> Table:
+        """The table, with its code and tokens as before when taken up again."""
+        table = Table(self.session, self.remote)
+        if self.code:
+            table.code = self.code
+        for seat, name, token in self.tokens:
+            if seat in table.seats:
+                table.seats[seat].name, table.seats[seat].token = name, token
+        return table
