@@ -117,6 +117,8 @@ def scene(name: str, folder: Path | None = None) -> tuple[GinApp, Before]:
             assert not session.hand.is_over
             return GinApp(felt, session=session), settled()
         return on_table(variant, 2, 3)
+    if name == "joined":
+        return joined_scene()
     if name.startswith("theme-"):
         theme = name.removeprefix("theme-")
         return on_table("gin", 2, 3, theme=theme)
@@ -232,6 +234,36 @@ FORMAT_SCENES = [
     "game-over-three",
     "help-partnership",
 ]
+
+
+def joined_scene() -> tuple[GinApp, Before]:
+    """Bob's seat at Ann's table across machines, as his app draws it: the
+    table from the host's states alone (the public match, his own view and
+    the log; tests/test_remote_session.py shows that this is the table the
+    states make), a few turns into the first hand."""
+    from ginrummies.play.remote import RemoteSession
+    from ginrummies.tui.screens.table import TableScreen
+
+    seats = [Seat("Ann"), Seat("Bob", SeatKind.AWAY)]
+    session = Session(preset("gin"), seats, 9)
+    players = [make_bot("normal", session.rules, 3), make_bot("normal", session.rules, 4)]
+    while len(session.game.round.hands[0].events) < 9 or session.game.seat_to_move(0) != 1:
+        seat = session.game.seat_to_move(0)
+        assert seat is not None
+        view = session.game.view(seat)
+        session.play(players[seat].choose(view, list(view.legal_actions)), seat)
+    public, view = session.game.public(1), session.game.view(1)
+    remote = RemoteSession(
+        1, session.rules, session.format, session.names, public, view, send=print, ready=print
+    )
+    seated = [(s.name, False) for s in session.seats]
+    remote.update(public, view, session.records, seated, ())
+    app = GinApp(Settings(speed="instant"))
+
+    async def joined(pilot: Pilot[Any]) -> None:
+        app.push_screen(TableScreen(remote))
+
+    return app, settled(joined)
 
 
 def format_scene(name: str) -> tuple[GinApp, Before]:
@@ -362,6 +394,7 @@ SCENES = [
     "coach",
     "undo",
     "cut",
+    "joined",
     *FORMAT_SCENES,
     "small-three",
     "small-partnership",

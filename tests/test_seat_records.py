@@ -53,7 +53,8 @@ def test_a_seat_kind_is_one_enum_in_the_leaf_module() -> None:
     from ginrummies.store import saves, settings
 
     assert play_session.SeatKind is levels.SeatKind
-    assert saves.SEAT_KINDS == ("person", "computer")
+    # "away": a person at another machine, at a table across machines
+    assert saves.SEAT_KINDS == ("person", "computer", "away")
     assert settings.SEAT_CHOICES == ("person", "easy", "normal", "hard", "random")
     saved = parse(session().to_json())
     assert [type(seat.kind) for seat in saved.seats] == [SeatKind, SeatKind]

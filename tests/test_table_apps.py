@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from apphelp import key_for_turn
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from ginrummies.ai import make_bot
 from ginrummies.core import preset
@@ -178,5 +178,40 @@ async def test_a_joined_app_plays_its_seat_comes_back_and_leaves(
             await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "asked")
             await pilot.press("down", "enter")  # leave the table
             await until(pilot, lambda: not session.seats[1].is_person, "a computer takes over")
+    finally:
+        await host.close()
+
+
+async def test_the_menu_joins_a_table_from_a_pasted_command(tmp_path: Path) -> None:
+    """What a browser tab of ``serve`` does: Join from the menu, the host's
+    command pasted whole; a wrong address or code is said, nothing breaks."""
+    seats = [Seat("Computer A", SeatKind.COMPUTER, Level.EASY), Seat("Seat B")]
+    table = Table(Session(preset("gin"), seats, 12), frozenset({1}))
+    host = Host(table, started=False)
+    _, port = await host.listen()
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            options = app.screen.query_one("#menu-options")
+            ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+            await pilot.press(*["down"] * ids.index("join"), "enter")
+            await until(pilot, lambda: app.screen.query("#address"), "the join form")
+            form = app.screen
+            await pilot.press(*"nowhere", "enter", *"XY", "enter", "enter")
+            problem = str(form.query_one("#join-problem", Static).render())
+            assert "not an address" in problem and app.screen is form
+            address = form.query_one("#address", Input)
+            address.value = f"ginrummies join 127.0.0.1:{port} {table.code}"
+            form.query_one("#code", Input).value = ""
+            address.focus()
+            await pilot.press("enter")
+            await until(pilot, lambda: table.full, "seated from the menu")
+            lobby = app.screen
+            assert isinstance(lobby, LobbyScreen)
+            await until(
+                pilot,
+                lambda: "B  " in lobby_text(lobby) and "(you)" in lobby_text(lobby),
+                "the lobby",
+            )
     finally:
         await host.close()

@@ -8,7 +8,6 @@ Both run the same Textual app as ``ginrummies``, on the same data folder.
 from __future__ import annotations
 
 import argparse
-import getpass
 import secrets
 import ssl
 from collections.abc import Sequence
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..core import PRESETS, Format, RulesError, preset
 from ..levels import LEVELS, Level
+from ..net.plan import login_name
 from ..store import THEMES
 from .app import fail, run_app
 from .options import add_format_option
@@ -103,14 +103,6 @@ def build_join_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def login_name() -> str:
-    try:
-        name = getpass.getuser()
-    except (OSError, KeyError):
-        return "Guest"
-    return name[:1].upper() + name[1:] if name else "Guest"
-
-
 def host_main(argv: Sequence[str]) -> int:
     """``ginrummies host``: the app, hosting a table."""
     args = build_host_parser().parse_args(list(argv))
@@ -178,7 +170,8 @@ def headless(args: argparse.Namespace, plan: HostPlan) -> int:
 
     def invite(port: int) -> str:
         shown = plan.listen if plan.listen not in ("0.0.0.0", "::") else "THIS-MACHINE"
-        return f"ginrummies join {shown}:{port} {table.code}"
+        tls = " --tls" if plan.tls is not None else ""
+        return f"ginrummies join {shown}:{port} {table.code}{tls}"
 
     held = Headless(table, folder, say, started=bool(plan.tokens))
     try:

@@ -143,8 +143,12 @@ async def join(
             ping_timeout=20,
             close_timeout=2,  # a side that does not answer the close is not waited for long
         )
+    except ssl.SSLCertVerificationError as exc:
+        why = f"its certificate is not trusted ({exc.verify_message}): give it with --tls-ca"
+        raise JoinError(f"the table at {address} cannot be trusted: {why}") from None
     except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
-        raise JoinError(f"no table at {address}: {exc}") from None
+        hint = " (if the host uses --tls, join with --tls)" if tls is None else ""
+        raise JoinError(f"no table at {address}: {exc}{hint}") from None
     try:
         await ws.send(write(Hello(code, name, token)))
         frame = await ws.recv()

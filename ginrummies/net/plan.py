@@ -4,6 +4,7 @@ again with ``--continue``) its code and its seats' tokens as before."""
 
 from __future__ import annotations
 
+import getpass
 import ssl
 from dataclasses import dataclass
 
@@ -34,3 +35,12 @@ class HostPlan:
             if seat in table.seats:
                 table.seats[seat].name, table.seats[seat].token = name, token
         return table
+
+
+def login_name() -> str:
+    """The name to sit under when none is given: the person's login name."""
+    try:
+        name = getpass.getuser()
+    except (OSError, KeyError):
+        return "Guest"
+    return name[:1].upper() + name[1:] if name else "Guest"

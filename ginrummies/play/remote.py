@@ -62,6 +62,7 @@ class RemoteSession:
         self.records: list[Entry] = []
         self.waiting: tuple[str, ...] = ()
         self.pending: Action | None = None  # sent, not yet seen played
+        self.pending_at = (0, 0, 0)  # the seat's table when it was sent
         self.ready_sent = -1  # the round whose result this seat said it has seen
         self.game = SeenGame(rules, public, view, seat)
         self.finished = ""  # the whole game as the saves write it, sent once it is over
@@ -83,7 +84,8 @@ class RemoteSession:
             for i, (name, computer) in enumerate(seats)
         )
         self.waiting = tuple(waiting)
-        self.pending = None
+        if self.table_version(self.seat) != self.pending_at:
+            self.pending = None  # the seat's table moved on: the move was played
         self.version += 1
         if self.on_change is not None:
             self.on_change(self)
@@ -191,7 +193,7 @@ class RemoteSession:
             raise IllegalAction("your move is on its way to the host")
         if action not in self.legal():
             raise IllegalAction("it is not your turn" if not self.my_turn else "not a move now")
-        self.pending = action
+        self.pending, self.pending_at = action, self.table_version(self.seat)
         self.version += 1
         self.send(action)
 

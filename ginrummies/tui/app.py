@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import ssl
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -499,6 +500,7 @@ class GinApp(GameApp):
         hosting.on_start = self.hosted_start
         hosting.on_show = lambda: self.show_table(hosting.session)
         hosting.on_leave = self.close_hosted
+        hosting.on_closed = self.drop_tables
         mine = next((i for i in range(len(plan.session.seats)) if plan.session.here(i)), None)
         self.push_screen(LobbyScreen(hosting, mine=mine))
         if hosting.started():  # a game taken up again (--continue): its table at once
@@ -564,19 +566,40 @@ class GinApp(GameApp):
         hosting, joining = self.hosting, self.joining
 
         def answered(choice: int | None) -> None:
-            if choice != 1 or (self.hosting, self.joining) != (hosting, joining):
-                return
-            self.hosting = self.joining = None
-            if hosting is not None:
-                self.run_worker(hosting.close(), group="table")
-            if joining is not None:
-                self.run_worker(joining.close(), group="table")
-            self.show_menu()
+            if choice == 1 and (self.hosting, self.joining) == (hosting, joining):
+                self.show_menu()  # the lobby closes, and with it the table (drop_tables)
 
         if ask:
             self.push_screen(ChoiceScreen(question, list(options)), answered)
         else:
             answered(1)
+
+    def drop_tables(self) -> None:
+        """The lobby has closed: so has the table across machines (the one
+        hosted here closes; a seat taken elsewhere is left, to a computer
+        while the game is on)."""
+        hosting, joining = self.hosting, self.joining
+        self.hosting = self.joining = None
+        if hosting is not None:
+            self.run_worker(hosting.close(), group="table")
+        if joining is not None:
+            over = joining.session is not None and joining.session.game.is_over
+            self.run_worker(joining.close(leave=not over), group="table")
+
+    def ask_to_join(self) -> None:
+        """The menu's Join: where and as whom, then the table's lobby."""
+        from ..net.plan import login_name
+        from .joining import JoinPlan
+        from .screens.joinform import JoinForm
+
+        def answered(given: tuple[str, str, str] | None) -> None:
+            if given is None:
+                return
+            address, code, name = given
+            tls = ssl.create_default_context() if address.startswith("wss://") else None
+            self.open_joined(JoinPlan(address, code, name, tls))
+
+        self.push_screen(JoinForm(login_name()), answered)
 
     def open_joined(self, plan: JoinPlan) -> None:
         """Sit down at the table ``ginrummies join`` named: its lobby first."""
@@ -599,6 +622,7 @@ class GinApp(GameApp):
         joining.on_gone = self.joined_gone
         joining.on_show = lambda: self.joined_table(joining.session) if joining.session else None
         joining.on_leave = self.leave_joined
+        joining.on_closed = self.drop_tables
         self.push_screen(lobby)
         self.run_worker(joining.run(), group="table")
 

@@ -38,6 +38,7 @@ class Hosting:
         self.on_start: Callable[[], None] = lambda: None  # the game begins here
         self.on_show: Callable[[], None] = lambda: None  # the table over the lobby
         self.on_leave: Callable[[], None] = lambda: None  # the host closes the table
+        self.on_closed: Callable[[], None] = lambda: None  # the lobby has gone
         self.folder: Path | None = None  # where the table is kept for --continue
 
     @property
@@ -97,6 +98,9 @@ class Hosting:
     def leave(self) -> None:
         self.on_leave()
 
+    def closed(self) -> None:
+        self.on_closed()
+
     def heading(self) -> str:
         s = self.session
         return f"Your table: {s.rules.name}, {s.format.title}"
@@ -148,7 +152,8 @@ class Hosting:
         host, port = self.address or (self.plan.listen, self.plan.port)
         shown = reachable(host)[0] if host in ("0.0.0.0", "::") else host
         shown = f"[{shown}]" if ":" in shown else shown
-        return f"ginrummies join {shown}:{port} {self.table.code}"
+        tls = " --tls" if self.plan.tls is not None else ""
+        return f"ginrummies join {shown}:{port} {self.table.code}{tls}"
 
     def reach_words(self) -> str:
         """Who can reach the table, in plain words."""

@@ -47,7 +47,7 @@ class Joining:
         self.session: RemoteSession | None = None
         self.seats: tuple[SeatInfo, ...] = ()
         self.said = "Joining the table..."
-        self.closed = False
+        self.ended = False  # this side has left (no more tries to come back)
         self.tasks: set[asyncio.Task[None]] = set()
         # the app's: the lobby changed, the table changed, something to say
         self.on_lobby: Callable[[], None] = lambda: None
@@ -56,6 +56,7 @@ class Joining:
         self.on_gone: Callable[[str], None] = lambda _why: None
         self.on_show: Callable[[], None] = lambda: None  # the table over the lobby
         self.on_leave: Callable[[], None] = lambda: None  # the person leaves the table
+        self.on_closed: Callable[[], None] = lambda: None  # the lobby has gone
 
     @property
     def seat(self) -> int | None:
@@ -73,11 +74,11 @@ class Joining:
             return
         self.said = "Waiting for the host to start the game."
         self.on_lobby()
-        while not self.closed:
+        while not self.ended:
             try:
                 await self.follow()
             except JoinError as exc:
-                if self.closed:
+                if self.ended:
                     return
                 why = str(exc)
                 if self.seated is not None and self.seated.goodbye:
@@ -113,7 +114,7 @@ class Joining:
         self.said = f"The connection was lost ({why}): trying again..."
         self.on_lobby()
         self.on_note(self.said, True)
-        while not self.closed and time.monotonic() < until:
+        while not self.ended and time.monotonic() < until:
             await asyncio.sleep(RETRY_EVERY)
             try:
                 self.seated = await join(self.plan.address, token=token, tls=self.plan.tls)
@@ -174,7 +175,7 @@ class Joining:
 
     async def close(self, leave: bool = True) -> None:
         """Leave the table (``leave``: for good, a computer takes the seat)."""
-        self.closed = True
+        self.ended = True
         if self.seated is not None:
             # the connection may be gone already: then there is nothing to tell
             with contextlib.suppress(Exception):
@@ -216,3 +217,6 @@ class Joining:
 
     def leave(self) -> None:
         self.on_leave()
+
+    def closed(self) -> None:
+        self.on_closed()

@@ -34,6 +34,7 @@ class Gathering(Protocol):
     def start(self) -> None: ...
     def show_table(self) -> None: ...
     def leave(self) -> None: ...
+    def closed(self) -> None: ...  # the lobby has gone: so does the table
 
 
 def seat_lines(seats: Sequence[SeatInfo], mine: int | None) -> list[str]:
@@ -82,6 +83,9 @@ class LobbyScreen(Screen[None]):
 
     def on_screen_resume(self) -> None:
         self.refresh_lobby()
+
+    def on_unmount(self) -> None:
+        self.gathering.closed()
 
     def refresh_lobby(self) -> None:
         """Show the table as it stands now (called after every change)."""

@@ -51,6 +51,7 @@ class MenuScreen(Screen[None]):
         if gin_app(self).has_game():
             options.add_option(Option("Continue the game", id="continue"))
         options.add_option(Option("New game", id="new"))
+        options.add_option(Option("Join a table across machines", id="join"))
         options.add_option(Option("Statistics", id="stats"))
         options.add_option(Option("Rules", id="rules"))
         options.add_option(Option("Settings", id="settings"))
@@ -72,6 +73,8 @@ class MenuScreen(Screen[None]):
                 from .newgame import NewGameScreen
 
                 app.push_screen(NewGameScreen(app.settings, app.seed))
+            case "join":
+                app.ask_to_join()
             case "stats":
                 from .statistics import StatsScreen
 

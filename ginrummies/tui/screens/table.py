@@ -120,6 +120,7 @@ class TableScreen(FlowScreen):
         self.message_at: object = None
         self.log_toggled = False  # the moves panel flipped from what the width gives
         self.hidden_said_until = 0.0  # the too-small notice is up until then
+        self.held: set[Card] | None = None  # the hand before a move sent to a host
 
     # --- layout ------------------------------------------------------------------
 
@@ -193,6 +194,9 @@ class TableScreen(FlowScreen):
         if not self.is_attached or not self.query(HandView):
             return  # the screen is being closed: a key that was already on its way
         session = self.session
+        if self.held is not None and session.pending is None:  # the host sent the move back
+            before, self.held = self.held, None
+            self.show_gained(before)
         seen = self.look
         table = self.query_one(TableArea)
         hidden = self.hand_hidden
@@ -349,13 +353,24 @@ class TableScreen(FlowScreen):
 
     def play(self, action: Action) -> None:
         session = self.session
-        seat = session.viewer()
         before = set(self.view.hand)
         try:
             session.play(action)
         except IllegalAction as exc:
             self.say(refused(exc, session, self.view, action), warn=True)
             return
+        if session.pending is not None:  # sent to the host: the card drawn comes back later
+            self.held = before
+            self.redraw()
+            return
+        self.show_gained(before)
+        self.redraw()
+
+    def show_gained(self, before: set[Card]) -> None:
+        """The card the person's last move brought into the hand, marked new
+        (and under the cursor), if it brought one."""
+        session = self.session
+        seat = session.viewer()
         table = session.game.table_of(seat)
         over = table is None or session.game.round.hands[table].is_over
         after = set() if over else set(session.view(seat).hand)
@@ -364,7 +379,6 @@ class TableScreen(FlowScreen):
         state.new_card = next(iter(gained)) if len(gained) == 1 else None
         if state.new_card is not None:
             state.cursor_card = state.new_card
-        self.redraw()
 
     def run(self, name: MoveName, pick: Callable[[list[Action]], Action | None]) -> None:
         options = self.legal_of(name)
