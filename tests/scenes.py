@@ -256,7 +256,7 @@ def joined_scene() -> tuple[GinApp, Before]:
     remote = RemoteSession(
         1, session.rules, session.format, session.names, public, view, send=print, ready=print
     )
-    seated = [(s.name, False) for s in session.seats]
+    seated = [(s.name, None) for s in session.seats]
     remote.update(public, view, session.records, seated, ())
     app = GinApp(Settings(speed="instant"))
 

@@ -60,7 +60,7 @@ def remote_of(session: Session, seat: int, moves: list[object]) -> RemoteSession
         send=moves.append,
         ready=lambda: moves.append("ready"),
     )
-    seats = [(s.name, not s.is_person) for s in session.seats]
+    seats = [(s.name, None if s.is_person else s.level) for s in session.seats]
     remote.update(public, view, session.records, seats, ())
     return remote
 
@@ -94,7 +94,7 @@ def drawn(place: Session | RemoteSession) -> dict[str, object]:
 def test_a_remote_seat_draws_what_the_seat_sees_here(variant: str, fmt: Format) -> None:
     person = 1 if fmt.seats > 2 else 0  # not always the first seat
     seats = [
-        Seat("Ann") if i == person else Seat(f"C{i}", SeatKind.COMPUTER, Level.NORMAL)
+        Seat("Ann") if i == person else Seat(f"C{i}", SeatKind.COMPUTER, Level.EASY)
         for i in range(fmt.seats)
     ]
     session = Session(preset(variant), seats, 11, format=fmt, target=60)

@@ -215,3 +215,57 @@ async def test_the_menu_joins_a_table_from_a_pasted_command(tmp_path: Path) -> N
             )
     finally:
         await host.close()
+
+
+async def test_a_game_ended_at_a_hosted_table_is_kept_as_this_machines_persons(
+    tmp_path: Path,
+) -> None:
+    """Once the game is over the host sends it whole; the joined machine's
+    statistics hold it as its own person's (Bob, seat B), against people
+    across machines, and its replay can be exported."""
+    seats = [Seat("Ann"), Seat("Seat B")]
+    session = Session(preset("gin"), seats, 21, target=10)  # over after a scored hand or so
+    table = Table(session, frozenset({0, 1}))
+    host = Host(table, started=False)
+    _, port = await host.listen()
+    ann = await join(f"127.0.0.1:{port}", table.code, "Ann")
+    reader = asyncio.create_task(follow(ann))
+    plan = JoinPlan(f"127.0.0.1:{port}", table.code, "Bob")
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path, join=plan)
+    ann_bot = make_bot(Level.EASY, session.rules, 2)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: table.full, "both seated")
+            table.begin()
+            await host.start()
+            for _ in range(LOOP):
+                if session.game.is_over and isinstance(app.screen, ResultScreen):
+                    break
+                screen = app.screen
+                if isinstance(screen, ChoiceScreen):
+                    await pilot.press("enter")
+                elif isinstance(screen, ResultScreen):
+                    await pilot.press("enter")
+                    if ann.state is not None and ann.state.version == session.version:
+                        await ann.ready()
+                elif session.game.seat_to_move(0) == 0 and ann.state is not None:
+                    view = ann.state.view
+                    if view is not None and view.my_turn and ann.state.version == session.version:
+                        await ann.move(ann_bot.choose(view, list(view.legal_actions)))
+                elif isinstance(screen, TableScreen) and screen.session.person_to_move:
+                    for key in key_for_turn(app):
+                        await pilot.press(key)
+                await pilot.pause(0.02)
+            remote = app.screen.session  # type: ignore[attr-defined]
+            assert isinstance(remote, RemoteSession) and remote.game.is_over
+            await until(pilot, lambda: bool(remote.finished), "the whole game sent")
+            assert "x: export the replay" in str(app.screen.query_one(".hint", Static).render())
+            stats = app.stats
+            assert stats is not None
+            await until(pilot, lambda: bool(stats.history()), "the game in the statistics")
+            (played,) = stats.history()
+            assert played.opponent == "across machines"
+            assert played.mine == session.game.scores[1]  # Bob's side, not the host's
+    finally:
+        reader.cancel()
+        await host.close()

@@ -21,7 +21,9 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..core import Action
 from .protocol import (
+    FROM_HOST,
     HOST_LIMIT,
+    Finished,
     Goodbye,
     Hello,
     Leave,
@@ -38,8 +40,7 @@ from .protocol import (
     write,
 )
 
-FROM_HOST = (Welcome, Lobby, State, Refused, Goodbye)
-HostMessage = Welcome | Lobby | State | Refused | Goodbye
+HostMessage = Welcome | Lobby | State | Finished | Refused | Goodbye
 
 
 class JoinError(Exception):
@@ -63,6 +64,7 @@ class Seated:
     lobby: Lobby | None = None
     refused: list[str] = field(default_factory=list)
     goodbye: str = ""
+    finished: str = ""  # the whole game, once it is over (``Finished``)
     resyncing: bool = False  # a whole State is asked for: what comes before it is set aside
     resyncs: int = 0  # how many times
 
@@ -91,6 +93,8 @@ class Seated:
             return whole
         elif isinstance(message, Lobby):
             self.lobby = message
+        elif isinstance(message, Finished):
+            self.finished = message.game
         elif isinstance(message, Refused):
             self.refused.append(message.why)
         elif isinstance(message, Goodbye):

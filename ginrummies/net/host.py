@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import ssl
 import time
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import cast
@@ -33,6 +34,7 @@ from websockets.exceptions import ConnectionClosed
 from ..play.session import Session, decide
 from .protocol import (
     SEAT_LIMIT,
+    Finished,
     Goodbye,
     Hello,
     Leave,
@@ -93,6 +95,8 @@ class Host:
         self.computers = computers
         self.connections: dict[int, ServerConnection] = {}
         self.sent: dict[int, Sent] = {}  # what each connection holds of its seat's State
+        # the connections sent the whole game (forgotten with them)
+        self.finished: weakref.WeakSet[ServerConnection] = weakref.WeakSet()
         self.lock = asyncio.Lock()
         self.wrong: dict[str, int] = {}  # wrong codes and tokens by address
         self.server: Server | None = None
@@ -261,9 +265,11 @@ class Host:
             self.on_change(self.session)
 
     async def send_all(self) -> None:
-        """Each connected seat its own state (before the start: the lobby)."""
+        """Each connected seat its own state (before the start: the lobby),
+        and once the game is over, the whole game."""
         for seat, ws in list(self.connections.items()):
             await self.send(seat, ws)
+        await self.finish()
 
     async def send(self, seat: int, ws: ServerConnection) -> None:
         if self.connections.get(seat) is not ws:
@@ -274,6 +280,17 @@ class Host:
         frame = self.frame(seat) if self.started else write(Lobby(self.table.infos()))
         with contextlib.suppress(ConnectionClosed):
             await ws.send(frame)
+
+    async def finish(self) -> None:
+        """Once the game is over, each seat is sent the whole game, once."""
+        if not self.session.game.is_over:
+            return
+        game = self.session.to_json()
+        for ws in list(self.connections.values()):
+            if ws not in self.finished:
+                self.finished.add(ws)
+                with contextlib.suppress(ConnectionClosed):
+                    await ws.send(write(Finished(game)))
 
     def frame(self, seat: int) -> str:
         """The seat's State as its connection is sent it now: what is new since its last."""

@@ -98,6 +98,7 @@ class SeatInfo:
     name: str
     kind: str  # "person" (here or away), "computer", or "open"
     here: bool  # a person connected now (the host's own person: always)
+    level: str = ""  # a computer's level ("easy", "normal", "hard")
 
 
 @dataclass(frozen=True)
@@ -149,6 +150,15 @@ class State:
 
 
 @dataclass(frozen=True)
+class Finished:
+    """The whole game as the saves write it (its seed and every hand), sent
+    once it is over, when nothing in it is hidden any more: the seat's
+    machine keeps it in its statistics, and can replay and review it."""
+
+    game: str
+
+
+@dataclass(frozen=True)
 class Refused:
     """A message the host did not act on, and why (the game is unchanged)."""
 
@@ -163,7 +173,7 @@ class Goodbye:
 
 
 FROM_SEAT = (Hello, Move, Ready, Leave, Resync)
-FROM_HOST = (Welcome, Lobby, State, Refused, Goodbye)
+FROM_HOST = (Welcome, Lobby, State, Finished, Refused, Goodbye)
 
 
 # --- what is new since the last State ------------------------------------------------

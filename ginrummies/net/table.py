@@ -187,9 +187,10 @@ class Table:
                 taken = self.seats[i]
                 kind = "person" if taken.token else "open"
                 out.append(SeatInfo(taken.name or "(open)", kind, taken.here))
+            elif seat.is_person:
+                out.append(SeatInfo(seat.name, "person", True))
             else:
-                kind = "person" if seat.is_person else "computer"
-                out.append(SeatInfo(seat.name, kind, seat.is_person))
+                out.append(SeatInfo(seat.name, "computer", False, seat.level.value))
         return tuple(out)
 
     def waiting(self) -> tuple[str, ...]:
@@ -207,7 +208,8 @@ class Table:
     def state(self, seat: int) -> State:
         """Everything ``seat`` may see now: its view, the public table, the log."""
         game = self.session.game
-        view = self.session.view(seat) if game.table_of(seat) is not None else None
+        # sitting a hand out, the seat watches the first table as anyone may
+        view = self.session.view(seat) if game.table_of(seat) is not None else game.watch(0)
         # the view's match, when it has one, is the public match as this seat
         # sees it: the same record, which the wire then carries once
         match = view.game.match if view is not None else None

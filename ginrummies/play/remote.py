@@ -11,6 +11,7 @@ does not send it twice.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 
 from ..core import (
@@ -72,16 +73,16 @@ class RemoteSession:
         public: MatchView,
         view: PlayerView | None,
         records: Sequence[Entry],
-        seats: Sequence[tuple[str, bool]],
+        seats: Sequence[tuple[str, Level | None]],
         waiting: Sequence[str],
     ) -> None:
-        """The host's latest state: ``seats`` each seat's name and whether a
-        computer plays it."""
+        """The host's latest state: ``seats`` each seat's name and, if a
+        computer plays it, its level."""
         self.game = SeenGame(self.rules, public, view, self.seat)
         self.records = list(records)
         self.seats = tuple(
-            Seat(name, _kind(i == self.seat, computer), Level.NORMAL)
-            for i, (name, computer) in enumerate(seats)
+            Seat(name, _kind(i == self.seat, level is not None), level or Level.NORMAL)
+            for i, (name, level) in enumerate(seats)
         )
         self.waiting = tuple(waiting)
         if self.table_version(self.seat) != self.pending_at:
@@ -235,3 +236,18 @@ def _kind(mine: bool, computer: bool) -> SeatKind:
     if computer:
         return SeatKind.COMPUTER
     return SeatKind.PERSON if mine else SeatKind.AWAY
+
+
+def own_record(game: str, seat: int) -> str:
+    """The whole game a host sent (the save format), as this machine keeps
+    it: its own person at ``seat``, the host's and the others' people away
+    (so its statistics and its review are this person's). ValueError if
+    the text is not a game's."""
+    data = json.loads(game)
+    seats = data.get("seats") if isinstance(data, dict) else None
+    if not isinstance(seats, list) or not 0 <= seat < len(seats):
+        raise ValueError("the game sent has no such seat")
+    for i, record in enumerate(seats):
+        if isinstance(record, dict) and record.get("kind") != SeatKind.COMPUTER.value:
+            record["kind"] = (SeatKind.PERSON if i == seat else SeatKind.AWAY).value
+    return json.dumps(data)

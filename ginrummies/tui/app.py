@@ -25,7 +25,7 @@ from ..play.printable import printable
 from ..play.tell import cut_answers, cut_question, score_board, unit
 from ..store import CardStyle, Settings, Theme
 from ..store.files import data_dir, move_aside, write_atomic
-from ..store.saves import Saved, SaveError
+from ..store.saves import Saved, SaveError, parse
 from ..store.settings import save_settings
 from .ascii import AsciiFilter
 from .gameapp import GameApp
@@ -623,8 +623,18 @@ class GinApp(GameApp):
         joining.on_show = lambda: self.joined_table(joining.session) if joining.session else None
         joining.on_leave = self.leave_joined
         joining.on_closed = self.drop_tables
+        joining.on_finished = self.keep_joined
         self.push_screen(lobby)
         self.run_worker(joining.run(), group="table")
+
+    def keep_joined(self, game: str) -> None:
+        """A game played at a table elsewhere, over: in this machine's statistics."""
+        from ..play.session import Session
+
+        try:
+            self.record(Session.from_saved(parse(game)))
+        except (SaveError, ValueError) as exc:
+            self.notify(str(exc), title="The game could not be kept", severity="error")
 
     def joined_table(self, session: RemoteSession | None) -> None:
         from .screens.table import TableScreen

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import Action
+from ..levels import Level
 from ..net.client import JoinError, Seated, join
-from ..net.protocol import Goodbye, Lobby, Refused, SeatInfo, State
-from ..play.remote import RemoteSession
+from ..net.protocol import Finished, Goodbye, Lobby, Refused, SeatInfo, State
+from ..play.remote import RemoteSession, own_record
 
 RETRY_EVERY = 2.0  # seconds between tries to reconnect
 RETRY_FOR = 120.0  # seconds of tries before giving up
@@ -57,6 +58,7 @@ class Joining:
         self.on_show: Callable[[], None] = lambda: None  # the table over the lobby
         self.on_leave: Callable[[], None] = lambda: None  # the person leaves the table
         self.on_closed: Callable[[], None] = lambda: None  # the lobby has gone
+        self.on_finished: Callable[[str], None] = lambda _game: None  # the whole game
 
     @property
     def seat(self) -> int | None:
@@ -97,6 +99,8 @@ class Joining:
                 self.on_lobby()
             elif isinstance(message, State):
                 self.taken(message)
+            elif isinstance(message, Finished):
+                self.finish(message.game)
             elif isinstance(message, Refused):
                 if self.session is not None:
                     self.session.pending = None
@@ -131,7 +135,7 @@ class Joining:
     def taken(self, state: State) -> None:
         """A state from the host: the table as it stands now."""
         self.seats = state.seats
-        seats = [(s.name, s.kind == "computer") for s in state.seats]
+        seats = [(s.name, computer_level(s)) for s in state.seats]
         session = self.session
         seated = self.seated
         assert seated is not None
@@ -155,6 +159,19 @@ class Joining:
             return
         session.update(state.public, state.view, state.log, seats, state.waiting)
         self.on_lobby()
+
+    def finish(self, game: str) -> None:
+        """The whole game, sent once it is over: kept as this person's."""
+        session, seat = self.session, self.seat
+        if session is None or seat is None:
+            return
+        try:
+            session.finished = own_record(game, seat)
+        except ValueError as exc:
+            self.on_note(f"The finished game could not be kept: {exc}", True)
+            return
+        self.on_finished(session.finished)
+        self.changed()
 
     def changed(self) -> None:
         if self.session is not None and self.session.on_change is not None:
@@ -220,3 +237,14 @@ class Joining:
 
     def closed(self) -> None:
         self.on_closed()
+
+
+def computer_level(seat: SeatInfo) -> Level | None:
+    """A seat's computer level, or None for a person (a level this version
+    does not know reads as normal)."""
+    if seat.kind != "computer":
+        return None
+    try:
+        return Level(seat.level)
+    except ValueError:
+        return Level.NORMAL
