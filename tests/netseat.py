@@ -4,7 +4,7 @@ token from TOKEN_FILE), plays its seat with the easy computer, says it has
 seen each hand's result, and comes back with its token when the
 connection drops (the host killed and continued). It writes its token to
 TOKEN_FILE as soon as it has one, and prints one line per hand and the
-game's end.
+game's end. Winning the cut, it plays first.
 
     python tests/netseat.py ADDRESS CODE NAME TOKEN_FILE [--hands N] [--die-after N]
 """
@@ -21,7 +21,7 @@ from pathlib import Path
 from ginrummies.ai import make_bot
 from ginrummies.levels import Level
 from ginrummies.net.client import JoinError, Seated, join
-from ginrummies.net.protocol import Goodbye, Refused, State
+from ginrummies.net.protocol import Goodbye, Lobby, Refused, State
 
 BACK_FOR = 60.0  # seconds it tries to come back after a drop
 PACE = 0.11  # seconds before each move: within the host's rate (10 a second)
@@ -64,6 +64,9 @@ async def play(args: argparse.Namespace) -> int:
         if isinstance(message, Goodbye):
             print(f"goodbye: {message.why}", flush=True)
             return 1
+        if isinstance(message, Lobby) and message.question:
+            await seated.deal(False)  # won the cut: plays first, as the computer would
+            continue
         if isinstance(message, Refused):
             acted = None  # refused (the table moved on): look again
         state = seated.state

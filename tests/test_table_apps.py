@@ -21,6 +21,7 @@ from ginrummies.ai import make_bot
 from ginrummies.core import preset
 from ginrummies.levels import Level, SeatKind
 from ginrummies.net.client import Seated, join
+from ginrummies.net.headless import Headless
 from ginrummies.net.host import Host
 from ginrummies.net.plan import HostPlan
 from ginrummies.net.table import Table
@@ -269,3 +270,40 @@ async def test_a_game_ended_at_a_hosted_table_is_kept_as_this_machines_persons(
     finally:
         reader.cancel()
         await host.close()
+
+
+async def test_a_person_elsewhere_who_wins_the_cut_chooses_to_deal(tmp_path: Path) -> None:
+    """RULES.md 1: the cut's winner chooses who deals, at another machine
+    too: the headless host asks Bob's app, and deals as he answers."""
+    session = Session(preset("gin"), [Seat("Seat A"), Seat("Seat B")], 0)
+    assert session.cut_choosers() == (1,)  # seat B wins this seed's cut
+    table = Table(session, frozenset({0, 1}))
+    said: list[str] = []
+    ports: list[int] = []
+
+    def invite(port: int) -> str:
+        ports.append(port)
+        return "join"
+
+    held = Headless(table, None, said.append)
+    running = asyncio.create_task(held.run("127.0.0.1", 0, None, invite))
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: bool(ports), "the table open")
+            ann = await join(f"127.0.0.1:{ports[0]}", table.code, "Ann")
+            reader = asyncio.create_task(follow(ann))
+            app.open_joined(JoinPlan(f"127.0.0.1:{ports[0]}", table.code, "Bob"))
+            await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "asked")
+            assert "Bob wins the cut: play first, or deal?" in str(
+                app.screen.query_one(".title", Static).render()
+            )
+            await pilot.press("down", "enter")  # Deal
+            await until(pilot, lambda: held.host.started, "the game begun")
+            assert session.game.dealer_seat(0) == 1 and session.game.winner_deals == (True,)
+            assert any("Bob wins and deals" in line for line in said)
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+            reader.cancel()
+    finally:
+        running.cancel()
+        await held.host.close()

@@ -183,7 +183,12 @@ def test_the_app_joins_in_a_terminal_and_plays_with_keys(tmp_path: Path) -> None
 
 
 # the keys a steady player presses, by what the status line asks
-KEYS = [("or pass (p)", "p"), ("Draw from the stock (d)", "d"), ("and discard it (x)", "x")]
+KEYS = [
+    ("wins the cut: play first, or deal?", "Enter"),
+    ("or pass (p)", "p"),
+    ("Draw from the stock (d)", "d"),
+    ("and discard it (x)", "x"),
+]
 
 
 def capture(session: str) -> str:

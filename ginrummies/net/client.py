@@ -23,6 +23,7 @@ from ..core import Action
 from .protocol import (
     FROM_HOST,
     HOST_LIMIT,
+    Deal,
     Finished,
     Goodbye,
     Hello,
@@ -111,6 +112,10 @@ class Seated:
     async def move(self, action: Action) -> None:
         turn = self.state.turn if self.state is not None else (-1, -1, -1)
         await self.ws.send(write(Move(action, turn)))
+
+    async def deal(self, deals: bool) -> None:
+        """The cut won: deal (True) or play first."""
+        await self.ws.send(write(Deal(deals)))
 
     async def ready(self) -> None:
         version = self.state.version if self.state is not None else -1

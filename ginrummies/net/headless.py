@@ -86,9 +86,19 @@ class Headless:
                 while not self.table.full:
                     await asyncio.sleep(0.05)
                 self.table.begin()
+                await self.host.send_all()  # a cut's winner elsewhere is asked
+                while self.table.choosing:
+                    await asyncio.sleep(0.05)
+                winners = self.session.cut_choosers()
+                if winners:
+                    chosen = self.session.deal_chosen
+                    self.session.choose_deal(tuple(chosen.get(s, False) for s in winners))
                 self.say("Every seat is taken: the game begins.")
             else:
                 self.say("The game goes on where it stopped: the others come back by themselves.")
+            self.told = (
+                0 if not self.host.started else self.told
+            )  # a new game: its log from the top
             await self.host.start()
             while not self.session.game.is_over:
                 await asyncio.sleep(0.05)

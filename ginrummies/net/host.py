@@ -34,11 +34,11 @@ from websockets.exceptions import ConnectionClosed
 from ..play.session import Session, decide
 from .protocol import (
     SEAT_LIMIT,
+    Deal,
     Finished,
     Goodbye,
     Hello,
     Leave,
-    Lobby,
     Move,
     ProtocolError,
     Ready,
@@ -199,8 +199,8 @@ class Host:
                 await ws.send(write(Refused("too many messages: slow down")))
                 continue
             try:
-                kinds = (Move, Ready, Leave, Resync)
-                message = cast(Move | Ready | Leave | Resync, read(frame, kinds, SEAT_LIMIT))
+                kinds = (Move, Ready, Deal, Leave, Resync)
+                message = cast(Move | Ready | Deal | Leave | Resync, read(frame, kinds, SEAT_LIMIT))
             except ProtocolError as exc:
                 await ws.send(write(Refused(str(exc))))
                 continue
@@ -229,7 +229,12 @@ class Host:
                 continue
             await self.changed()
 
-    def act(self, seat: int, message: Move | Ready) -> None:
+    def act(self, seat: int, message: Move | Ready | Deal) -> None:
+        if isinstance(message, Deal):
+            if self.started:
+                raise Refusal("the game has begun: the deal is chosen")
+            self.table.deal(seat, message)
+            return
         if not self.started:
             raise Refusal("the game has not started: the host starts it")
         if isinstance(message, Move):
@@ -277,7 +282,7 @@ class Host:
         # the frame is built and queued with no wait between (``send`` writes
         # before it first waits), so a connection gets its States in the
         # order ``frame`` counted them
-        frame = self.frame(seat) if self.started else write(Lobby(self.table.infos()))
+        frame = self.frame(seat) if self.started else write(self.table.lobby(seat))
         with contextlib.suppress(ConnectionClosed):
             await ws.send(frame)
 

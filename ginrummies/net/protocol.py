@@ -79,6 +79,14 @@ class Ready:
 
 
 @dataclass(frozen=True)
+class Deal:
+    """The seat won the cut for the first deal and chooses (RULES.md 1):
+    to deal (true) or to play first (false)."""
+
+    deals: bool
+
+
+@dataclass(frozen=True)
 class Leave:
     """The seat leaves for good (a computer takes it over)."""
 
@@ -114,9 +122,13 @@ class Welcome:
 
 @dataclass(frozen=True)
 class Lobby:
-    """Who has sat down, before the host starts the game."""
+    """Who has sat down, before the host starts the game; to a seat that
+    won the cut, the question it answers with ``Deal`` and its two answers
+    (to play first, to deal)."""
 
     seats: tuple[SeatInfo, ...]
+    question: str = ""
+    answers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -172,7 +184,7 @@ class Goodbye:
     why: str
 
 
-FROM_SEAT = (Hello, Move, Ready, Leave, Resync)
+FROM_SEAT = (Hello, Move, Ready, Deal, Leave, Resync)
 FROM_HOST = (Welcome, Lobby, State, Finished, Refused, Goodbye)
 
 

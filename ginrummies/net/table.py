@@ -20,7 +20,8 @@ from ..core import IllegalAction
 from ..levels import Level, SeatKind
 from ..play.session import Seat as PlayerSeat
 from ..play.session import Session
-from .protocol import Hello, Move, Ready, SeatInfo, State, Welcome
+from ..play.tell import cut_answers, cut_question
+from .protocol import Deal, Hello, Lobby, Move, Ready, SeatInfo, State, Welcome
 
 # the code people type to sit down: 12 letters of an alphabet with nothing
 # that reads as another (no 0/O, 1/I/L), 32**12 = 2**60 codes
@@ -65,6 +66,8 @@ class Table:
     code: str = field(default_factory=new_code)
     seats: dict[int, Seat] = field(init=False)
     host_ready: int = -1  # the version at which the host's own person was ready
+    # the people elsewhere who won a cut, and what they chose (None: not yet)
+    asked: dict[int, bool | None] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         people = {i for i, s in enumerate(self.session.seats) if s.is_person}
@@ -84,6 +87,31 @@ class Table:
                 del self.seats[i]
                 seats[i] = PlayerSeat(f"Computer {'ABCD'[i]}", SeatKind.COMPUTER, level)
         self.session.seat(seats)
+        winners = self.session.cut_choosers()
+        self.asked = {s: None for s in winners if s in self.session.away}
+
+    @property
+    def choosing(self) -> list[str]:
+        """The people elsewhere still to choose whether to deal."""
+        return [self.session.names[s] for s, deals in self.asked.items() if deals is None]
+
+    def lobby(self, seat: int) -> Lobby:
+        """The lobby as ``seat`` is sent it: with the cut's question, if it must answer."""
+        session = self.session
+        if self.asked.get(seat, False) is not None:
+            return Lobby(self.infos())
+        number = session.cut_choosers().index(seat)
+        game, names = session.game, session.names
+        return Lobby(
+            self.infos(), cut_question(game, number, names), cut_answers(game, number, names)
+        )
+
+    def deal(self, seat: int, message: Deal) -> None:
+        """A person elsewhere who won the cut chose: kept for the start."""
+        if self.asked.get(seat, False) is not None:
+            raise Refusal("there is no cut for you to choose on")
+        self.asked[seat] = message.deals
+        self.session.deal_chosen[seat] = message.deals
 
     @property
     def here_people(self) -> bool:

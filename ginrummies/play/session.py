@@ -193,6 +193,8 @@ class Session:
         self.keyboard: int | None = None
         self.waiting: tuple[str, ...] = ()  # what a hosted table waits for, in words
         self.pending: Action | None = None  # a seat elsewhere's move on its way (never here)
+        # what people elsewhere chose on winning the cut (a hosted table's)
+        self.deal_chosen: dict[int, bool] = {}
         self.version = 0  # goes up with every change
         self.epoch = 0  # goes up when the game is rebuilt (an undo): older turns are stale
         self.bots: dict[int, Bot] = {
@@ -631,7 +633,8 @@ class Session:
         if not winners:
             raise IllegalAction("the deal can be chosen only before the first move, once")
         winner_deals = tuple(
-            deals and self.here(seat) for seat, deals in zip(winners, winner_deals, strict=True)
+            deals and self.seats[seat].is_person
+            for seat, deals in zip(winners, winner_deals, strict=True)
         )
         game = self.game
         self._start(

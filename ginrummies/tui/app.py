@@ -468,7 +468,7 @@ class GinApp(GameApp):
         game it replaces, ``leaving``, counts as abandoned only then: until
         the new one begins, it is the one saved, and it can be continued."""
         winners = session.cut_choosers()
-        if any(session.here(seat) for seat in winners):
+        if any(session.here(seat) or seat in session.deal_chosen for seat in winners):
             self._choose_deal(session, (), leaving, show)
             return
         if leaving is not None:
@@ -624,6 +624,14 @@ class GinApp(GameApp):
         joining.on_leave = self.leave_joined
         joining.on_closed = self.drop_tables
         joining.on_finished = self.keep_joined
+
+        def ask(question: str, answers: tuple[str, ...]) -> None:
+            def answered(choice: int | None) -> None:
+                joining.deal(choice == 1)
+
+            self.push_screen(ChoiceScreen(question, list(answers), cancel=False), answered)
+
+        joining.on_question = ask
         self.push_screen(lobby)
         self.run_worker(joining.run(), group="table")
 
@@ -690,8 +698,9 @@ class GinApp(GameApp):
             session.choose_deal(answers)
             self._begin(session, leaving, show)
             return
-        if not session.here(winners[n]):  # a computer (or one elsewhere) makes the other deal
-            self._choose_deal(session, (*answers, False), leaving, show)
+        if not session.here(winners[n]):  # a computer makes the other deal; one elsewhere chose
+            chosen = session.deal_chosen.get(winners[n], False)
+            self._choose_deal(session, (*answers, chosen), leaving, show)
             return
 
         def answered(choice: int | None) -> None:

@@ -40,6 +40,7 @@ class Hosting:
         self.on_leave: Callable[[], None] = lambda: None  # the host closes the table
         self.on_closed: Callable[[], None] = lambda: None  # the lobby has gone
         self.folder: Path | None = None  # where the table is kept for --continue
+        self.starting = False  # Start pressed, the cut's choices awaited
 
     @property
     def table(self) -> Table:
@@ -61,6 +62,7 @@ class Hosting:
         return True
 
     def _remote(self) -> None:
+        self.go_on()
         self.keep()
         self.session.waiting = self.table.waiting()
         if self.on_remote is not None:
@@ -72,9 +74,18 @@ class Hosting:
 
     def start(self) -> None:
         """The host pressed Start: computers take the seats nobody took, and
-        the app begins the game (``begun``, once the cuts are chosen)."""
+        the app begins the game (``begun``, once the cuts are chosen: first
+        by the people elsewhere who won one, asked on their own screens)."""
         self.table.begin(self.plan.level)
-        self.on_start()
+        self.starting = True
+        self.push()
+        self.go_on()
+
+    def go_on(self) -> None:
+        """Once nobody elsewhere is still choosing, the app begins the game."""
+        if self.starting and not self.table.choosing:
+            self.starting = False
+            self.on_start()
 
     def begun(self) -> None:
         """The game is dealt as the cuts chose: the seats are sent their hands."""
@@ -116,6 +127,8 @@ class Hosting:
 
     def status(self) -> str:
         waiting = self.table.waiting()
+        if self.starting and self.table.choosing:
+            return f"Waiting for {' and '.join(self.table.choosing)} to choose whether to deal."
         if not self.started():
             taken = sum(bool(s.token) for s in self.table.seats.values())
             return (

@@ -59,6 +59,9 @@ class Joining:
         self.on_leave: Callable[[], None] = lambda: None  # the person leaves the table
         self.on_closed: Callable[[], None] = lambda: None  # the lobby has gone
         self.on_finished: Callable[[str], None] = lambda _game: None  # the whole game
+        # the cut won: the question and its answers; the answer goes to ``deal``
+        self.on_question: Callable[[str, tuple[str, ...]], None] = lambda _q, _a: None
+        self.asked = False
 
     @property
     def seat(self) -> int | None:
@@ -97,6 +100,9 @@ class Joining:
             if isinstance(message, Lobby):
                 self.seats = message.seats
                 self.on_lobby()
+                if message.question and not self.asked:
+                    self.asked = True  # once: the host asks again until it is answered
+                    self.on_question(message.question, message.answers)
             elif isinstance(message, State):
                 self.taken(message)
             elif isinstance(message, Finished):
@@ -180,6 +186,11 @@ class Joining:
     def send(self, action: Action) -> None:
         if self.seated is not None:
             self._spawn(self.seated.move(action))
+
+    def deal(self, deals: bool) -> None:
+        """The cut won: deal (True) or play first."""
+        if self.seated is not None:
+            self._spawn(self.seated.deal(deals))
 
     def ready(self) -> None:
         if self.seated is not None:
