@@ -414,16 +414,17 @@ def frames_of(
     raise AssertionError("the game did not end")
 
 
-# the Gin formats to the end of the game; Skarney's and Colonel's long
-# hands (a hundred moves and more, every seat's frame after each) a round or two
+# every format to the end of the game but Skarney Partners: its four seats'
+# long hands (a frame for each after each of some 600 moves, 20 s a game)
+# a round
 FORMATS = [
     ("gin", Format.TWO, 0),
     ("oklahoma", Format.THREE, 0),
     ("gin", Format.PARTNERSHIP, 0),
-    ("skarney", Format.SKARNEY3, 2),
+    ("skarney", Format.SKARNEY3, 0),
     ("skarney", Format.PARTNERS, 1),
-    ("skarney", Format.CAPTAINS, 2),
-    ("colonel", Format.TWO, 2),
+    ("skarney", Format.CAPTAINS, 0),
+    ("colonel", Format.TWO, 0),
 ]
 
 
