@@ -6,11 +6,16 @@
 
 A host and two joined seats run on the loopback in this one process (one
 asyncio loop: what is timed is the protocol's work, the JSON and the
-sockets, not a second machine's). Seat A plays its moves as the ``easy``
-level would; each is timed from the moment A sends it to the moment seat
-B has read the State that shows it. Goal: under 50 ms at the median. The
-memory is the host's Python allocations for one table (its Session and
-Table, with a game played to its end), by tracemalloc.
+sockets, not a second machine's; the computers of the other seats think
+in threads of it, as at a real host). Seats A and B play as the ``easy``
+level would; each of A's moves is timed from the moment A sends it to
+the moment seat B has read the State that shows it (its table's history
+one event longer). A seat reads every message as it comes (its screen)
+and acts on the newest State a tenth of a second after it came (its
+person: the host takes 10 messages a second from a seat, and refuses
+faster ones as a flood). Goal: under 50 ms at the median. The memory is
+the host's Python allocations for one table (its Session and Table,
+with a game played to its end), by tracemalloc.
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from ginrummies.ai import make_bot
 from ginrummies.core import Format, preset
 from ginrummies.net.client import Seated, join
-from ginrummies.net.host import Host
+from ginrummies.net.host import RATE, Host
 from ginrummies.net.protocol import State
 from ginrummies.net.table import Table
 from ginrummies.play.session import Seat, SeatKind, Session
@@ -49,34 +54,67 @@ async def timed(variant: str, fmt: Format, moves: int) -> list[float]:
     await host.start()
     bots = {s.seat: make_bot("easy", session.rules, seed=s.seat) for s in (a, b)}
     times: list[float] = []
-    pending: dict[str, float] = {}  # the version A's move makes, and when it was sent
+    # A's move in flight: its round, table and that table's history length
+    # before it, and when it was sent
+    pending: list[tuple[tuple[int, int, int], float]] = []
+    done = asyncio.Event()
 
-    async def side(s: Seated) -> None:
-        """A seat playing as the easy level; A's moves are timed, B's reads stop the clock."""
-        while len(times) < moves:
+    def shows(state: State, move: tuple[int, int, int]) -> bool:
+        number, table, events = move
+        public = state.public
+        return public.number > number or len(public.tables[table].history) > events
+
+    async def screen(s: Seated, fresh: asyncio.Event) -> None:
+        """The seat reads every message as it comes; B's reads stop A's clock."""
+        while not done.is_set():
             message = await s.receive()
             state = s.state
             if not isinstance(message, State) or state is None:
                 continue
-            if s is b and "sent" in pending and state.version >= pending["version"]:
-                times.append(time.perf_counter() - pending.pop("sent"))
-            if state.public.result is not None:
-                return
+            if s is b and pending and shows(state, pending[0][0]):
+                times.append(time.perf_counter() - pending.pop()[1])
+            if len(times) >= moves or state.public.result is not None:
+                done.set()
+            fresh.set()
+
+    async def person(s: Seated, fresh: asyncio.Event) -> None:
+        """The seat acts on the newest State a tenth of a second after one
+        came: a move once in each position of its table, Ready once a hand."""
+        moved, readied = (-1, -1, -1), -1
+        while not done.is_set():
+            await fresh.wait()
+            fresh.clear()
+            await asyncio.sleep(1 / RATE)
+            state = s.state
+            if state is None:
+                continue
             view = state.view
             if view is not None and view.legal_actions and view.to_move == view.player:
+                if state.turn == moved:
+                    continue
+                moved = state.turn
                 action = bots[s.seat].choose(view, list(view.legal_actions))
-                if s is a and "sent" not in pending:
-                    pending["version"] = state.version + 1
-                    pending["sent"] = time.perf_counter()
+                if s is a and not pending:
+                    table = state.public.table_of(s.seat)
+                    assert table is not None
+                    move = (state.public.number, table, len(state.public.tables[table].history))
+                    pending.append((move, time.perf_counter()))
                 await s.move(action)
-            elif all(t.result is not None for t in state.public.tables):
+            elif (
+                all(t.result is not None for t in state.public.tables) and state.version != readied
+            ):
+                readied = state.version
                 await s.ready()
 
+    fresh = {s.seat: asyncio.Event() for s in (a, b)}  # a State came: the person looks
+    tasks = [asyncio.create_task(f(s, fresh[s.seat])) for s in (a, b) for f in (screen, person)]
     try:
-        await asyncio.wait_for(asyncio.gather(side(a), side(b)), 600)
+        await asyncio.wait_for(done.wait(), 600)
     except TimeoutError:
         pass
     finally:
+        for task in tasks:
+            task.cancel()
         await a.close()
         await b.close()
         await host.close()
