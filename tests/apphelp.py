@@ -198,6 +198,32 @@ def finish(app: GinApp | None, session: Session, bot_seed: int = 1) -> Session:
     return session
 
 
+def advanced(session: Session, steps: int, bot_seed: int = 1) -> Session:
+    """``session`` with its first ``steps`` steps (moves and deals) played
+    through the core, the way finish() plays them: for a test that starts
+    the app near the point under test instead of pressing keys up to it."""
+    person = make_bot("easy", session.rules, bot_seed)
+    for _ in range(steps):
+        step(session, person)
+    return session
+
+
+def round_ends(make: Callable[[], Session], bot_seed: int = 1) -> list[int]:
+    """The game ``make()`` deals, played through the core as finish() plays
+    it: how many steps it took to the end of each round (the last: the
+    game's end). The bots are seeded, so ``advanced(make(), n)`` is that
+    same game ``n`` steps in."""
+    session = make()
+    person = make_bot("easy", session.rules, bot_seed)
+    ends, steps = [], 0
+    while not session.game.is_over:
+        step(session, person)
+        steps += 1
+        if session.round_over:
+            ends.append(steps)
+    return ends
+
+
 # --- checking what the keys did ----------------------------------------------------
 
 
