@@ -208,6 +208,17 @@ def advanced(session: Session, steps: int, bot_seed: int = 1) -> Session:
     return session
 
 
+def advanced_to(session: Session, point: Callable[[Session], bool], bot_seed: int = 1) -> bool:
+    """``session`` played through the core (as finish() plays it) up to the
+    first position where ``point`` holds; False if its first hand ends first."""
+    person = make_bot("easy", session.rules, bot_seed)
+    while not session.round_over:
+        if point(session):
+            return True
+        step(session, person)
+    return False
+
+
 def round_ends(make: Callable[[], Session], bot_seed: int = 1) -> list[int]:
     """The game ``make()`` deals, played through the core as finish() plays
     it: how many steps it took to the end of each round (the last: the
