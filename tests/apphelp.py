@@ -141,10 +141,11 @@ async def hintless_turn(pilot: Pilot[Any]) -> None:
     version = screen.session.version
     for key in keys:
         await pilot.press(key)
-    if screen.session.version == version and app.screen is screen:
-        await pilot.press("question_mark")
         await settle(pilot)
-        await pilot.press("x")
+    if screen.session.version == version and app.screen is screen:
+        for key in ("question_mark", "x"):  # that card may not go: the hint's move
+            await pilot.press(key)
+            await settle(pilot)
 
 
 async def play_hand(pilot: Pilot[Any], limit: int = 600, hints: bool = True) -> ResultScreen:
@@ -403,18 +404,7 @@ async def play_game(
         if not screen.session.person_to_move:
             await pilot.pause(0.01)  # a person sitting out watches the others play
             continue
-        keys = key_for_turn(app)
-        if keys == ["question_mark", "x"]:
-            # the last card, the highest deadwood: no hint to wait for
-            keys = ["end", "x"]
-        version = screen.session.version
-        for key in keys:
-            await pilot.press(key)
-            await settle(pilot)
-        if screen.session.version == version and app.screen is screen:
-            for key in ("question_mark", "x"):  # that card may not go: the hint's move
-                await pilot.press(key)
-                await settle(pilot)
+        await hintless_turn(pilot)  # the last card, the highest deadwood
     raise AssertionError("the game did not end")
 
 
