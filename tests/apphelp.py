@@ -127,8 +127,30 @@ def key_for_turn(app: GinApp) -> list[str]:
     return ["question_mark", "x"]
 
 
-async def play_hand(pilot: Pilot[Any], limit: int = 600) -> ResultScreen:
-    """Play the hand in front of the person(s) with keys, to its result screen."""
+async def hintless_turn(pilot: Pilot[Any]) -> None:
+    """The turn in front of the person with plain keys, a discard being the
+    last card's (End, x) instead of the hint's (?, x): no hint to think out,
+    for a test whose point is not the hint (the hint's card, if that one may
+    not go)."""
+    app = pilot.app
+    screen = app.screen
+    assert isinstance(app, GinApp) and isinstance(screen, TableScreen)
+    keys = key_for_turn(app)
+    if keys == ["question_mark", "x"]:
+        keys = ["end", "x"]
+    version = screen.session.version
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+    if screen.session.version == version and app.screen is screen:
+        for key in ("question_mark", "x"):  # that card may not go: the hint's move
+            await pilot.press(key)
+            await settle(pilot)
+
+
+async def play_hand(pilot: Pilot[Any], limit: int = 600, hints: bool = True) -> ResultScreen:
+    """Play the hand in front of the person(s) with keys, to its result
+    screen (without ``hints``, each turn a hintless_turn)."""
     app = pilot.app
     assert isinstance(app, GinApp)
     for _ in range(limit):
@@ -143,6 +165,9 @@ async def play_hand(pilot: Pilot[Any], limit: int = 600) -> ResultScreen:
             await pilot.press("enter")
             continue
         assert isinstance(screen, TableScreen), screen
+        if not hints:
+            await hintless_turn(pilot)
+            continue
         for key in key_for_turn(app):
             await pilot.press(key)
     raise AssertionError("the hand did not end")
@@ -196,6 +221,43 @@ def finish(app: GinApp | None, session: Session, bot_seed: int = 1) -> Session:
     while not session.game.is_over:
         step(session, person)
     return session
+
+
+def advanced(session: Session, steps: int, bot_seed: int = 1) -> Session:
+    """``session`` with its first ``steps`` steps (moves and deals) played
+    through the core, the way finish() plays them: for a test that starts
+    the app near the point under test instead of pressing keys up to it."""
+    person = make_bot("easy", session.rules, bot_seed)
+    for _ in range(steps):
+        step(session, person)
+    return session
+
+
+def advanced_to(session: Session, point: Callable[[Session], bool], bot_seed: int = 1) -> bool:
+    """``session`` played through the core (as finish() plays it) up to the
+    first position where ``point`` holds; False if its first hand ends first."""
+    person = make_bot("easy", session.rules, bot_seed)
+    while not session.round_over:
+        if point(session):
+            return True
+        step(session, person)
+    return False
+
+
+def round_ends(make: Callable[[], Session], bot_seed: int = 1) -> list[int]:
+    """The game ``make()`` deals, played through the core as finish() plays
+    it: how many steps it took to the end of each round (the last: the
+    game's end). The bots are seeded, so ``advanced(make(), n)`` is that
+    same game ``n`` steps in."""
+    session = make()
+    person = make_bot("easy", session.rules, bot_seed)
+    ends, steps = [], 0
+    while not session.game.is_over:
+        step(session, person)
+        steps += 1
+        if session.round_over:
+            ends.append(steps)
+    return ends
 
 
 # --- checking what the keys did ----------------------------------------------------
@@ -342,18 +404,7 @@ async def play_game(
         if not screen.session.person_to_move:
             await pilot.pause(0.01)  # a person sitting out watches the others play
             continue
-        keys = key_for_turn(app)
-        if keys == ["question_mark", "x"]:
-            # the last card, the highest deadwood: no hint to wait for
-            keys = ["end", "x"]
-        version = screen.session.version
-        for key in keys:
-            await pilot.press(key)
-            await settle(pilot)
-        if screen.session.version == version and app.screen is screen:
-            for key in ("question_mark", "x"):  # that card may not go: the hint's move
-                await pilot.press(key)
-                await settle(pilot)
+        await hintless_turn(pilot)  # the last card, the highest deadwood
     raise AssertionError("the game did not end")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,14 +14,16 @@ from apphelp import (
     SIZE,
     VARIANTS,
     StayingApp,
+    advanced,
+    advanced_to,
     cards_in_play,
-    key_for_turn,
+    hintless_turn,
     make_app,
     pick,
     play_hand,
     replay_checking,
+    round_ends,
     settle,
-    turns,
     unfold,
 )
 from rich.console import Console
@@ -53,9 +56,15 @@ def status(app: GinApp) -> str:
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 async def test_a_whole_hand_against_the_computer_with_keys(variant: str) -> None:
-    """At 80×24, the window most terminals open with: the table fits it."""
+    """At 80×24, the window most terminals open with: the table fits it, and
+    the hand is played with keys to its result. (Its first half is played
+    through the core, as the app starts: those moves only repeat what the
+    keys do in the second half.)"""
 
-    app = make_app(variant, seed=11)
+    def new() -> Session:
+        return Session(preset(variant), default_seats(False, "easy"), 11)
+
+    app = GinApp(Settings(speed="instant"), session=advanced(new(), round_ends(new)[0] // 2))
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         table = app.screen
@@ -99,9 +108,10 @@ async def test_hot_seat_hides_each_hand_behind_a_curtain(variant: str) -> None:
         table = app.screen_stack[-2]
         assert isinstance(table, TableScreen)
         curtains = 0
-        # 30 turns and curtains: each player sits down several times (60
-        # only repeated the same checks; test_safeguards watches every frame)
-        for _ in range(30):
+        # 12 turns and curtains: each player sits down twice or more (30 or
+        # 60 only repeated the same checks; test_safeguards watches every
+        # frame; the game of Gin goes on to the hand's end below)
+        for _ in range(12):
             await settle(pilot)
             if isinstance(app.screen, ResultScreen):
                 break
@@ -114,12 +124,11 @@ async def test_hot_seat_hides_each_hand_behind_a_curtain(variant: str) -> None:
                 # the hand on show is the player to move
                 assert session.viewer() == session.to_move
                 continue
-            for key in key_for_turn(app):
-                await pilot.press(key)
+            await hintless_turn(pilot)  # the curtain is the point, not the hint
         assert curtains >= 3
         assert first is not None
         if variant == "gin":  # and a whole hand can be played so
-            result = await play_hand(pilot)
+            result = await play_hand(pilot, hints=False)
             assert session.hand.is_over and isinstance(result, ResultScreen)
 
 
@@ -189,41 +198,38 @@ async def test_draw_then_discard_the_card_under_the_cursor() -> None:
         assert first not in session.hand.cards_of(session.viewer())
 
 
+def dealt_to(rules: str, point: Callable[[Session], bool], seeds: range) -> Session:
+    """The first deal of ``seeds`` played through the core (the person's
+    moves by an easy bot) up to a person's move where ``point`` holds: the
+    app starts there, the moves before it being no part of the test."""
+    for seed in seeds:
+        session = Session(preset(rules), default_seats(False, "easy"), seed)
+        if advanced_to(session, lambda s: s.person_to_move and point(s)):
+            return session
+    pytest.fail(f"no deal of {seeds} came to the point")
+
+
 @pytest.mark.slow
 async def test_knocking_asks_which_melds_to_spread() -> None:
-    def can_knock(app: GinApp) -> bool:
-        session = app.session
-        assert session is not None
-        return (
-            not isinstance(app.screen, TableScreen)
-            or session.hand.is_over
-            or any(isinstance(a, Knock) for a in session.legal())
-        )
-
-    # find a deal where the person can knock soon, by trying seeds (from
-    # 4, the first that does with today's computer: each miss costs seconds)
-    for seed in range(4, 44):
-        app = make_app("gin", seed=seed)
-        async with app.run_test(size=SIZE) as pilot:
-            session = app.session
-            assert session is not None
-            await turns(pilot, 40, until=can_knock)
-            if not any(isinstance(a, Knock) for a in session.legal()):
-                continue
-            await pilot.press("k")
-            assert isinstance(app.screen, ChoiceScreen)
-            options = app.screen.query_one(OptionList)
-            assert options.option_count >= 1
-            await pilot.press("escape")  # changed my mind
-            assert isinstance(app.screen, TableScreen)
-            assert not session.hand.is_over
-            await pilot.press("k", "enter")
-            await settle(pilot)
-            assert session.hand.is_over
-            result = session.hand.result
-            assert result is not None and result.knocker == session.viewer()
-            return
-    pytest.fail("no deal gave the person a knock")
+    """k asks which melds to spread (Esc: not now); k, Enter knocks. From
+    the person's first chance to knock in a deal."""
+    session = dealt_to("gin", lambda s: any(isinstance(a, Knock) for a in s.legal()), range(4, 44))
+    app = GinApp(Settings(speed="instant"), session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("k")
+        assert isinstance(app.screen, ChoiceScreen)
+        options = app.screen.query_one(OptionList)
+        assert options.option_count >= 1
+        await pilot.press("escape")  # changed my mind
+        assert isinstance(app.screen, TableScreen)
+        assert not session.hand.is_over
+        await pilot.press("k", "enter")
+        await settle(pilot)
+        assert session.hand.is_over
+        result = session.hand.result
+        assert result is not None and result.knocker == session.viewer()
 
 
 @pytest.mark.slow
@@ -255,55 +261,46 @@ async def test_hint_names_a_move_and_a_reason() -> None:
 
 @pytest.mark.slow
 async def test_skarney_meld_needs_a_contract_of_nine_marked_cards() -> None:
-    def contracts(app: GinApp) -> list[LayContract]:
-        session = app.session
-        assert session is not None
+    """Marked cards that are no contract are refused with a reason; the nine
+    cards of a contract, each reached and marked with keys, are laid. From
+    the person's first chance to lay a contract in a deal."""
+
+    def contracts(session: Session) -> list[LayContract]:
         return [a for a in session.legal() if isinstance(a, LayContract)]
 
-    def can_lay(app: GinApp) -> bool:
-        session = app.session
-        assert session is not None
-        over = not isinstance(app.screen, TableScreen) or session.hand.is_over
-        return over or bool(contracts(app))
-
-    for seed in range(30):
-        app = make_app("skarney", seed=seed)
-        async with app.run_test(size=SIZE) as pilot:
-            session = app.session
-            assert session is not None
-            await turns(pilot, 30, until=can_lay)
-            offered = contracts(app)
-            if not offered or not isinstance(app.screen, TableScreen):
-                continue
-            table = app.screen
-            me = session.viewer()
-            before = session.hand.state_key()
-            # two cards marked are no contract: a message, nothing laid
-            await pilot.press("1", "space", "2", "space")
-            assert len(table.state.marked) == 2
-            await pilot.press("m")
-            assert "three melds of three cards" in status(app)
-            assert session.hand.state_key() == before
-            for card in sorted(table.state.marked):  # the same keys unmark them
-                await pick(pilot, card)
-                await pilot.press("space")
-            assert table.state.marked == set()
-            # the nine cards of a contract, each reached and marked with keys
-            wanted = offered[0]
-            cards = [c for m in wanted.melds for c in m.cards]
-            for card in cards:
-                await pick(pilot, card)
-                await pilot.press("space")
-            assert table.state.marked == set(cards)
-            await pilot.press("m")
-            assert session.hand.log[-1] == (me, wanted)
-            await settle(pilot)
-            assert session.hand.view(me).table.contracts[me]
-            laid = [t.meld for t in session.hand.view(me).table.melds if t.owner == me]
-            assert sorted(laid, key=str) == sorted(wanted.melds, key=str)
-            assert not set(cards) & set(session.hand.cards_of(me))
-            return
-    pytest.fail("no deal gave the person a contract")
+    session = dealt_to("skarney", lambda s: bool(contracts(s)), range(30))
+    offered = contracts(session)
+    app = GinApp(Settings(speed="instant"), session=session)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        me = session.viewer()
+        before = session.hand.state_key()
+        # two cards marked are no contract: a message, nothing laid
+        await pilot.press("1", "space", "2", "space")
+        assert len(table.state.marked) == 2
+        await pilot.press("m")
+        assert "three melds of three cards" in status(app)
+        assert session.hand.state_key() == before
+        for card in sorted(table.state.marked):  # the same keys unmark them
+            await pick(pilot, card)
+            await pilot.press("space")
+        assert table.state.marked == set()
+        # the nine cards of a contract, each reached and marked with keys
+        wanted = offered[0]
+        cards = [c for m in wanted.melds for c in m.cards]
+        for card in cards:
+            await pick(pilot, card)
+            await pilot.press("space")
+        assert table.state.marked == set(cards)
+        await pilot.press("m")
+        assert session.hand.log[-1] == (me, wanted)
+        await settle(pilot)
+        assert session.hand.view(me).table.contracts[me]
+        laid = [t.meld for t in session.hand.view(me).table.melds if t.owner == me]
+        assert sorted(laid, key=str) == sorted(wanted.melds, key=str)
+        assert not set(cards) & set(session.hand.cards_of(me))
 
 
 @pytest.mark.slow
@@ -596,7 +593,10 @@ async def test_hundreds_of_random_keys_never_break_the_game(variant: str, tmp_pa
     rng = random.Random(variant)
     body_error: list[BaseException] = []
     try:
-        async with app.run_test(size=SIZE) as pilot:
+        # 80×24, the window most terminals open with: the keys are the point,
+        # not the size (test_screen_intact sends random keys at both sizes),
+        # and each of the 600 draws the less
+        async with app.run_test(size=(80, 24)) as pilot:
             try:
                 await fuzz(app, pilot, rng, keys, variant)
             except BaseException as exc:
@@ -680,13 +680,19 @@ async def test_a_quick_pick_and_discard_is_not_a_text_selection() -> None:
 
 @pytest.mark.slow
 async def test_the_game_ends_with_its_totals_and_the_menu_comes_back() -> None:
+    """The game's end with keys: its totals, then the menu. (Each deal is
+    played through the core to a few moves before its end.)"""
     rules = preset("gin").but(target=1)  # the first scored hand ends the game
     for seed in range(20):
-        app = GinApp(Settings(speed="instant"), session=Session(rules, default_seats(), seed))
+
+        def new(seed: int = seed) -> Session:
+            return Session(rules, default_seats(), seed)
+
+        session = advanced(new(), round_ends(new)[-1] - 6)
+        app = GinApp(Settings(speed="instant"), session=session)
         async with app.run_test(size=SIZE) as pilot:
             screen = await play_hand(pilot)
-            session = app.session
-            assert session is not None
+            assert app.session is session
             if not session.game.is_over:
                 continue  # a cancelled hand: try another deal
             shown = screen.plain

@@ -11,11 +11,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import format_app, play_game, settle
+from apphelp import advanced, format_app, play_game, round_ends, settle
 from textual.widgets import Static
 
 from ginrummies.core import Format, preset
 from ginrummies.play.keys import MoveName
+from ginrummies.play.session import Session, format_seats
+from ginrummies.store import Settings
+from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.curtain import CurtainScreen
 from ginrummies.tui.screens.result import ResultScreen
 from ginrummies.tui.screens.table import TableScreen
@@ -37,29 +40,40 @@ def text_of(screen: Any, selector: str) -> str:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("fmt", "rules", "target"),
+    ("fmt", "rules", "target", "seed", "start"),
     # three rounds of three, each player sitting out once (a target of 50
-    # took six rounds: more of the same); three rounds of four (a lower target
-    # can end it in one: the other table's pace decides)
-    [(Format.THREE, "gin", 25), (Format.PARTNERSHIP, "gin", 40)],
+    # took six rounds: more of the same), from the end of the first; the
+    # end of the second round of four and the third (a lower target can end
+    # it in one: the other table's pace decides; the first round by keys
+    # only repeated the second)
+    [(Format.THREE, "gin", 25, 11, 1), (Format.PARTNERSHIP, "gin", 40, 10, 2)],
     ids=["three", "partnership"],
 )
 async def test_a_whole_game_of_three_or_four_with_keys(
-    fmt: Format, rules: str, target: int
+    fmt: Format, rules: str, target: int, seed: int, start: int
 ) -> None:
-    """One person and computers, to the end (a short game: the target is a house rule)."""
+    """One person and computers, to the end (a short game: the target is a
+    house rule). The app starts a few moves before the end of round
+    ``start``, the moves before played through the core (they are what the
+    keys play after): a round's result, the next round and the game's end
+    are played with keys."""
 
-    app = format_app(fmt, rules, seed=11, target=target)
+    def new() -> Session:
+        seats = format_seats(fmt, 1, "easy")
+        return Session(preset(rules), seats, seed, format=fmt, target=target)
+
+    session = advanced(new(), round_ends(new)[start - 1] - 6)
+    assert len(session.game.rounds) == start and not session.round_over
+    app = GinApp(Settings(speed="instant"), session=session)
     results: list[str] = []
     async with app.run_test(size=(120, 36)) as pilot:
         await settle(pilot)
-        session = app.session
-        assert session is not None
+        assert app.session is session
         table = app.screen
         assert isinstance(table, TableScreen)
         # whose turn, at which table, and the scores are on screen from the start
-        assert text_of(table, "#seating").startswith("Hand 1:")
-        assert f"to {target}" in table.sub_title and "hand 1" in table.sub_title
+        assert text_of(table, "#seating").startswith(f"Hand {start}:")
+        assert f"to {target}" in table.sub_title and f"hand {start}" in table.sub_title
 
         def result(screen: ResultScreen) -> None:
             results.append(screen.plain)
@@ -67,7 +81,7 @@ async def test_a_whole_game_of_three_or_four_with_keys(
         await play_game(pilot, on_result=result)
         game = session.game
         assert game.is_over and game.result is not None
-        assert len(results) == len(game.rounds)
+        assert len(results) == len(game.rounds) - start + 1 > 1  # every round's result
         last = results[-1]
         assert "the game," in last and "Settlement" in last
         if fmt.tables == 2:  # both tables laid out, then the team's net
@@ -128,19 +142,32 @@ def every_frame_checked(owner: list[int | None], app: Any) -> Iterator[list[int]
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    ("fmt", "rules", "people", "target"),
+    ("fmt", "rules", "people", "target", "through"),
     [
-        (Format.THREE, "gin", 3, 25),
-        (Format.PARTNERSHIP, "gin", 4, 25),
+        (Format.THREE, "gin", 3, 25, 0.0),
+        # the first half of the hand through the core: the second half by
+        # keys still seats each of the four several times (30 curtains
+        # only repeated the same checks)
+        (Format.PARTNERSHIP, "gin", 4, 25, 0.5),
     ],
     ids=["three", "partnership"],
 )
 async def test_hot_seat_shows_each_hand_only_to_its_owner(
-    fmt: Format, rules: str, people: int, target: int
+    fmt: Format, rules: str, people: int, target: int, through: float
 ) -> None:
-    """Whole hot-seat games (short ones: the target is a house rule)."""
+    """Hot-seat games to their end (short ones: the target is a house rule),
+    played with keys from ``through`` of the way into the first hand as the
+    core plays it (the moves before, through the core, with no one at the
+    keyboard: the first curtain comes as the app starts)."""
 
-    app = format_app(fmt, rules, seed=4, people=people, target=target)
+    def new() -> Session:
+        seats = format_seats(fmt, people, "easy")
+        return Session(preset(rules), seats, 4, format=fmt, target=target)
+
+    app = GinApp(
+        Settings(speed="instant"),
+        session=advanced(new(), int(round_ends(new)[0] * through)),
+    )
     owner: list[int | None] = [None]
     curtains: list[str] = []
     async with app.run_test(size=(80, 24)) as pilot:

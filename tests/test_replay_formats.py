@@ -149,7 +149,10 @@ async def walk(name: str, size: tuple[int, int]) -> None:
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
         assert screen.both_tables == (saved.format.tables > 1 and size[0] >= BOTH_TABLES_FROM)
-        # to the end, move by move
+        # to the end, move by move: every step's cards at every table. Where
+        # one table shows at a time, t switches to the other at each hand's
+        # deal and at the last move (the seats, and so the names, are the
+        # hand's); between them the hidden table is read as it stands
         places = [Place(n, s) for n, round_ in enumerate(steps) for s in range(len(round_))]
         for i, place in enumerate(places):
             if i:
@@ -158,7 +161,8 @@ async def walk(name: str, size: tuple[int, int]) -> None:
             assert f"Move {place.step} of {len(steps[place.hand]) - 1}" in text(
                 screen.query_one("#replay-move", Static)
             )
-            await check(pilot, screen, steps[place.hand][place.step])
+            switch = place.step == 0 or i == len(places) - 1
+            await check(pilot, screen, steps[place.hand][place.step], switch)
         # the end: the game's own final scores and its result
         session = screen.session
         assert session is not None and session.game.is_over
@@ -168,9 +172,8 @@ async def walk(name: str, size: tuple[int, int]) -> None:
         assert first in text(screen.query_one("#replay-status", Static))
         await pilot.press("right")  # nothing after the last move
         assert screen.place == places[-1]
-        # and back to the deal of the first hand (the way forward switched
-        # tables at every step: back, the hidden table is read as it stands,
-        # which spares a redraw a step)
+        # and back to the deal of the first hand (the hidden table read as
+        # it stands: the way forward switched tables, which costs a redraw)
         for place in reversed(places[:-1]):
             await pilot.press("left")
             assert screen.place == place

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from apphelp import SIZE, finish, held_computer, play_hand, settle
+from apphelp import SIZE, advanced, finish, held_computer, play_hand, round_ends, settle
 
 from ginrummies.cli import main
 from ginrummies.core import Discard, DrawStock, IllegalAction, Pass, Phase, TakeDiscard, preset
@@ -100,8 +100,14 @@ def test_replay_command_refuses_a_bad_file_with_a_message(
 
 @pytest.mark.slow
 async def test_a_finished_game_is_exported_from_its_result(tmp_path: Path) -> None:
+    """x on the game's last result writes the whole game as a replay file.
+    (The game is played through the core to a few moves before its end.)"""
     rules = preset("gin").but(target=1)
-    session = Session(rules, default_seats(level="easy"), 21)
+
+    def new() -> Session:
+        return Session(rules, default_seats(level="easy"), 21)
+
+    session = advanced(new(), round_ends(new)[-1] - 6)
 
     app = GinApp(Settings(speed="instant"), session=session, data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:

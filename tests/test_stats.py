@@ -10,7 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from apphelp import SIZE, computer_seat, finish, play_hand, step
+from apphelp import SIZE, advanced, computer_seat, finish, play_hand, round_ends, step
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 from textual.widgets import DataTable
@@ -351,9 +351,16 @@ def test_words_take_the_plural_only_when_plural() -> None:
 
 @pytest.mark.slow
 async def test_the_statistics_screen_after_a_game_played_with_keys(tmp_path: Path) -> None:
+    """The statistics screen shows the game the app just recorded. The
+    moves up to the hand's last few are played through the core (they are
+    not under test); the app plays the end of the game with keys."""
     rules = preset("gin").but(target=1)  # one scored hand ends the game
 
-    session = Session(rules, (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "easy")), 4)
+    def new() -> Session:
+        return Session(rules, (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "easy")), 4)
+
+    session = advanced(new(), round_ends(new)[-1] - 6)
+    assert not session.round_over
     app = GinApp(Settings(speed="instant"), session=session, data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         while not session.game.is_over:
@@ -394,7 +401,7 @@ APP_GAME = textwrap.dedent(
     """
     import asyncio, sys
     sys.path[:0] = {paths!r}
-    from apphelp import play_hand
+    from apphelp import advanced, play_hand, round_ends
     from ginrummies.core import preset
     from ginrummies.store import Settings
     from ginrummies.tui.app import GinApp
@@ -404,7 +411,9 @@ APP_GAME = textwrap.dedent(
         rules = preset("gin").but(target=1)
         seats = (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "easy"))
         for seed in {seeds!r}:
-            session = Session(rules, seats, seed)
+            # the hand's last few moves with keys (the ones before, through the core)
+            new = lambda: Session(rules, seats, seed)
+            session = advanced(new(), round_ends(new)[-1] - 6)
             app = GinApp(Settings(speed="instant"), session=session, data_dir={folder!r})
             async with app.run_test(size=(120, 36)) as pilot:
                 while not session.game.is_over:
@@ -420,7 +429,9 @@ APP_GAME = textwrap.dedent(
 @pytest.mark.slow
 def test_two_app_instances_on_one_data_folder(tmp_path: Path) -> None:
     """Two copies of the app, each playing games to the end at the same time
-    in the same folder: every game is recorded, the database stays whole."""
+    in the same folder: every game is recorded, the database stays whole.
+    (Each game starts a few moves before its end, the moves before played
+    through the core: what is under test is the recording, not the keys.)"""
     here = Path(__file__).resolve().parent
     procs = [
         subprocess.Popen(
