@@ -45,6 +45,8 @@ def _no_curtain_guard(monkeypatch: pytest.MonkeyPatch) -> None:
 # the long ones go first in each third, shared so that the thirds take
 # about as long (the rest keep their order).
 SLOW = {
+    # mostly waiting: two seat processes move at a person's pace (tests/netseat.py)
+    "tests/test_table_processes.py::test_a_whole_game_through_a_seat_killed_and_the_host": 29,
     "tests/test_browser.py::test_a_hand_played_in_the_browser_is_saved_and_continues": 24,
     "tests/test_app.py::test_hot_seat_hides_each_hand_behind_a_curtain[gin]": 18,
     "tests/test_refusals.py::test_the_checks_agree_with_the_legal_moves[skarney]": 17,

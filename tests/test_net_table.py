@@ -437,18 +437,21 @@ def test_every_frame_of_a_game_of_each_format_hides_what_it_must(
     """Every seat taken from elsewhere, each sent its State after every
     change of a game (or its first ``rounds`` rounds): none tells a card of
     the round in play its seat may not see, and each, joined onto the ones
-    before, is the seat's whole State (Oklahoma's seat sitting out and
-    meeting another, the partnerships' seats changing tables: a part that
-    does not go on from what was sent is sent whole)."""
+    before, is the seat's whole State (Oklahoma's seat sitting out, sent
+    the table it watches with no hand, and meeting another, the
+    partnerships' seats changing tables: a part that does not go on from
+    what was sent is sent whole)."""
     target = {"skarney": 60, "colonel": 40}.get(variant, 25)
     frames = 0
-    past_again = sat_out = 0  # past hands sent whole after the first frame; views null
+    past_again = sat_out = 0  # past hands sent whole after the first frame; frames sitting out
     for session, seat, frame in frames_of(variant, fmt, rounds, target):
         hidden = secret(session, seat)
         data = json.loads(frame)
         frames += 1
         view = data["view"]
-        sat_out += view is None
+        if session.game.table_of(seat) is None:  # sitting out: the table watched, no hand
+            sat_out += 1
+            assert view is not None and view["hand"] == [], view
         whole_past = bool(view and view["game"]["past"]) and not data["past_from"]
         past_again += frames > fmt.seats and whole_past
         for number, cards in hidden.items():

@@ -106,24 +106,29 @@ class Seated:
         """Ask for a whole State, once until it comes."""
         if not self.resyncing:
             self.resyncing, self.resyncs = True, self.resyncs + 1
-            with contextlib.suppress(ConnectionClosed):  # the next receive says it went
-                await self.ws.send(write(Resync()))
+            await self.send(Resync())
 
     async def move(self, action: Action) -> None:
         turn = self.state.turn if self.state is not None else (-1, -1, -1)
-        await self.ws.send(write(Move(action, turn)))
+        await self.send(Move(action, turn))
 
     async def deal(self, deals: bool) -> None:
         """The cut won: deal (True) or play first."""
-        await self.ws.send(write(Deal(deals)))
+        await self.send(Deal(deals))
 
     async def ready(self) -> None:
         version = self.state.version if self.state is not None else -1
-        await self.ws.send(write(Ready(version)))
+        await self.send(Ready(version))
 
     async def leave(self) -> None:
-        await self.ws.send(write(Leave()))
+        await self.send(Leave())
         await self.ws.close()
+
+    async def send(self, message: object) -> None:
+        """Send ``message``; on a connection already gone it is dropped, and
+        the next ``receive`` says so (JoinError): the one place that tells."""
+        with contextlib.suppress(ConnectionClosed):
+            await self.ws.send(write(message))
 
     async def close(self) -> None:
         await self.ws.close()
