@@ -20,7 +20,7 @@ from textual.widgets import Input, Static
 from ginrummies.ai import make_bot
 from ginrummies.core import preset
 from ginrummies.levels import Level, SeatKind
-from ginrummies.net.client import Seated, join
+from ginrummies.net.client import JoinError, Seated, address_uri, join
 from ginrummies.net.headless import Headless
 from ginrummies.net.host import Host
 from ginrummies.net.plan import HostPlan
@@ -142,7 +142,7 @@ async def test_a_joined_app_plays_its_seat_comes_back_and_leaves(
             lobby = app.screen
             assert isinstance(lobby, LobbyScreen)
             await until(pilot, lambda: "B  Bob (you)" in lobby_text(lobby), "the lobby")
-            assert "Waiting for the host to start" in lobby_text(lobby)
+            assert "The game begins once every seat is taken." in lobby_text(lobby)
             await host.start()
             await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
             screen = app.screen
@@ -307,3 +307,73 @@ async def test_a_person_elsewhere_who_wins_the_cut_chooses_to_deal(tmp_path: Pat
     finally:
         running.cancel()
         await held.host.close()
+
+
+async def test_an_app_closed_mid_game_takes_its_seat_back_when_it_joins_again(
+    tmp_path: Path,
+) -> None:
+    """The app closed (a tab reloaded, a crash) does not give the seat up:
+    the table waits, and the same machine joining again is back at it by
+    the token it kept; another machine cannot take it."""
+    seats = [Seat("Computer A", SeatKind.COMPUTER, Level.EASY), Seat("Seat B")]
+    session = Session(preset("gin"), seats, 12)
+    table = Table(session, frozenset({1}))
+    host = Host(table, started=False)
+    _, port = await host.listen()
+    plan = JoinPlan(f"127.0.0.1:{port}", table.code, "Bob")
+    try:
+        app = GinApp(Settings(speed="instant"), data_dir=tmp_path, join=plan)
+        async with app.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: table.full, "Bob seated")
+            await host.start()
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        for _ in range(LOOP):  # the app has gone: its connection with it
+            if not table.seats[1].here:
+                break
+            await asyncio.sleep(0.02)
+        assert not table.seats[1].here and session.seats[1].kind is SeatKind.AWAY
+        again = GinApp(Settings(speed="instant"), data_dir=tmp_path, join=plan)
+        async with again.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: table.seats[1].here, "Bob back at his seat")
+            await until(pilot, lambda: isinstance(again.screen, TableScreen), "the table again")
+            with pytest.raises(JoinError, match="every seat at this table is taken"):
+                await join(f"127.0.0.1:{port}", table.code, "Eve")
+    finally:
+        await host.close()
+
+
+async def test_the_host_gives_the_seat_of_someone_who_never_comes_back_to_a_computer(
+    tmp_path: Path,
+) -> None:
+    session = Session(preset("gin"), [Seat("Ann"), Seat("Seat B")], 8)
+    app = GinApp(
+        Settings(speed="instant"), data_dir=tmp_path, host=HostPlan(session, frozenset({1}))
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.hosting is not None and bool(app.hosting.address), "open")
+        assert app.hosting is not None and app.hosting.address is not None
+        code, port = app.hosting.table.code, app.hosting.address[1]
+        bob = await join(f"127.0.0.1:{port}", code, "Bob")
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        await until(pilot, lambda: "B  Bob" in lobby_text(lobby), "Bob seated")
+        await pilot.press("s")
+        await until(pilot, lambda: not isinstance(app.screen, LobbyScreen), "the start")
+        if isinstance(app.screen, ChoiceScreen):
+            await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+        await bob.close()  # Bob's machine is gone for good
+        await until(pilot, lambda: session.waiting != (), "the table waiting for Bob")
+        await pilot.press("escape")  # to the lobby
+        await until(pilot, lambda: app.screen is lobby, "the lobby")
+        assert "c: computers take the seats of people away" in lobby_text(lobby)
+        await pilot.press("c")
+        await until(pilot, lambda: not session.seats[1].is_person, "a computer in Bob's seat")
+        assert session.seats[1].name == "Bob" and session.waiting == ()
+
+
+def test_an_address_that_is_not_one_is_told_before_any_connection() -> None:
+    for address in ("nonsense.invalid:99999", "localhost:abc", "127.0.0.1:-5", "", "[::1:80"):
+        with pytest.raises(JoinError, match=r"port|address"):
+            address_uri(address)
+    assert address_uri("192.168.1.5:8765", tls=True) == "wss://192.168.1.5:8765"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import secrets
+import socket
 import ssl
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -137,6 +138,10 @@ def host_main(argv: Sequence[str]) -> int:
         fmt.check(rules)
     except (RulesError, ValueError) as exc:
         return fail(str(exc))
+    if not args.headless:  # said here, before the app: a busy port is the usual trouble
+        problem = port_problem(args.listen, args.port)
+        if problem:
+            return fail(problem)
     people = fmt.seats if args.people is None else args.people
     if not 1 <= people <= fmt.seats:
         return fail(f"{fmt.title} seats 1 to {fmt.seats} people, not {people}")
@@ -148,6 +153,23 @@ def host_main(argv: Sequence[str]) -> int:
     remote = frozenset(range(len(here), people))
     plan = HostPlan(session, remote, args.listen, args.port, tls, level)
     return headless(args, plan) if args.headless else run_app(args, host=plan)
+
+
+def port_problem(address: str, port: int) -> str:
+    """Why the table cannot listen at ``address``:``port`` ("" if it can)."""
+    try:
+        infos = socket.getaddrinfo(address, port, type=socket.SOCK_STREAM)
+    except OSError as exc:
+        return f"cannot listen on {address}: {exc.strerror or exc}"
+    family, kind, proto, _, where = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(where)
+        except OSError as exc:
+            why = exc.strerror or str(exc)
+            return f"cannot listen on {address}:{port}: {why} (another --port?)"
+    return ""
 
 
 def headless(args: argparse.Namespace, plan: HostPlan) -> int:
@@ -190,7 +212,12 @@ def join_main(argv: Sequence[str]) -> int:
             tls = ssl.create_default_context(cafile=args.tls_ca)
         except (OSError, ssl.SSLError) as exc:
             return fail(f"cannot use the certificate {args.tls_ca}: {exc}")
+    from ..net.client import JoinError, address_uri
     from ..tui.joining import JoinPlan
 
+    try:
+        address_uri(args.address, tls is not None)  # said here, before the app starts
+    except JoinError as exc:
+        return fail(str(exc))
     plan = JoinPlan(args.address, args.code, args.name or login_name(), tls)
     return run_app(args, join=plan)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import ssl
+import urllib.parse
 from dataclasses import dataclass, field
 from typing import cast
 
@@ -49,10 +50,23 @@ class JoinError(Exception):
 
 
 def address_uri(address: str, tls: bool = False) -> str:
-    """``host:port`` (or a ws:// or wss:// address) as the URI to connect to."""
-    if address.startswith(("ws://", "wss://")):
-        return address
-    return f"{'wss' if tls else 'ws'}://{address}"
+    """``host:port`` (or a ws:// or wss:// address) as the URI to connect
+    to; JoinError if it is not one."""
+    uri = (
+        address
+        if address.startswith(("ws://", "wss://"))
+        else f"{'wss' if tls else 'ws'}://{address}"
+    )
+    try:
+        parts = urllib.parse.urlsplit(uri)
+        host, port = parts.hostname, parts.port  # ValueError: no port number, or out of range
+    except ValueError:
+        host, port = "?", -1
+    if not address.strip() or not host:
+        raise JoinError("no address given: the host's address and port, like 192.168.1.5:8765")
+    if port is None or not 0 < port < 65536:
+        raise JoinError(f"{address[:60]} has no port from 1 to 65535 (like 192.168.1.5:8765)")
+    return uri
 
 
 @dataclass
@@ -162,7 +176,8 @@ async def join(
         raise JoinError(f"the table at {address} cannot be trusted: {why}") from None
     except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
         hint = " (if the host uses --tls, join with --tls)" if tls is None else ""
-        raise JoinError(f"no table at {address}: {exc}{hint}") from None
+        why = str(exc) or type(exc).__name__  # some (a TLS hello refused) say nothing
+        raise JoinError(f"no table at {address}: {why}{hint}") from None
     try:
         await ws.send(write(Hello(code, name, token)))
         frame = await ws.recv()

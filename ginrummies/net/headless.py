@@ -41,6 +41,7 @@ class Headless:
         self.host = Host(table, started=started, on_change=lambda _s: self.changed())
         self.told = len(table.session.records)
         self.seated = {i for i, s in table.seats.items() if s.here}
+        self.been = {i for i, s in table.seats.items() if s.token}  # seats someone has sat at
 
     @property
     def session(self) -> Session:
@@ -51,7 +52,9 @@ class Headless:
         self.keep()
         for i, seat in self.table.seats.items():
             if seat.here and i not in self.seated:
-                self.say(f"{seat.name} sat down at seat {'ABCD'[i]}.")
+                back = i in self.been
+                self.say(f"{seat.name} {'is back at' if back else 'sat down at'} seat {'ABCD'[i]}.")
+                self.been.add(i)
             elif not seat.here and i in self.seated:
                 self.say(f"{seat.name} is away (the seat waits for them).")
         self.seated = {i for i, s in self.table.seats.items() if s.here}

@@ -118,6 +118,7 @@ class Welcome:
     rules: RuleSet
     format: Format
     names: tuple[str, ...]
+    host: str = ""  # the name of the person who hosts and plays ("": a table held headless)
 
 
 @dataclass(frozen=True)
@@ -129,6 +130,7 @@ class Lobby:
     seats: tuple[SeatInfo, ...]
     question: str = ""
     answers: tuple[str, ...] = ()
+    status: str = ""  # what the start waits for, in words ("": the host to start it)
 
 
 @dataclass(frozen=True)

@@ -99,7 +99,13 @@ class Table:
         """The lobby as ``seat`` is sent it: with the cut's question, if it must answer."""
         session = self.session
         if self.asked.get(seat, False) is not None:
-            return Lobby(self.infos())
+            choosing = self.choosing
+            said = (
+                f"Waiting for {' and '.join(choosing)} to choose whether to deal."
+                if choosing
+                else ""
+            )
+            return Lobby(self.infos(), status=said)
         number = session.cut_choosers().index(seat)
         game, names = session.game, session.names
         return Lobby(
@@ -140,17 +146,25 @@ class Table:
                 raise Refusal("that is not this table's code")
             free = [i for i, s in self.seats.items() if not s.token]
             if not free:
-                raise Refusal("every seat at this table is taken")
+                raise Refusal(
+                    "every seat at this table is taken (one who sat here before takes "
+                    "their seat back by joining again from the same machine)"
+                )
             seat = free[0]
             taken = self.seats[seat]
             taken.token = secrets.token_urlsafe(24)
             seats = list(self.session.seats)
-            seats[seat] = dataclasses.replace(seats[seat], name=hello.name.strip() or "Guest")
+            name = hello.name.strip() or "Guest"
+            others = {s.name.casefold() for i, s in enumerate(seats) if i != seat}
+            if name.casefold() in others:  # two Bobs: the log must tell them apart
+                name = f"{name[:13]} {'ABCD'[seat]}"
+            seats[seat] = dataclasses.replace(seats[seat], name=name)
             self.session.seats = tuple(seats)  # the name cleaned as any seat's
             taken.name = self.session.seats[seat].name
         self.seats[seat].here = True
         s = self.session
-        return Welcome(seat, self.seats[seat].token, s.rules, s.format, s.names)
+        host = next((s.names[i] for i in range(len(s.seats)) if s.here(i)), "")
+        return Welcome(seat, self.seats[seat].token, s.rules, s.format, s.names, host)
 
     def seat_of(self, token: str) -> int | None:
         for i, s in self.seats.items():

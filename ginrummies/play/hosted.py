@@ -1,11 +1,13 @@
-"""What a host keeps beside its saved game so that ``ginrummies host
---continue`` can take the table up again after the host was stopped (even
-killed): the table's code and each seat's name and token, for the game
-saved in the same folder. The people elsewhere come back with their
-tokens, and find the game where it stopped."""
+"""What a table across machines keeps on disk so that nothing is lost
+when a program stops, even killed. A host keeps, beside its saved game,
+the table's code and each seat's name and token (``ginrummies host
+--continue`` takes the table up again); a seat's machine keeps its seat's
+token by the table's address and code, so that joining again (the app
+restarted, the tab reloaded) takes the same seat back."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterable
 from pathlib import Path
@@ -55,3 +57,42 @@ def read_table(folder_given: str | None) -> tuple[Session, str, tuple[Taken, ...
     if any(not 0 <= s < len(session.seats) or not session.seats[s].is_person for s, _, _ in seats):
         return "the hosted table's seats do not fit its game"
     return session, code, seats
+
+
+SEATS_NAME = "seats.json"  # a joining machine's tokens, by table
+
+
+def _table_key(address: str, code: str) -> str:
+    return f"{address.strip().lower()} {''.join(c for c in code.upper() if c.isalnum())}"
+
+
+def _seats(folder: Path) -> dict[str, str]:
+    try:
+        data = json.loads(read_capped(folder / SEATS_NAME, TABLE_LIMIT))
+    except (OSError, ValueError, UnfitFile):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def kept_seat(folder: Path | None, address: str, code: str) -> str:
+    """The token this machine holds for the table at ``address`` with
+    ``code`` ("" if none)."""
+    return _seats(folder).get(_table_key(address, code), "") if folder is not None else ""
+
+
+def keep_seat(folder: Path | None, address: str, code: str, token: str) -> None:
+    """Hold ``token`` for that table ("": forget it, the game being over);
+    a folder that cannot be written only loses the way back."""
+    if folder is None:
+        return
+    seats = _seats(folder)
+    key = _table_key(address, code)
+    if token:
+        seats[key] = token
+    else:
+        seats.pop(key, None)
+    seats = dict(list(seats.items())[-20:])  # the last tables only
+    with contextlib.suppress(OSError):
+        write_atomic(folder / SEATS_NAME, json.dumps(seats, indent=1))

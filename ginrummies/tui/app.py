@@ -120,6 +120,7 @@ class GinApp(GameApp):
         self.join_plan = join
         self.hosting: Hosting | None = None  # the table this app hosts
         self.joining: Joining | None = None  # the table this app sits at
+        self.leaving_table = False  # the person said to leave it for good
         folder = self.data_dir
         self.closing = False
         self.said_at_close: list[str] = []  # the keeper's last words, for the terminal
@@ -567,6 +568,7 @@ class GinApp(GameApp):
 
         def answered(choice: int | None) -> None:
             if choice == 1 and (self.hosting, self.joining) == (hosting, joining):
+                self.leaving_table = True  # for good: a seat elsewhere is given up
                 self.show_menu()  # the lobby closes, and with it the table (drop_tables)
 
         if ask:
@@ -576,15 +578,18 @@ class GinApp(GameApp):
 
     def drop_tables(self) -> None:
         """The lobby has closed: so has the table across machines (the one
-        hosted here closes; a seat taken elsewhere is left, to a computer
-        while the game is on)."""
+        hosted here closes, kept for --continue; a seat taken elsewhere is
+        given to a computer only if the person said to leave it)."""
         hosting, joining = self.hosting, self.joining
+        leaving, self.leaving_table = self.leaving_table, False
         self.hosting = self.joining = None
         if hosting is not None:
             self.run_worker(hosting.close(), group="table")
         if joining is not None:
+            # only a person who said so gives the seat up; the app closed (a
+            # tab reloaded) keeps it, and joining again takes it back
             over = joining.session is not None and joining.session.game.is_over
-            self.run_worker(joining.close(leave=not over), group="table")
+            self.run_worker(joining.close(leave=leaving and not over), group="table")
 
     def ask_to_join(self) -> None:
         """The menu's Join: where and as whom, then the table's lobby."""
@@ -607,6 +612,7 @@ class GinApp(GameApp):
         from .screens.lobby import LobbyScreen
 
         joining = Joining(plan)
+        joining.folder = self.data_dir if self.saving else None
         self.joining = joining
         lobby = LobbyScreen(joining)
 
@@ -665,8 +671,13 @@ class GinApp(GameApp):
         if joining is None:
             return
         over = joining.session is not None and joining.session.game.is_over
+        after = (
+            "A computer takes your seat for the rest of the game."
+            if joining.session is not None
+            else "Your seat is open again for someone else."
+        )
         self.end_table(
-            "Leave the table? A computer takes your seat for the rest of the game.",
+            f"Leave the table? {after}",
             ("Stay at the table", "Leave the table"),
             ask=not over and joining.seated is not None,
         )

@@ -79,6 +79,8 @@ class Hosting:
         self.table.begin(self.plan.level)
         self.starting = True
         self.push()
+        if self.on_remote is not None:  # the lobby says whom the start waits for
+            self.on_remote()
         self.go_on()
 
     def go_on(self) -> None:
@@ -112,6 +114,15 @@ class Hosting:
     def closed(self) -> None:
         self.on_closed()
 
+    def away(self) -> list[str]:
+        return [s.name for s in self.table.seats.values() if s.token and not s.here]
+
+    def replace_away(self) -> None:
+        """The computer at the table's level takes each seat whose person is away."""
+        for seat in [i for i, s in self.table.seats.items() if s.token and not s.here]:
+            self.table.left(seat, True, self.plan.level)
+        self._remote()
+
     def heading(self) -> str:
         s = self.session
         return f"Your table: {s.rules.name}, {s.format.title}"
@@ -136,6 +147,8 @@ class Hosting:
                 "a computer plays each seat nobody took."
             )
         said = "The game is on: Enter goes back to the table."
+        if self.away():  # the way out if someone never comes back
+            said += " c: computers take the seats of people away."
         return f"{said} Waiting for {' and '.join(waiting)}." if waiting else said
 
     def push(self) -> None:

@@ -15,16 +15,18 @@ import ssl
 import time
 from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from ..core import Action
 from ..levels import Level
 from ..net.client import JoinError, Seated, join
 from ..net.protocol import Finished, Goodbye, Lobby, Refused, SeatInfo, State
+from ..play.hosted import keep_seat, kept_seat
 from ..play.remote import RemoteSession, own_record
 
 RETRY_EVERY = 2.0  # seconds between tries to reconnect
-RETRY_FOR = 120.0  # seconds of tries before giving up
+RETRY_FOR = 600.0  # seconds of tries before giving up (a host restarted takes a while)
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,7 @@ class Joining:
         self.seats: tuple[SeatInfo, ...] = ()
         self.said = "Joining the table..."
         self.ended = False  # this side has left (no more tries to come back)
+        self.folder: Path | None = None  # where this machine keeps its seats' tokens
         self.tasks: set[asyncio.Task[None]] = set()
         # the app's: the lobby changed, the table changed, something to say
         self.on_lobby: Callable[[], None] = lambda: None
@@ -72,18 +75,31 @@ class Joining:
     async def run(self) -> None:
         """Sit down, then follow the table until it ends or this seat leaves."""
         plan = self.plan
+        token = kept_seat(self.folder, plan.address, plan.code)  # this machine's seat there
         try:
-            self.seated = await join(plan.address, plan.code, plan.name, tls=plan.tls)
+            try:
+                self.seated = await join(
+                    plan.address, plan.code, plan.name, token=token, tls=plan.tls
+                )
+            except JoinError as exc:
+                if not token or "token" not in str(exc):
+                    raise
+                self.seated = await join(plan.address, plan.code, plan.name, tls=plan.tls)
         except JoinError as exc:
             self.on_gone(f"Could not join the table: {exc}")
             return
-        self.said = "Waiting for the host to start the game."
+        keep_seat(self.folder, plan.address, plan.code, self.seated.welcome.token)
+        self.said = ""  # seated: the lobby says what the start waits for
         self.on_lobby()
         while not self.ended:
             try:
                 await self.follow()
             except JoinError as exc:
                 if self.ended:
+                    return
+                if self.session is not None and self.session.game.is_over:
+                    self.said = "The game is over, and the host has closed the table."
+                    self.on_lobby()
                     return
                 why = str(exc)
                 if self.seated is not None and self.seated.goodbye:
@@ -122,7 +138,7 @@ class Joining:
         token = seated.welcome.token
         until = time.monotonic() + RETRY_FOR
         self.said = f"The connection was lost ({why}): trying again..."
-        self.on_lobby()
+        self.offline(("the connection to the host to come back",))
         self.on_note(self.said, True)
         while not self.ended and time.monotonic() < until:
             await asyncio.sleep(RETRY_EVERY)
@@ -135,8 +151,17 @@ class Joining:
             self.said = "Back at the table."
             self.on_note(self.said, False)
             return True
-        self.on_gone(f"The table could not be reached again ({why}).")
+        gone = f"The table could not be reached again ({why})."
+        self.offline((f"the host: {gone} Join again to take your seat back",))
+        self.on_gone(f"{gone} ginrummies join with the same address and code takes your seat back.")
         return False
+
+    def offline(self, waiting: tuple[str, ...]) -> None:
+        """The connection is gone: the table says what it waits for."""
+        if self.session is not None:
+            self.session.waiting = waiting
+        self.on_lobby()
+        self.changed()
 
     def taken(self, state: State) -> None:
         """A state from the host: the table as it stands now."""
@@ -171,6 +196,7 @@ class Joining:
         session, seat = self.session, self.seat
         if session is None or seat is None:
             return
+        keep_seat(self.folder, self.plan.address, self.plan.code, "")  # nothing to come back to
         try:
             session.finished = own_record(game, seat)
         except ValueError as exc:
@@ -215,13 +241,15 @@ class Joining:
         welcome = self.seated.welcome if self.seated is not None else None
         if welcome is None:
             return f"Joining the table at {self.plan.address}"
-        host = welcome.names[0] if welcome.names else "the host"
-        return f"At {host}'s table: {welcome.rules.name}, {welcome.format.title}"
+        where = f"{welcome.host}'s table" if welcome.host else f"the table at {self.plan.address}"
+        return f"At {where}: {welcome.rules.name}, {welcome.format.title}"
 
     def invite(self) -> str:
         return ""
 
     def reach(self) -> str:
+        if self.seated is None:
+            return f"Not seated at {self.plan.address} (yet)."
         secure = "encrypted (TLS)" if self.plan.tls is not None else "not encrypted"
         return f"Joined at {self.plan.address}; the connection is {secure}."
 
@@ -229,10 +257,22 @@ class Joining:
         return self.seats
 
     def status(self) -> str:
+        if self.seated is not None and self.session is None and not self.said:
+            return self.before_start()
         waiting = self.session.waiting if self.session is not None else ()
         if waiting:
             return f"{self.said} Waiting for {' and '.join(waiting)}."
         return self.said
+
+    def before_start(self) -> str:
+        """What the start waits for: someone's choice after the cut, the host, or the seats."""
+        assert self.seated is not None
+        lobby, host = self.seated.lobby, self.seated.welcome.host
+        if lobby is not None and lobby.status:
+            return lobby.status
+        if host:
+            return f"Waiting for {host} to start the game."
+        return "The game begins once every seat is taken."
 
     def started(self) -> bool:
         return self.session is not None
@@ -245,6 +285,12 @@ class Joining:
 
     def leave(self) -> None:
         self.on_leave()
+
+    def away(self) -> list[str]:
+        return []
+
+    def replace_away(self) -> None:
+        """Only the host gives seats to computers."""
 
     def closed(self) -> None:
         self.on_closed()

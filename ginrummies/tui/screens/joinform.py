@@ -35,7 +35,8 @@ def read_invite(address: str, code: str) -> tuple[str, str, str]:
     code = code.strip()
     if not address:
         return address, code, "Type the host's address (as its screen shows it)."
-    if not re.fullmatch(r"(wss?://)?[\w.\-\[\]:]+:\d{1,5}(/.*)?", address):
+    port = re.fullmatch(r"(wss?://)?[\w.\-\[\]:]+:(\d{1,5})(/.*)?", address)
+    if port is None or not 0 < int(port.group(2)) < 65536:
         return address, code, f"{address[:40]} is not an address and port (like 192.168.1.5:8765)."
     if not CODE.match(code):
         return address, code, "A table's code is twelve letters and digits (like K7QF-9XPM-2D4H)."

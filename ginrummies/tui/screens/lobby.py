@@ -35,6 +35,8 @@ class Gathering(Protocol):
     def show_table(self) -> None: ...
     def leave(self) -> None: ...
     def closed(self) -> None: ...  # the lobby has gone: so does the table
+    def away(self) -> list[str]: ...  # the people the game waits for to come back
+    def replace_away(self) -> None: ...  # the host gives their seats to computers
 
 
 def seat_lines(seats: Sequence[SeatInfo], mine: int | None) -> list[str]:
@@ -59,6 +61,7 @@ class LobbyScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("s", "start", "Start the game"),
         Binding("enter", "table", "Back to the table"),
+        Binding("c", "computers", "Computers for those away"),
         Binding("escape", "leave", "Leave the table"),
     ]
 
@@ -89,8 +92,8 @@ class LobbyScreen(Screen[None]):
 
     def refresh_lobby(self) -> None:
         """Show the table as it stands now (called after every change)."""
-        if not self.is_attached:
-            return
+        if not self.query("#lobby-heading"):
+            return  # not drawn yet: on_mount shows it
         g = self.gathering
         self.query_one("#lobby-heading", Static).update(g.heading())
         invite = g.invite()
@@ -110,7 +113,17 @@ class LobbyScreen(Screen[None]):
             return g.hosting and not g.started()
         if action == "table":
             return g.started()
+        if action == "computers":
+            return g.hosting and g.started() and bool(g.away())
         return True
+
+    def action_computers(self) -> None:
+        """The host gives the seats of the people away to computers (a
+        person whose app died without its seat's token cannot come back)."""
+        g = self.gathering
+        if on_top(self) and g.hosting and g.started() and g.away():
+            g.replace_away()
+            self.refresh_lobby()
 
     def action_start(self) -> None:
         if on_top(self) and self.gathering.hosting and not self.gathering.started():
