@@ -45,6 +45,8 @@ def _no_curtain_guard(monkeypatch: pytest.MonkeyPatch) -> None:
 # the long ones go first in each third, shared so that the thirds take
 # about as long (the rest keep their order).
 SLOW = {
+    "tests/test_net_table.py::test_every_frame_of_a_game_of_each_format_hides_what_it_must"
+    "[skarney-partners": 14,
     # mostly waiting: two seat processes move at a person's pace (tests/netseat.py)
     "tests/test_table_processes.py::test_a_whole_game_through_a_seat_killed_and_the_host": 29,
     "tests/test_browser.py::test_a_hand_played_in_the_browser_is_saved_and_continues": 24,

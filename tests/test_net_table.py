@@ -422,7 +422,7 @@ FORMATS = [
     ("oklahoma", Format.THREE, 0),
     ("gin", Format.PARTNERSHIP, 0),
     ("skarney", Format.SKARNEY3, 0),
-    ("skarney", Format.PARTNERS, 1),
+    ("skarney", Format.PARTNERS, 0),
     ("skarney", Format.CAPTAINS, 0),
     ("colonel", Format.TWO, 0),
 ]
