@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from ginrummies.ai import make_bot
-from ginrummies.core import preset
+from ginrummies.core import Format, preset
 from ginrummies.levels import Level, SeatKind
 from ginrummies.net.client import JoinError, Seated, address_uri, join
 from ginrummies.net.headless import Headless
@@ -30,7 +30,7 @@ from ginrummies.play.session import Seat, Session
 from ginrummies.store import Settings
 from ginrummies.tui import joining
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.joining import JoinPlan
+from ginrummies.tui.joining import Joining, JoinPlan
 from ginrummies.tui.screens.choice import ChoiceScreen
 from ginrummies.tui.screens.lobby import LobbyScreen
 from ginrummies.tui.screens.result import ResultScreen
@@ -377,3 +377,42 @@ def test_an_address_that_is_not_one_is_told_before_any_connection() -> None:
         with pytest.raises(JoinError, match=r"port|address"):
             address_uri(address)
     assert address_uri("192.168.1.5:8765", tls=True) == "wss://192.168.1.5:8765"
+
+
+async def test_two_windows_of_one_machine_keep_a_seat_each(tmp_path: Path) -> None:
+    """Two terminals (or two tabs of serve) on one machine and one data
+    folder: the second does not take the first's seat with the token the
+    first kept, even under the same name; a window closed and opened again
+    under its name is back at its own seat."""
+    seats = [Seat("Seat A"), Seat("Seat B"), Seat("Seat C")]
+    table = Table(Session(preset("gin"), seats, 3, format=Format.THREE), frozenset({0, 1, 2}))
+    host = Host(table, started=False)
+    _, port = await host.listen()
+    address, running = f"127.0.0.1:{port}", []
+
+    async def window(name: str) -> Joining:
+        joining = Joining(JoinPlan(address, table.code, name))
+        joining.folder = tmp_path
+        running.append(asyncio.create_task(joining.run()))
+        for _ in range(LOOP):
+            if joining.seated is not None:
+                return joining
+            await asyncio.sleep(0.02)
+        raise AssertionError(f"{name} never sat down")
+
+    try:
+        one, two = await window("Root"), await window("Root")
+        assert one.seat != two.seat and table.seats[0].here and table.seats[1].here
+        ann = await window("Ann")
+        seat = ann.seat
+        await ann.close(leave=False)  # the window closed, the seat kept
+        for _ in range(LOOP):
+            if seat is not None and not table.seats[seat].here:
+                break
+            await asyncio.sleep(0.02)
+        again = await window("Ann")
+        assert again.seated is not None and again.seated.welcome.seat == seat
+    finally:
+        for task in running:
+            task.cancel()
+        await host.close()

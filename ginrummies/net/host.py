@@ -49,7 +49,7 @@ from .protocol import (
     since,
     write,
 )
-from .table import Refusal, Table
+from .table import Refusal, SeatInUse, Table
 
 HELLO_WAIT = 10.0  # seconds a new connection has to say who it is
 WRONG_WAIT = 1.0  # seconds before a wrong code is answered, times the tries from there
@@ -163,6 +163,8 @@ class Host:
         async with self.lock:
             try:
                 welcome = self.table.sit(hello)
+            except SeatInUse as exc:
+                tries, why = 0, str(exc)
             except Refusal as exc:
                 tries = self.wrong[address] = self.wrong.get(address, 0) + 1
                 why = str(exc)

@@ -33,6 +33,11 @@ class Refusal(Exception):
     """A message the table does not act on; ``str``: why, for the seat."""
 
 
+class SeatInUse(Refusal):
+    """A right token for a seat played from another connection now: not a
+    guess (no slowing), the seat just is not free."""
+
+
 def new_code() -> str:
     """A table code, shown in groups of four: "K7QF-9XPM-2D4H"."""
     raw = "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
@@ -141,6 +146,8 @@ class Table:
             seat = self.seat_of(hello.token)
             if seat is None:
                 raise Refusal("that seat's token is not this table's")
+            if self.seats[seat].here:  # two windows of one machine: each its own seat
+                raise SeatInUse("that seat is played from another connection now")
         else:
             if not same_code(hello.code, self.code):
                 raise Refusal("that is not this table's code")

@@ -62,8 +62,11 @@ def read_table(folder_given: str | None) -> tuple[Session, str, tuple[Taken, ...
 SEATS_NAME = "seats.json"  # a joining machine's tokens, by table
 
 
-def _table_key(address: str, code: str) -> str:
-    return f"{address.strip().lower()} {''.join(c for c in code.upper() if c.isalnum())}"
+def _table_key(address: str, code: str, name: str) -> str:
+    """A seat kept by the table and the name sat under: two people at one
+    machine (two terminals, two tabs) keep a seat each."""
+    table = "".join(c for c in code.upper() if c.isalnum())
+    return f"{address.strip().lower()} {table} {name.strip().casefold()}"
 
 
 def _seats(folder: Path) -> dict[str, str]:
@@ -76,19 +79,21 @@ def _seats(folder: Path) -> dict[str, str]:
     return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
 
 
-def kept_seat(folder: Path | None, address: str, code: str) -> str:
-    """The token this machine holds for the table at ``address`` with
-    ``code`` ("" if none)."""
-    return _seats(folder).get(_table_key(address, code), "") if folder is not None else ""
+def kept_seat(folder: Path | None, address: str, code: str, name: str) -> str:
+    """The token this machine holds for ``name``'s seat at the table at
+    ``address`` with ``code`` ("" if none)."""
+    if folder is None:
+        return ""
+    return _seats(folder).get(_table_key(address, code, name), "")
 
 
-def keep_seat(folder: Path | None, address: str, code: str, token: str) -> None:
+def keep_seat(folder: Path | None, address: str, code: str, name: str, token: str) -> None:
     """Hold ``token`` for that table ("": forget it, the game being over);
     a folder that cannot be written only loses the way back."""
     if folder is None:
         return
     seats = _seats(folder)
-    key = _table_key(address, code)
+    key = _table_key(address, code, name)
     if token:
         seats[key] = token
     else:

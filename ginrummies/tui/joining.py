@@ -75,20 +75,22 @@ class Joining:
     async def run(self) -> None:
         """Sit down, then follow the table until it ends or this seat leaves."""
         plan = self.plan
-        token = kept_seat(self.folder, plan.address, plan.code)  # this machine's seat there
+        # this machine's seat there, under this name (kept by an earlier run)
+        token = kept_seat(self.folder, plan.address, plan.code, plan.name)
         try:
             try:
                 self.seated = await join(
                     plan.address, plan.code, plan.name, token=token, tls=plan.tls
                 )
-            except JoinError as exc:
-                if not token or "token" not in str(exc):
+            except JoinError:
+                if not token:
                     raise
+                # the seat went, or is played from another window: a seat of one's own
                 self.seated = await join(plan.address, plan.code, plan.name, tls=plan.tls)
         except JoinError as exc:
             self.on_gone(f"Could not join the table: {exc}")
             return
-        keep_seat(self.folder, plan.address, plan.code, self.seated.welcome.token)
+        keep_seat(self.folder, plan.address, plan.code, plan.name, self.seated.welcome.token)
         self.said = ""  # seated: the lobby says what the start waits for
         self.on_lobby()
         while not self.ended:
@@ -196,7 +198,8 @@ class Joining:
         session, seat = self.session, self.seat
         if session is None or seat is None:
             return
-        keep_seat(self.folder, self.plan.address, self.plan.code, "")  # nothing to come back to
+        plan = self.plan
+        keep_seat(self.folder, plan.address, plan.code, plan.name, "")  # nothing to come back to
         try:
             session.finished = own_record(game, seat)
         except ValueError as exc:
