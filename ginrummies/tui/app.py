@@ -656,7 +656,14 @@ class GinApp(GameApp):
         if session is None:
             return
         screen = TableScreen(session)
-        session.on_change = lambda _s: screen.redraw()
+        from .screens.result import ResultScreen
+
+        def changed(_session: RemoteSession) -> None:
+            screen.redraw()
+            if isinstance(self.screen, ResultScreen):  # the whole game may have come
+                self.screen.refresh_keys()
+
+        session.on_change = changed
         self.push_screen(screen)
 
     def joined_gone(self, why: str) -> None:

@@ -390,8 +390,15 @@ class ResultScreen(ModalScreen[str | None]):
                 # a cancelled hand of two has nothing to lay out
                 if not game.format.two_players or result_of(self.session, 0).scored:
                     yield ResultView(self.session)
-            yield Static(self.keys_words(), classes="hint", markup=False)
+            yield Static(self.keys_words(), classes="hint", id="result-keys", markup=False)
         yield Footer()
+
+    def refresh_keys(self) -> None:
+        """The keys again, when what they offer may have changed (at a table
+        across machines, the whole game arrives after its end)."""
+        for keys in self.query("#result-keys").results(Static):  # none until composed
+            keys.update(self.keys_words())
+        self.refresh_bindings()
 
     def keys_words(self) -> str:
         """The keys the result offers, in words."""
