@@ -45,10 +45,14 @@ def recording(app: GinApp) -> list[tuple[RuleSet, tuple[Seat, ...], int, Format]
     started: list[tuple[RuleSet, tuple[Seat, ...], int, Format]] = []
 
     def start_game(
-        rules: RuleSet, seats: Sequence[Seat], seed: int, fmt: Format = Format.TWO
+        rules: RuleSet,
+        seats: Sequence[Seat],
+        seed: int,
+        fmt: Format = Format.TWO,
+        target: int | None = None,
     ) -> None:
         started.append((rules, tuple(seats), seed, fmt))
-        app.session = Session(rules, seats, seed, format=fmt)
+        app.session = Session(rules, seats, seed, format=fmt, target=target)
 
     app.start_game = start_game  # type: ignore[method-assign]
     return started
@@ -241,7 +245,11 @@ async def test_the_target_shown_follows_the_house_rule() -> None:
         form.query_one("#opt-target", Input).value = "250"
         await pilot.pause()
         assert "the game goes to 250" in text_of(form, "#format-about")
+        # a partnership goes to 125 (RULES.md 6) unless the target is a house rule
         form.query_one("#format", Select).value = "partnership"
+        await pilot.pause()
+        assert "the game goes to 250" in text_of(form, "#format-about")
+        form.query_one("#opt-target", Input).value = "100"  # Gin's own again
         await pilot.pause()
         assert "the game goes to 125" in text_of(form, "#format-about")
 
@@ -430,3 +438,24 @@ async def test_people_sharing_the_keyboard_are_players_not_you() -> None:
         await pilot.pause()
         (_, seats, _, _) = started[0]
         assert [s.name for s in seats] == ["Ann", "Player 2"]
+
+
+def test_a_house_rule_target_wins_over_a_formats_own() -> None:
+    """RULES.md 6 plays a partnership to 125; a target set as a house rule
+    (RULES.md 2: 150 or 200) is the person's choice, and the game goes to it."""
+    from ginrummies.core import Format, preset
+    from ginrummies.play.session import Session, format_seats
+    from ginrummies.tui.screens.newgame import format_words, game_target
+
+    gin = preset("gin")
+    house = gin.but(target=200)
+    assert game_target(Format.PARTNERSHIP, gin, gin) is None  # the format's 125 stands
+    assert game_target(Format.PARTNERSHIP, house, gin) == 200
+    assert game_target(Format.TWO, house, gin) is None  # two players: the rules' own
+    assert "the game goes to 200" in format_words(Format.PARTNERSHIP, house, gin)
+    assert "the game goes to 125" in format_words(Format.PARTNERSHIP, gin, gin)
+    seats = format_seats(Format.PARTNERSHIP, 1)
+    session = Session(house, seats, 3, format=Format.PARTNERSHIP, target=200)
+    assert session.game.target == 200
+    skarney = preset("skarney")
+    assert "to 500." in format_words(Format.PARTNERS, skarney.but(target=500), skarney)

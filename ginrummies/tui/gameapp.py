@@ -48,12 +48,18 @@ class GameApp(App[None]):
         return self.session is not None and not self.session.game.is_over
 
     def start_game(
-        self, rules: RuleSet, seats: Sequence[Seat], seed: int, fmt: Format = Format.TWO
+        self,
+        rules: RuleSet,
+        seats: Sequence[Seat],
+        seed: int,
+        fmt: Format = Format.TWO,
+        target: int | None = None,
     ) -> None:
-        """The new-game form's Start (asks first if a game is in progress)."""
+        """The new-game form's Start (asks first if a game is in progress);
+        ``target``: a house rule's, over the format's own."""
         from ..play.session import Session
 
-        self.start_session(Session(rules, seats, seed, format=fmt))
+        self.start_session(Session(rules, seats, seed, format=fmt, target=target))
 
     def change_settings(self, settings: Settings) -> None:
         """Use ``settings`` from now on (``GinApp`` also saves them and shows their looks)."""

@@ -86,4 +86,4 @@ class SkarneyPartners(PartnershipGin):
     families = (Family.SKARNEY,)
     deal_word = "round"
     target = 300
-    about = "A and B against C and D at two tables, to 300"
+    about = "A and B against C and D at two tables"

@@ -110,10 +110,19 @@ def team_words(fmt: Format) -> str:
     )
 
 
-def format_words(fmt: Format, rules: RuleSet) -> str:
+def game_target(fmt: Format, rules: RuleSet, base: RuleSet) -> int | None:
+    """The target a format of its own target goes to when the person set the
+    target as a house rule (changed from the variant's preset ``base``):
+    theirs wins; None where the format's or the rules' own stands."""
+    if fmt.two_players or rules.target == base.target:
+        return None
+    return rules.target
+
+
+def format_words(fmt: Format, rules: RuleSet, base: RuleSet) -> str:
     """The format's line under its choice: what it is and where the game ends."""
     about = fmt.play.about
-    target = fmt.target(rules)
+    target = game_target(fmt, rules, base) or fmt.target(rules)
     if f"to {target}" in about:
         return about[0].upper() + about[1:] + "."
     return f"{about[0].upper()}{about[1:]}; the game goes to {target}."
@@ -216,7 +225,10 @@ class NewGameScreen(BackScreen):
                 choice.styles.width = 34  # as wide as the variant's
                 yield choice
             yield Static(
-                format_words(self.format, rules), id="format-about", classes="hint", markup=False
+                format_words(self.format, rules, preset(self.variant)),
+                id="format-about",
+                classes="hint",
+                markup=False,
             )
             for row in self.seat_rows:
                 row.display = row.seat < self.format.seats
@@ -385,7 +397,8 @@ class NewGameScreen(BackScreen):
             rules = self.build_rules()
         except ValueError:
             rules = self.settings.rules_for(self.variant)
-        self.query_one("#format-about", Static).update(format_words(self.format, rules))
+        words = format_words(self.format, rules, preset(self.variant))
+        self.query_one("#format-about", Static).update(words)
 
     def build_rules(self) -> RuleSet:
         """The variant with the form's house rules; FormProblem if it is not one."""
@@ -514,7 +527,8 @@ class NewGameScreen(BackScreen):
             return
         self.show_problem(None)
         self.remember(rules, seats, fmt)
-        gin_app(self).start_game(rules, seats, seed, fmt)
+        target = game_target(fmt, rules, preset(self.variant))
+        gin_app(self).start_game(rules, seats, seed, fmt, target)
 
     @on(Button.Pressed, "#start")
     async def start_pressed(self) -> None:
