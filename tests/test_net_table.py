@@ -441,7 +441,7 @@ def test_every_frame_of_a_game_of_each_format_hides_what_it_must(
     the table it watches with no hand, and meeting another, the
     partnerships' seats changing tables: a part that does not go on from
     what was sent is sent whole)."""
-    target = {"skarney": 60, "colonel": 40}.get(variant, 25)
+    target = {"skarney": 35, "colonel": 40}.get(variant, 25)
     frames = 0
     past_again = sat_out = 0  # past hands sent whole after the first frame; frames sitting out
     for session, seat, frame in frames_of(variant, fmt, rounds, target):
