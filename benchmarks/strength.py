@@ -10,12 +10,13 @@ a report stopped part way goes on where it stopped when run again.
 ``--panel``: in every variant, ``normal`` and ``hard`` each play every
 reference opponent (eaai-simple in the Gin family, camper, casual; see
 ginrummies/ai/panel.py), and ``hard`` plays ``normal``: 500 deals for Gin
-Rummy, 150 for the other variants, each played twice with the seats
-swapped. Without it, each level plays eaai-simple under the eaai preset
-(games to 100, mirrored deals), and each level plays the one below it in
-every variant. Figures: games won with a 95% interval, points per hand,
-decision times. ``hard`` samples a fixed number of deals a move
-(``SIM_SAMPLES``), so every figure repeats exactly on any machine.
+Rummy, Fosdick rules and Skarney (``PANEL_DEALS``), ``--games`` for the
+other variants, each played twice with the seats swapped. Without it,
+each level plays eaai-simple under the eaai preset (games to 100, mirrored
+deals), and each level plays the one below it in every variant. Figures:
+games won with a 95% interval, points per hand, decision times. ``hard``
+samples a fixed number of deals a move (``SIM_SAMPLES``), so every figure
+repeats exactly on any machine.
 """
 
 from __future__ import annotations
@@ -49,6 +50,10 @@ LADDERS = {
 }
 PANEL_VARIANTS = ("gin", "oklahoma", "fosdick", "sequence", "skarney", "colonel")
 GIN_FAMILY = ("gin", "oklahoma", "fosdick", "sequence")
+
+
+# the panel's deals (each played twice) where a target asks 1000 games (issue 36)
+PANEL_DEALS = {"gin": 500, "fosdick": 500, "skarney": 500}
 
 
 def panel_rows(variant: str) -> list[tuple[str, str]]:
@@ -91,8 +96,19 @@ def merge(parts: list[dict[str, Any]]) -> BotStats:
 # bot modules one family of variants never runs: changing them keeps that
 # family's finished games
 UNUSED = {
-    "gin": {"tablebot.py", "skarney.py", "colonel.py", "table.py"},
+    "gin": {"tablebot.py", "skarney.py", "colonel.py", "table.py", "skarney_search.py"},
     "table": {"search.py", "reading.py"},
+}
+UNUSED["gin"].add("skarney_bot.py")
+# modules that explain or judge play but never choose a move: no family's games
+NOT_PLAY = {
+    "hints.py",
+    "hintwords.py",
+    "levelwords.py",
+    "odds.py",
+    "review.py",
+    "review_prices.py",
+    "table_hints.py",
 }
 
 
@@ -102,7 +118,7 @@ def fingerprint(family: str) -> str:
     root = Path(__file__).resolve().parents[1] / "ginrummies"
     digest = hashlib.sha256()
     for path in sorted([*root.glob("core/*.py"), *root.glob("ai/*.py")]):
-        if path.name not in UNUSED[family]:
+        if path.name not in UNUSED[family] | NOT_PLAY:
             digest.update(path.name.encode() + path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -166,10 +182,10 @@ def share(s: BotStats) -> float:
 
 
 def targets(results: dict[tuple[str, str, str], BotStats]) -> list[str]:
-    """Issue 18's targets, each checked on the panel rows there are: hard
-    at least 5 points above normal against each opponent in each variant,
-    65% against camper in Gin Rummy, 55% against normal in each variant, and
-    the decision times."""
+    """The targets (issues 18 and 36), each checked on the panel rows there
+    are: hard at least 5 points above normal against each opponent in each
+    variant, 62% against camper in Gin Rummy, against normal 58% in Skarney
+    and 55% elsewhere, and the decision times."""
     out = ["| target | variant | figure | met |", "|---|---|---|---|"]
 
     def line(target: str, variant: str, figure: str, met: bool) -> None:
@@ -185,11 +201,17 @@ def targets(results: dict[tuple[str, str, str], BotStats]) -> list[str]:
         camper = results.get((variant, "hard", "camper"))
         if variant == "gin" and camper:
             line(
-                "hard ≥ 65% against camper", variant, f"{share(camper):.1%}", share(camper) >= 0.65
+                "hard ≥ 62% against camper", variant, f"{share(camper):.1%}", share(camper) >= 0.62
             )
         duel = results.get((variant, "hard", "normal"))
         if duel:
-            line("hard ≥ 55% against normal", variant, f"{share(duel):.1%}", share(duel) >= 0.55)
+            least = 0.58 if variant == "skarney" else 0.55
+            line(
+                f"hard ≥ {least:.0%} against normal",
+                variant,
+                f"{share(duel):.1%}",
+                share(duel) >= least,
+            )
     hard = [s for (_, a, _), s in results.items() if a == "hard"]
     normal = [s for (_, a, _), s in results.items() if a == "normal"]
     if hard:
@@ -218,7 +240,11 @@ def main() -> None:
     parser.add_argument(
         "--panel", action="store_true", help="the panel report (normal and hard against each)"
     )
-    parser.add_argument("--panel-gin", type=int, default=500, help="panel deals for Gin Rummy")
+    parser.add_argument(
+        "--panel-deals",
+        default=",".join(f"{k}={v}" for k, v in PANEL_DEALS.items()),
+        help="panel deals by variant, where not --games (default: %(default)s)",
+    )
     parser.add_argument(
         "--cache", type=Path, default=None, help="keep finished games here and reuse them"
     )
@@ -233,6 +259,7 @@ def main() -> None:
     results: dict[tuple[str, str, str], BotStats] = {}
 
     hard_rules = set(args.hard_rules.split(",")) if args.hard_rules else None
+    sizes = {k: int(v) for k, v in (p.split("=") for p in args.panel_deals.split(",") if p)}
     cache = Cache(args.cache)
 
     def run(rules: str, a: str, b: str) -> None:
@@ -249,7 +276,7 @@ def main() -> None:
         for variant in PANEL_VARIANTS:
             if args.only not in (None, variant):
                 continue
-            deals = args.panel_gin if variant == "gin" else args.games
+            deals = sizes.get(variant, args.games)
             for a, b in panel_rows(variant):
                 sa, sb, seconds = play(variant, a, b, deals, args.jobs, args.seed, cache)
                 results[variant, a, b] = sa

@@ -26,9 +26,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tune_ginbot import build, with_weights
+from tune_ginbot import with_weights
 
-from ginrummies.ai import make_bot
+from ginrummies.ai import SIM_SAMPLES, make_bot
 from ginrummies.ai.arena import BotStats, play_on, wilson
 from ginrummies.ai.reading import Read
 from ginrummies.ai.search import HardGinBot, World
@@ -49,8 +49,10 @@ class PeekingHard(HardGinBot):
         return World(opp, tuple(c.bit for c in pool[: view.stock_size]))
 
 
-def chunk(job: tuple[str, dict[str, Any], str, str, int, int, int, bool]) -> tuple[int, int]:
-    name, weights, opponent, rules_name, seed, start, count, peek = job
+def chunk(
+    job: tuple[str, dict[str, Any], str, str, int, int, int, bool, int],
+) -> tuple[int, int]:
+    name, weights, opponent, rules_name, seed, start, count, peek, samples = job
     rules = preset(rules_name)
     won = played = 0
     for g in range(start, start + count):
@@ -60,10 +62,12 @@ def chunk(job: tuple[str, dict[str, Any], str, str, int, int, int, bool]) -> tup
             if peek:
                 peeker = PeekingHard(rules, game_seed)
                 peeker.game = game
+                peeker.samples = samples
                 tuned = with_weights(peeker, weights)
             else:
-                tuned = build(name, weights, rules_name, game_seed)
-            other = make_bot(opponent, rules, game_seed + 7919)
+                bot = make_bot(name, rules, game_seed, samples=samples)
+                tuned = with_weights(bot, weights)
+            other = make_bot(opponent, rules, game_seed + 7919, samples=samples)
             bots = (tuned, other) if me == 0 else (other, tuned)
             play_on(game, bots, (BotStats("a"), BotStats("b")))
             assert game.result is not None
@@ -82,6 +86,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--peek", action="store_true", help="hard sees the opponent's hand")
+    parser.add_argument(
+        "--samples", type=int, default=SIM_SAMPLES, help="worlds a searching bot weighs a move on"
+    )
     args = parser.parse_args()
     if args.peek and args.bot != "hard":
         parser.error("--peek goes with --bot hard")
@@ -97,6 +104,7 @@ def main() -> None:
             s,
             min(size, args.games - s),
             args.peek,
+            args.samples,
         )
         for s in range(0, args.games, size)
     ]

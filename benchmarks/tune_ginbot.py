@@ -61,9 +61,13 @@ def build(name: str, weights: dict[str, Any], rules_name: str, seed: int, reveal
 def with_weights(bot: Bot, weights: dict[str, Any]) -> Bot:
     """``bot`` with the given attributes changed; an unknown one stops the run."""
     for key, value in weights.items():
-        if not hasattr(bot, key):
+        *path, last = key.split(".")  # "search.offers": an attribute of a part
+        part: Any = bot
+        for name in path:
+            part = getattr(part, name, None)
+        if part is None or not hasattr(part, last):
             raise SystemExit(f"{bot.name} has no weight {key!r}")
-        setattr(bot, key, value)
+        setattr(part, last, value)
     return bot
 
 

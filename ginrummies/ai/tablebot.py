@@ -42,6 +42,7 @@ from ..core import (
     solver_for,
 )
 from .ginbot import danger, expected_deadwood
+from .skarney_bot import SkarneySearch
 from .tracking import Memory, public_rng, remember
 
 
@@ -128,6 +129,9 @@ class TableBot:
         self.name = level
         self._seed = seed
         self._solver = solver_for(rules)
+        self.search: SkarneySearch | None = None
+        if level == "hard" and rules.family is Family.SKARNEY and rules.poker_melds:
+            self.search = SkarneySearch(rules, seed)
         if level == "hard":
             # measured: in Colonel, melds laid at once beat melds held back
             # (57% of games against normal over 300 games)
@@ -160,6 +164,8 @@ class TableBot:
         if view.phase is Phase.RESPOND:
             card = view.table.pending_offer
             assert card is not None
+            if self.search is not None and self.search.answers:
+                return self.search.answer(view, memory, card, rng)
             return Accept() if self.takes_offer(view, memory.mine, card) else Decline()
         contracts = [a for a in legal if isinstance(a, LayContract)]
         if contracts:
@@ -169,24 +175,49 @@ class TableBot:
                 contracts,
                 key=lambda a: -hand_value((c for m in a.melds for c in m.cards), self.rules),
             )
-            return min(heavy[:30], key=lambda a: self.left_after(memory.mine, a.melds))
+            best = sorted(heavy[:30], key=lambda a: self.left_after(memory.mine, a.melds))
+            if self.search is not None and self.search.contracts:
+                chosen = self.search.contract(view, memory, best, rng)
+                if chosen is not None:
+                    return chosen
+                # held back: on to the offers (or the turn's end)
+                legal = [a for a in legal if not isinstance(a, LayContract)]
+            else:
+                return best[0]
         plays = [a for a in legal if isinstance(a, LayMeld | LayOff)]
         if plays:
             return self._best_play(memory.mine, plays)
         # a card declined is not offered again while nothing has changed for it
         offers = fresh_offers([a for a in legal if isinstance(a, Offer)], view)
+        if offers and self.search is not None and self.search.offers:
+            refused = declined(view)
+            stale = sum(1 << (c.rank - 1) for c in refused if stale_offer(view, c, refused))
+            ranked = self._ranked_offers(view, memory, offers)
+            return self.search.offer(view, memory, ranked, rng, stale)
         if offers and self.level == "hard" and self.sample_offers:
             return self._sampled_offer(view, memory, offers, rng)
         if offers:
-            return min(
-                offers,
-                key=lambda a: (
-                    self.stuck(memory.mine & ~a.card.bit)
-                    + self.feed_offer * self.feeds(view, a.card, memory),
-                    rng.random(),
-                ),
-            )
+            return self._ranked_offers(view, memory, offers, rng)[0]
         return next((a for a in legal if isinstance(a, EndTurn | DrawStock)), legal[0])
+
+    def _ranked_offers(
+        self,
+        view: PlayerView,
+        memory: Memory,
+        offers: list[Offer],
+        rng: random.Random | None = None,
+    ) -> list[Offer]:
+        """The offers, ``normal``'s choice first: least stuck left and least
+        help to the opponent (ties by ``rng``, else by card)."""
+        tie = rng.random if rng is not None else (lambda: 0.0)
+        return sorted(
+            offers,
+            key=lambda a: (
+                self.stuck(memory.mine & ~a.card.bit)
+                + self.feed_offer * self.feeds(view, a.card, memory),
+                tie(),
+            ),
+        )
 
     def _sampled_offer(
         self, view: PlayerView, memory: Memory, offers: list[Offer], rng: random.Random

@@ -81,6 +81,7 @@ from .melds import (
     sequence_bonus,
     solver_for,
 )
+from .meldtables import run_window_set
 from .result import (
     HandResult,
     KnockEnd,
@@ -222,6 +223,7 @@ __all__ = [
     "plural",
     "preset",
     "replay",
+    "run_window_set",
     "says",
     "score_going_out",
     "score_knock",

@@ -1,0 +1,45 @@
+"""Each level in one line, for the new-game form: how it plays and how
+strong it is against the reference panel (docs/strength.md). Kept apart
+from the bots, so that changing a line does not change the fingerprint of
+the code the strength report's cached games were played with.
+"""
+
+from __future__ import annotations
+
+from ..core import Family
+from ..levels import Level
+
+# each level in one line, for the new-game form: how it plays and how strong
+# it is against the reference panel (docs/strength.md, Gin Rummy)
+LEVEL_ABOUT: dict[str, str] = {  # by Level; a level's word finds it too
+    Level.EASY: "looks only at its own deadwood and now and then throws a careless card;"
+    " in Gin Rummy it wins about 1 game in 4 against a player who knocks at once",
+    Level.NORMAL: "counts the cards still live, keeps off the discards you collect and"
+    " knocks as soon as an undercut looks unlikely; in Gin Rummy it wins 6 games in 10"
+    " against a player who knocks at once, 4 in 10 against one who waits for gin",
+    Level.HARD: "reads from the game whether you knock early or wait for gin and plays"
+    " each move out in sampled deals against that; in Gin Rummy it wins 3 games in 4"
+    " against a player who knocks at once, nearly 6 in 10 against one who waits for gin",
+    Level.RANDOM: "plays any legal move at random: a way to learn the rules",
+}
+
+# where Skarney and Colonel differ: no knocks, and hard measured apart (docs/strength.md)
+FAMILY_LEVEL_ABOUT: dict[Family, dict[str, str]] = {
+    Family.SKARNEY: {
+        Level.NORMAL: "melds and lays off as soon as it can and offers the card you are least"
+        " likely to want; it wins 7 games in 10 against a player who holds its melds back",
+        Level.HARD: "plays as normal but weighs each offer over guesses at your hand; in"
+        " Skarney that makes it only a little stronger than normal (about 54 games in 100)",
+    },
+    Family.COLONEL: {
+        Level.NORMAL: "melds and lays off as soon as it can and discards what you are least"
+        " likely to want; it wins 8 games in 10 against a player who holds its melds back",
+        Level.HARD: "plays each move out in sampled deals; in Colonel it wins 3 games in 4"
+        " against normal and nearly every game against a player who holds its melds back",
+    },
+}
+
+
+def level_about(level: str, family: Family = Family.GIN) -> str:
+    """One line on how a level plays and how strong it is, for this family of rules."""
+    return FAMILY_LEVEL_ABOUT.get(family, {}).get(level) or LEVEL_ABOUT[level]
