@@ -6,8 +6,11 @@ order from the rest), plays the hand to its end from each candidate in each
 guess on rank counts (``skarney_search.RankPlay``, both players following
 ``normal``'s rules), and takes the candidate with the best mean score. The
 same guesses serve every candidate, so their differences are not noise of
-the guessing. ``samples`` fixes the number of guesses (the same choice on
-any machine); without it the search runs for ``budget`` seconds.
+the guessing, and one shown clearly worse is dropped early. A guess at the
+other hand that would have wanted a card they declined (with nothing
+changed since) is drawn again. ``samples`` fixes the number of guesses
+(the same choice on any machine); without it the search runs for
+``budget`` seconds.
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ class SkarneySearch:
     samples: int | None = None
     least = 8  # guesses at least, whatever the clock says
     most = 200
+    redraws = 4  # guesses drawn again, at most, for wanting a declined card
+    prune = 2.5  # standard errors by which a move must trail the leader to be dropped
     offers = 6  # offers weighed: ``normal``'s first choices (0: offer as ``normal``)
     answers = True  # weigh accepting against declining (else answer as ``normal``)
     # contracts weighed (when several leave different cards) and whether
@@ -47,9 +52,15 @@ class SkarneySearch:
     # --- the choices ----------------------------------------------------------------
 
     def answer(
-        self, view: PlayerView, memory: Memory, card: Card, rng: random.Random
+        self,
+        view: PlayerView,
+        memory: Memory,
+        card: Card,
+        rng: random.Random,
+        refused: int = 0,
     ) -> Accept | Decline:
-        """Accept or decline the card offered."""
+        """Accept or decline the card offered; ``refused``: the ranks of our
+        offers they declined with nothing changed."""
         rank = card.rank - 1
         choices: list[Accept | Decline] = [Accept(), Decline()]
 
@@ -58,7 +69,7 @@ class SkarneySearch:
             # a declined card is not offered again at once
             return self.play.play(pos, 0, "turn", refused=(0, 0 if accept else 1 << rank))
 
-        values = self._weigh(view, memory, rng, [True, False], run, offered=card.bit)
+        values = self._weigh(view, memory, rng, [True, False], run, refused, card.bit)
         return choices[0] if values[0] >= values[1] else choices[1]
 
     def offer(
@@ -81,12 +92,18 @@ class SkarneySearch:
         def run(pos: Position, rank: int) -> float:
             return self.play.play(pos, 1, "answer", rank, refused=(refused, 0))
 
-        values = self._weigh(view, memory, rng, [a.card.rank - 1 for a in candidates], run)
+        ranks = [a.card.rank - 1 for a in candidates]
+        values = self._weigh(view, memory, rng, ranks, run, refused)
         best = max(range(len(candidates)), key=lambda i: (values[i], -i))
         return candidates[best]
 
     def contract(
-        self, view: PlayerView, memory: Memory, ranked: Sequence[LayContract], rng: random.Random
+        self,
+        view: PlayerView,
+        memory: Memory,
+        ranked: Sequence[LayContract],
+        rng: random.Random,
+        refused: int = 0,
     ) -> LayContract | None:
         """The contract to lay, of ``ranked`` (``normal``'s order), or None to
         hold it back this turn, whichever is worth most played out."""
@@ -115,7 +132,7 @@ class SkarneySearch:
             return self.play.play(pos, 0, "offer", draw_skipped=view.table.draw_skipped)
 
         options = choices if self.hold else choices[:-1]
-        values = self._weigh(view, memory, rng, options, run)
+        values = self._weigh(view, memory, rng, options, run, refused)
         return options[max(range(len(options)), key=lambda i: (values[i], -i))]
 
     # --- the guesses -------------------------------------------------------------------
@@ -127,9 +144,12 @@ class SkarneySearch:
         rng: random.Random,
         moves: Sequence[T],
         run: Callable[[Position, T], float],
+        refused: int = 0,
         offered: int = 0,
     ) -> list[float]:
-        """The mean score of each move over the guesses."""
+        """The mean score of each move over the guesses; a move shown clearly
+        worse than the leader (paired over the same guesses) is dropped and
+        gets minus infinity, and the guessing stops when one move is left."""
         me = view.player
         known = memory.opp_known | offered
         unseen = memory.unseen & ~offered
@@ -138,20 +158,60 @@ class SkarneySearch:
         contracts = (view.table.contracts[me], view.table.contracts[1 - me])
         no_back = view.table.no_offer_back
         back = no_back.rank - 1 if no_back is not None else -1
-        totals = [0.0] * len(moves)
+        scores: list[list[float]] = [[] for _ in moves]
+        live = list(range(len(moves)))
         deadline = time.perf_counter() + self.budget
         n = 0
         rr = self.play.rr
         mine = memory.mine
-        while self._more(n, deadline):
-            theirs, stock = sample_hidden(rng, known, need, unseen, view.stock_size)
+        while len(live) > 1 and self._more(n, deadline):
+            for _ in range(self.redraws + 1):
+                theirs, stock = sample_hidden(rng, known, need, unseen, view.stock_size)
+                if not self._would_take(pack(theirs), refused, contracts[1], melds):
+                    break
             base = position_from(
                 rr, mine, theirs, stock, melds, contracts, back, view.table.last_turn
             )
-            for i, move in enumerate(moves):
-                totals[i] += run(base.copy(), move)
+            for i in live:
+                scores[i].append(run(base.copy(), moves[i]))
             n += 1
-        return [t / n for t in totals]
+            if n >= self.least:
+                live = self._survivors(scores, live, n)
+        if n == 0:  # one move only: nothing to weigh
+            return [0.0 if i in live else float("-inf") for i in range(len(moves))]
+        return [sum(scores[i]) / n if i in live else float("-inf") for i in range(len(moves))]
+
+    def _would_take(
+        self, theirs: int, refused: int, contract: bool, melds: list[tuple[int, int]]
+    ) -> bool:
+        """Would a hand of these rank counts have wanted a card declined?"""
+        if not refused:
+            return False
+        rr = self.play.rr
+        now = rr.stuck(theirs)
+        fits = 0
+        if contract:
+            table = position_from(rr, 0, 0, (), melds, (False, True), -1, False).tables[1]
+            fits = rr.targets(table)
+        for r in range(13):
+            if refused >> r & 1 and (fits >> r & 1 or rr.stuck(theirs + (1 << (3 * r))) <= now):
+                return True
+        return False
+
+    def _survivors(self, scores: list[list[float]], live: list[int], n: int) -> list[int]:
+        """The moves not shown worse than the leader beyond ``prune`` standard
+        errors of their paired difference."""
+        lead = max(live, key=lambda i: (sum(scores[i]), -i))
+        kept = []
+        for i in live:
+            if i != lead:
+                diffs = [a - b for a, b in zip(scores[lead], scores[i], strict=True)]
+                mean = sum(diffs) / n
+                var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+                if mean > self.prune * (var / n) ** 0.5 and mean > 0:
+                    continue
+            kept.append(i)
+        return kept
 
     def _more(self, n: int, deadline: float) -> bool:
         if self.samples is not None:

@@ -4,9 +4,11 @@ Both judge a hand by the points it would still hold once everything
 meldable is melded, and by what a card would give the opponent.
 Skarney: lay the contract as soon as it is there (a hand caught without it
 pays the doubled bonus), then meld and lay off at once; offer the card that
-hurts least and helps the opponent least (``hard``: the offer worth most
-if taken, over guesses at the opponent's hand); accept a card that melds
-(an ace only if it melds, since it costs the draw). Colonel: take the discard only
+hurts least and helps the opponent least; accept a card that melds (an ace
+only if it melds, since it costs the draw). Skarney's ``hard`` weighs each
+answer and offer by playing the hand out (``skarney_bot``); without poker
+melds, where suits matter and those playouts do not apply, it weighs offers
+over guesses at the opponent's hand (``_sampled_offer``). Colonel: take the discard only
 to meld it; lay melds once the hand is small or the stock short (melds on
 the table feed the opponent's lay-offs); always lay off; discard high,
 loose, and not onto the table; challenge on a low hand.
@@ -165,7 +167,7 @@ class TableBot:
             card = view.table.pending_offer
             assert card is not None
             if self.search is not None and self.search.answers:
-                return self.search.answer(view, memory, card, rng)
+                return self.search.answer(view, memory, card, rng, self._stale(view))
             return Accept() if self.takes_offer(view, memory.mine, card) else Decline()
         contracts = [a for a in legal if isinstance(a, LayContract)]
         if contracts:
@@ -177,7 +179,7 @@ class TableBot:
             )
             best = sorted(heavy[:30], key=lambda a: self.left_after(memory.mine, a.melds))
             if self.search is not None and self.search.contracts:
-                chosen = self.search.contract(view, memory, best, rng)
+                chosen = self.search.contract(view, memory, best, rng, self._stale(view))
                 if chosen is not None:
                     return chosen
                 # held back: on to the offers (or the turn's end)
@@ -190,15 +192,19 @@ class TableBot:
         # a card declined is not offered again while nothing has changed for it
         offers = fresh_offers([a for a in legal if isinstance(a, Offer)], view)
         if offers and self.search is not None and self.search.offers:
-            refused = declined(view)
-            stale = sum(1 << (c.rank - 1) for c in refused if stale_offer(view, c, refused))
             ranked = self._ranked_offers(view, memory, offers)
-            return self.search.offer(view, memory, ranked, rng, stale)
+            return self.search.offer(view, memory, ranked, rng, self._stale(view))
         if offers and self.level == "hard" and self.sample_offers:
             return self._sampled_offer(view, memory, offers, rng)
         if offers:
             return self._ranked_offers(view, memory, offers, rng)[0]
         return next((a for a in legal if isinstance(a, EndTurn | DrawStock)), legal[0])
+
+    @staticmethod
+    def _stale(view: PlayerView) -> int:
+        """The ranks of this player's offers declined with nothing changed since."""
+        refused = declined(view)
+        return sum(1 << (c.rank - 1) for c in refused if stale_offer(view, c, refused))
 
     def _ranked_offers(
         self,
