@@ -1,11 +1,14 @@
 """Strength of the bots: matches that write docs/strength.md.
 
-    python benchmarks/strength.py --panel --cache panel.json   # the panel (a night, 2 cores)
+    python benchmarks/strength.py --panel --jobs 2 --cache benchmarks/panel-cache.json
     python benchmarks/strength.py                              # the ladder (hours)
     python benchmarks/strength.py --games 200 --hard-games 20 --jobs 2
 
 ``--cache`` keeps each finished chunk of games, keyed by the bots' code, so
-a report stopped part way goes on where it stopped when run again.
+a report stopped part way goes on where it stopped when run again (the
+panel's, ``benchmarks/panel-cache.json``, is kept in the repository: a
+whole panel takes longer than a working session). The panel is a night on
+2 cores.
 
 ``--panel``: in every variant, ``normal`` and ``hard`` each play every
 reference opponent (eaai-simple in the Gin family, camper, casual; see
@@ -89,8 +92,27 @@ def merge(parts: list[dict[str, Any]]) -> BotStats:
             setattr(total, key, getattr(total, key) + p[key])
         total.knocks += p["knocks"]
         total.outs += p["outs"]
-        total.times.extend(p["times"])
+        if "time_counts" in p:  # a compact chunk: each time, to 2 figures, with its count
+            for seconds, count in p["time_counts"]:
+                total.times.extend([seconds] * count)
+        else:
+            total.times.extend(p["times"])
     return total
+
+
+def compact(figures: dict[str, Any]) -> dict[str, Any]:
+    """A chunk's figures with its decision times kept to 2 significant
+    figures and counted, so that a cache of a whole report stays small
+    enough to keep in the repository (medians and p95s move by under 3%)."""
+    if "times" not in figures:
+        return figures
+    counts: dict[float, int] = {}
+    for seconds in figures["times"]:
+        key = float(f"{seconds:.2g}")
+        counts[key] = counts.get(key, 0) + 1
+    out = {k: v for k, v in figures.items() if k != "times"}
+    out["time_counts"] = sorted(counts.items())
+    return out
 
 
 # bot modules one family of variants never runs: changing them keeps that
@@ -132,14 +154,18 @@ class Cache:
         self.code = {family: fingerprint(family) for family in UNUSED}
         self.done: dict[str, Any] = {}
         if path is not None and path.exists():
-            self.done = json.loads(path.read_text())
+            self.done = {
+                key: (compact(a), compact(b), seconds)
+                for key, (a, b, seconds) in json.loads(path.read_text()).items()
+            }
 
     def key(self, task: tuple[str, str, str, int, int]) -> str:
         family = "gin" if task[0] in GIN_FAMILY else "table"
         return "|".join(map(str, (self.code[family], SIM_SAMPLES, *task)))
 
     def save(self, task: tuple[str, str, str, int, int], result: Any) -> None:
-        self.done[self.key(task)] = result
+        a, b, seconds = result
+        self.done[self.key(task)] = (compact(a), compact(b), seconds)
         if self.path is not None:
             temp = self.path.with_suffix(".tmp")
             temp.write_text(json.dumps(self.done))
