@@ -28,8 +28,9 @@ FAMILY_LEVEL_ABOUT: dict[Family, dict[str, str]] = {
     Family.SKARNEY: {
         Level.NORMAL: "melds and lays off as soon as it can and offers the card you are least"
         " likely to want; it wins 7 games in 10 against a player who holds its melds back",
-        Level.HARD: "plays as normal but weighs each offer over guesses at your hand; in"
-        " Skarney that makes it only a little stronger than normal (about 54 games in 100)",
+        Level.HARD: "plays each answer and offer out in sampled deals before it chooses; in"
+        " Skarney it wins 9 games in 10 against a player who holds its melds back (normal"
+        " 7 in 10)",
     },
     Family.COLONEL: {
         Level.NORMAL: "melds and lays off as soon as it can and discards what you are least"
