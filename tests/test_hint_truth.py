@@ -166,12 +166,18 @@ def test_colonel_draw_reasons_argue_for_the_move_ranked_higher() -> None:
 
 
 def test_what_an_offer_hint_says_of_the_other_player_is_what_the_bots_do() -> None:
-    """An offer the hint calls very unlikely to be taken is seldom taken, and a
-    card that lays off on the other player's own table meld is accepted, by
-    ``normal`` and ``hard`` alike; answers are hinted as ``normal`` answers."""
+    """The hint's take chance is ``normal``'s answer: an offer it calls very
+    unlikely to be taken is seldom taken by ``normal``, and a card for their
+    own table meld always is. ``hard`` now weighs its answers by playing on
+    (issue 36): it takes more of the offers called very unlikely (about one
+    in four of them here) and declines more than half of the cards for its
+    own melds (taking one only helps the offerer out); the hint
+    does not yet model that (the issue's note), so for ``hard`` this only
+    bounds how far it strays. Answers are hinted as ``normal`` answers."""
     rules = preset("skarney")
     offers = fits = 0
-    unlikely: list[bool] = []  # accepted, of the offers called very unlikely to be
+    unlikely: dict[str, list[bool]] = {"normal": [], "hard": []}  # accepted, of "very unlikely"
+    hard_fits: list[bool] = []  # hard accepted, of the cards for its own meld
     bad: list[str] = []
     for seed in range(4):
         for hand, view, legal in positions(rules, seed):
@@ -195,15 +201,20 @@ def test_what_an_offer_hint_says_of_the_other_player_is_what_the_bots_do() -> No
                 fit = any(h.action.card in layoff_targets(m, rules) for m in mine)
                 for level in ("normal", "hard"):
                     answer = make_bot(level, rules, seed).choose(theirs, asked.legal_actions())
-                    if fit and answer != Accept():
+                    if fit and level == "hard":
+                        hard_fits.append(answer == Accept())
+                    elif fit and answer != Accept():
                         bad.append(f"{level} declined a card for its own meld: {h.reason!r}")
                     if found.group(1) == "very unlikely":
-                        unlikely.append(answer == Accept())
+                        unlikely[level].append(answer == Accept())
                 offers += 1
                 fits += fit
-    assert offers >= 50 and fits >= 1 and len(unlikely) >= 50, (offers, fits, len(unlikely))
+    normal, hard = unlikely["normal"], unlikely["hard"]
+    assert offers >= 50 and fits >= 1 and len(normal) >= 50, (offers, fits, len(normal))
     assert not bad, "\n".join(bad[:10])
-    assert sum(unlikely) <= 0.1 * len(unlikely), f"{sum(unlikely)} of {len(unlikely)} taken"
+    assert sum(normal) <= 0.1 * len(normal), f"{sum(normal)} of {len(normal)} taken"
+    assert sum(hard) <= 0.35 * len(hard), f"hard took {sum(hard)} of {len(hard)}"
+    assert sum(hard_fits) >= 0.3 * len(hard_fits), f"hard took {sum(hard_fits)} of {len(hard_fits)}"
 
 
 def test_a_declined_card_is_not_offered_again_while_nothing_changes() -> None:
