@@ -157,9 +157,10 @@ def observe(
         offers = [a for a in legal if isinstance(a, Offer)]
         # a few offers a position (they are alike, and each costs a replay)
         rng = random.Random(len(view.history))
+        level = opponent if opponent in LEVELS else None  # as for a knock
         for action in rng.sample(offers, min(OFFERS_A_POSITION, len(offers))):
-            stated = take_chance(view, action.card)
-            share = take_share(view, action.card)
+            stated = take_chance(view, action.card, opponent=level)
+            share = take_share(view, action.card, opponent=level)
             asked = hand.replay()
             asked.apply(action)
             them = 1 - view.player
@@ -244,7 +245,9 @@ def fit(records: list[Record]) -> None:
     for style in ("eager", "patient"):
         kind = f"sampled, {style}"
         print(curve([r for r in sampled if r[2] not in LEVELS and r[0] == kind], f'"{style}":'))
-    print(curve([r for r in records if r[0] == "take, sampled"], "TAKE_CURVE ="))
+    takes = [r for r in records if r[0] == "take, sampled"]
+    print(curve([r for r in takes if r[2] != "hard"], "TAKE_CURVE ="))
+    print(curve([r for r in takes if r[2] == "hard"], "HARD_TAKE_CURVE ="))
 
 
 def curve(records: list[Record], name: str) -> str:

@@ -124,6 +124,7 @@ UNUSED = {
 UNUSED["gin"].add("skarney_bot.py")
 # modules that explain or judge play but never choose a move: no family's games
 NOT_PLAY = {
+    "hard_takes.py",
     "hints.py",
     "hintwords.py",
     "levelwords.py",

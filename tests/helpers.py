@@ -1,6 +1,7 @@
 """Helpers for the rules tests: stacked decks so a test can deal exactly the
 hands it needs, cards from text, a refused move that changes nothing, and
-the positions of a hand played out."""
+the positions of a hand played out, and the same story with the hidden cards
+dealt anew (for fairness)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from ginrummies.core import (
     PlayerView,
     RuleSet,
     parse_cards,
+    replay,
 )
 
 
@@ -80,3 +82,45 @@ def positions(
         yield hand, view, legal
         move = rng.choice(legal) if rng.random() < chance else bots[player].choose(view, legal)
         hand.apply(move)
+
+
+def walked(rules: RuleSet, seed: int, level: str, moves: int) -> Hand:
+    """A hand dealt from ``seed`` and played ``moves`` moves (or to its end)
+    by bots of ``level``."""
+    hand = Hand.deal(rules, seed % 2, seed=seed)
+    walker = make_bot(level, rules, seed)
+    for _ in range(moves):
+        if hand.is_over:
+            break
+        p = hand.to_move or 0
+        hand.apply(walker.choose(hand.view(p), hand.legal_actions()))
+    return hand
+
+
+def reshuffled(hand: Hand, player: int, rng: random.Random) -> Hand:
+    """The same public story with the cards ``player`` cannot see dealt anew.
+
+    The opponent's unrevealed cards and the stock's are permuted among their
+    places in the deck; no action names one of them, so the log replays.
+    """
+    view = hand.view(player)
+    seen = set(view.hand) | set(view.discard_pile) | set(view.known_opponent_cards)
+    seen |= {c for t in view.table.melds for c in t.meld.cards}
+    seen |= {e.card for e in view.history if e.card is not None}
+    for _, action in hand.log:  # cards named by any action are public
+        for attr in ("card", "discard"):
+            c = getattr(action, attr, None)
+            if isinstance(c, Card):
+                seen.add(c)
+    deck = list(hand.deck)
+    places = [i for i, c in enumerate(deck) if c not in seen]
+    hidden = [deck[i] for i in places]
+    rng.shuffle(hidden)
+    for i, c in zip(places, hidden, strict=True):
+        deck[i] = c
+    return replay(hand.rules, hand.dealer, deck, [a for _, a in hand.log])
+
+
+def hidden_cards(hand: Hand, player: int) -> tuple[frozenset[Card], tuple[Card, ...]]:
+    """What ``player`` cannot see: the opponent's hand, and the stock in order."""
+    return frozenset(hand.cards_of(1 - player)), hand.deck[len(hand.deck) - hand.stock_size :]

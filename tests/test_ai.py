@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from helpers import stack
+from helpers import hidden_cards, reshuffled, stack, walked
 
 from ginrummies.ai import BOTS, Bot, make_bot
 from ginrummies.ai.arena import BotStats, match, play_on, wilson
@@ -29,7 +29,6 @@ from ginrummies.core import (
     TakeDiscard,
     parse_cards,
     preset,
-    replay,
     solver_for,
 )
 from ginrummies.core.cards import cards_of_mask, to_mask
@@ -42,48 +41,13 @@ def bots_for(name: str) -> list[str]:
     return out + (["eaai-simple"] if name in ("gin", "oklahoma", "sequence") else [])
 
 
-def reshuffled(hand: Hand, player: int, rng: random.Random) -> Hand:
-    """The same public story with the cards ``player`` cannot see dealt anew.
-
-    The opponent's unrevealed cards and the stock's are permuted among their
-    places in the deck; no action names one of them, so the log replays.
-    """
-    view = hand.view(player)
-    seen = set(view.hand) | set(view.discard_pile) | set(view.known_opponent_cards)
-    seen |= {c for t in view.table.melds for c in t.meld.cards}
-    seen |= {e.card for e in view.history if e.card is not None}
-    for _, action in hand.log:  # cards named by any action are public
-        for attr in ("card", "discard"):
-            c = getattr(action, attr, None)
-            if isinstance(c, Card):
-                seen.add(c)
-    deck = list(hand.deck)
-    places = [i for i, c in enumerate(deck) if c not in seen]
-    hidden = [deck[i] for i in places]
-    rng.shuffle(hidden)
-    for i, c in zip(places, hidden, strict=True):
-        deck[i] = c
-    return replay(hand.rules, hand.dealer, deck, [a for _, a in hand.log])
-
-
-def hidden_cards(hand: Hand, player: int) -> tuple[frozenset[Card], tuple[Card, ...]]:
-    """What ``player`` cannot see: the opponent's hand, and the stock in order."""
-    return frozenset(hand.cards_of(1 - player)), hand.deck[len(hand.deck) - hand.stock_size :]
-
-
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_bots_choice_ignores_the_unseen_cards(variant: str) -> None:
     rules = preset(variant)
     rng = random.Random(variant)
     checked = 0
     for seed in range(12):
-        hand = Hand.deal(rules, seed % 2, seed=seed)
-        walker = make_bot("random", rules, seed)
-        for _ in range(rng.randrange(0, 40)):
-            if hand.is_over:
-                break
-            p = hand.to_move or 0
-            hand.apply(walker.choose(hand.view(p), hand.legal_actions()))
+        hand = walked(rules, seed, "random", rng.randrange(0, 40))
         if hand.is_over:
             continue
         p = hand.to_move

@@ -10,6 +10,7 @@ from helpers import positions
 
 from ginrummies.ai.odds import (
     CHANCE_WORDS,
+    HARD_TAKE_CURVE,
     RISK_CURVES,
     TAKE_CURVE,
     KnockOdds,
@@ -36,7 +37,7 @@ def test_every_chance_has_the_words_of_its_range() -> None:
     assert chance_words(0.0) == "very unlikely" and chance_words(1.0) == "almost certain"
 
 
-@pytest.mark.parametrize("curve", [*RISK_CURVES.values(), TAKE_CURVE])
+@pytest.mark.parametrize("curve", [*RISK_CURVES.values(), TAKE_CURVE, HARD_TAKE_CURVE])
 def test_the_curves_rise_and_stay_chances(curve: tuple[tuple[float, float], ...]) -> None:
     xs = [x for x, _ in curve]
     assert xs[0] == 0.0 and xs[-1] == 1.0 and xs == sorted(set(xs))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import hidden_cards, reshuffled, walked
 
 from ginrummies.ai import TableBot, make_bot
 from ginrummies.ai.skarney_search import (
@@ -142,25 +143,24 @@ def test_the_stock_end_scores_the_difference_of_the_counts() -> None:
 
 
 def test_an_answer_or_offer_by_search_is_legal_and_repeats() -> None:
-    """``hard`` answers and offers from its view: the same view, the same
-    choice; and each choice is one the engine allows."""
+    """``hard`` answers and offers from its view: the same view (even with
+    the cards it cannot see dealt anew), the same choice; and each choice is
+    one the engine allows."""
     seen = {"answer": 0, "offer": 0}
     for seed in range(40):
-        hand = Hand.deal(SKARNEY, seed % 2, seed=seed)
-        walker = make_bot("normal", SKARNEY, seed)
-        for _ in range(random.Random(seed).randrange(4, 40)):
-            if hand.is_over:
-                break
-            p = hand.to_move or 0
-            hand.apply(walker.choose(hand.view(p), hand.legal_actions()))
+        rng = random.Random(seed)
+        hand = walked(SKARNEY, seed, "normal", rng.randrange(4, 40))
         if hand.is_over:
             continue
         p = hand.to_move
         assert p is not None
         view = hand.view(p)
         legal = hand.legal_actions()
+        other = reshuffled(hand, p, rng)
+        assert hidden_cards(other, p) != hidden_cards(hand, p)
+        assert other.view(p) == view
         a = make_bot("hard", SKARNEY, 3, samples=6).choose(view, legal)
-        b = make_bot("hard", SKARNEY, 3, samples=6).choose(view, legal)
+        b = make_bot("hard", SKARNEY, 3, samples=6).choose(other.view(p), other.legal_actions())
         assert a == b and a in legal
         if view.phase is Phase.RESPOND:
             assert a in (Accept(), Decline())

@@ -99,12 +99,12 @@ def hint(
     At the hard level the first moves are played out in sampled deals, for
     at most ``budget`` seconds (at least one deal each). ``opponent``: the
     level of the computer across the table (None: a person), which the
-    chances of a knock are judged by."""
+    chances of a knock, or of an offer taken, are judged by."""
     legal = list(legal_actions)
     if not legal:
         return []
     if view.rules.family is not Family.GIN:
-        return [Hint(a, why) for a, why in table_hints(view, legal)]
+        return [Hint(a, why) for a, why in table_hints(view, legal, opponent)]
     bot = GinBot(view.rules, 0, "normal")
     memory = remember(view)
     odds = KnockOdds(view, memory, opponent)

@@ -29,6 +29,7 @@ from ..core import (
     mask_value,
     solver_for,
 )
+from .hard_takes import hard_take_share
 from .reading import develop, read
 from .tracking import Memory, remember
 
@@ -290,21 +291,53 @@ TAKE_CURVE: Curve = (
     (1.0, 0.973),
 )
 
+# ``hard`` answers by search (``by_search``): its curve, fitted the same way on
+# its own answers (--fit, seed 7: 12 Skarney games against it, 3107 offers)
+HARD_TAKE_CURVE: Curve = (
+    (0.0, 0.009),
+    (0.084, 0.101),
+    (0.166, 0.101),
+    (0.25, 0.206),
+    (0.334, 0.295),
+    (0.417, 0.393),
+    (0.5, 0.433),
+    (0.584, 0.482),
+    (0.667, 0.576),
+    (0.75, 0.645),
+    (0.834, 0.826),
+    (1.0, 0.826),
+)
 
-def take_chance(view: PlayerView, card: Card, memory: Memory | None = None) -> float:
+
+def take_chance(
+    view: PlayerView, card: Card, memory: Memory | None = None, opponent: str | None = None
+) -> float:
     """Skarney: the chance the other player accepts ``card`` if offered now:
-    ``take_share`` read off ``TAKE_CURVE``."""
-    return on_curve(take_share(view, card, memory), TAKE_CURVE)
+    ``take_share`` read off the curve of ``opponent`` (the level of the
+    computer across the table, or None for a person)."""
+    curve = HARD_TAKE_CURVE if by_search(view, opponent) else TAKE_CURVE
+    return on_curve(take_share(view, card, memory, opponent), curve)
 
 
-def take_share(view: PlayerView, card: Card, memory: Memory | None = None) -> float:
+def by_search(view: PlayerView, opponent: str | None) -> bool:
+    """Does ``opponent`` answer offers by playing the hand out (``hard``
+    with poker melds) rather than by taking what melds?"""
+    return opponent == "hard" and view.rules.poker_melds
+
+
+def take_share(
+    view: PlayerView, card: Card, memory: Memory | None = None, opponent: str | None = None
+) -> float:
     """Skarney: the share of guesses at the other player that accept ``card``.
 
-    A player takes a card that melds in their hand or lays off on their own
+    ``hard`` (``by_search``) is asked as it decides (``hard_takes``). Any
+    other player takes a card that melds in their hand or lays off on their own
     table melds (as the bots do), guessed over hands of the unseen cards;
     unless they are one who declines everything, which their answers so far
     in this game tell (one acceptance rules it out)."""
     memory = memory or remember(view)
+    if by_search(view, opponent):
+        return hard_take_share(view, memory, card)
     solver = solver_for(view.rules)
     theirs = [t.meld for t in view.table.melds if t.owner != view.player]
     if any(card in layoff_targets(m, view.rules) for m in theirs):

@@ -109,11 +109,14 @@ def estimate_count(view: PlayerView, memory: Memory | None = None, n: int = 200)
     )
 
 
-def table_hints(view: PlayerView, legal: list[Action]) -> list[tuple[Action, str]]:
-    """Skarney and Colonel: the legal moves, best first, each with its reason."""
+def table_hints(
+    view: PlayerView, legal: list[Action], opponent: str | None = None
+) -> list[tuple[Action, str]]:
+    """Skarney and Colonel: the legal moves, best first, each with its reason;
+    ``opponent``: the computer's level across the table (None: a person)."""
     bot = TableBot(view.rules, 0, "normal")
     memory = remember(view)
-    why = _TableReasons(bot, view, memory, legal)
+    why = _TableReasons(bot, view, memory, legal, opponent)
     choice = why.choice(bot.choose(view, legal))
     ordered = [choice] + [a for a in legal if a != choice]
     return [(a, why.reason(a)) for a in ordered]
@@ -127,9 +130,15 @@ class _TableReasons:
     challenge_most = 15  # and no more than this
 
     def __init__(
-        self, bot: TableBot, view: PlayerView, memory: Memory, legal: list[Action]
+        self,
+        bot: TableBot,
+        view: PlayerView,
+        memory: Memory,
+        legal: list[Action],
+        opponent: str | None = None,
     ) -> None:
         self.bot = bot
+        self.opponent = opponent
         self.view = view
         self.memory = memory
         self.rules = view.rules
@@ -423,7 +432,7 @@ class _TableReasons:
                 parts.append(f"the other hand holds {_cards(near[:2])}, which it may meld with")
             elif any(t.owner != self.view.player for t in self.view.table.melds):
                 parts.append("it fits none of the other hand's melds on the table")
-        take = take_chance(self.view, card, self.memory)
+        take = take_chance(self.view, card, self.memory, self.opponent)
         parts.append(f"that they take it: {chance_words(take)} ({take:.0%})")
         if card.rank == 1:
             parts.append("if accepted, the ace costs them their next draw")
