@@ -253,6 +253,11 @@ async def test_the_form_says_what_each_computer_level_does() -> None:
         shown = str(about.render()).replace("\n", " ")
         assert level_about("hard", Family.SKARNEY) in shown
         assert "knock" not in shown
+        # and Fosdick rules' are measured apart from Gin Rummy's
+        app.screen.query_one("#variant", Select).value = "fosdick"
+        await pilot.pause()
+        shown = str(about.render()).replace("\n", " ")
+        assert "under Fosdick rules" in shown and LEVEL_ABOUT["hard"] not in shown
         app.screen.query_one("#seat1", Select).value = "person"
         await pilot.pause()
         assert "Two people" in str(about.render())

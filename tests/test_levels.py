@@ -58,3 +58,16 @@ def test_each_level_is_told_and_found_by_its_enum() -> None:
     for level in Level:
         assert BOTS[level] is BOTS[level.value]
         assert level_about(level, Family.COLONEL) == level_about(level.value, Family.COLONEL)
+
+
+def test_a_variant_measured_apart_has_its_own_lines() -> None:
+    """Fosdick rules' levels are told by their own figures; a variant
+    without its own lines has its family's."""
+    from ginrummies.ai import level_about
+    from ginrummies.core import Family
+
+    for level in ("normal", "hard"):
+        fosdick = level_about(level, Family.GIN, "fosdick")
+        assert "Fosdick" in fosdick and fosdick != level_about(level, Family.GIN)
+    assert level_about("hard", Family.GIN, "oklahoma") == level_about("hard", Family.GIN)
+    assert level_about("easy", Family.GIN, "fosdick") == level_about("easy", Family.GIN)

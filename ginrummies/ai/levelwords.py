@@ -41,6 +41,25 @@ FAMILY_LEVEL_ABOUT: dict[Family, dict[str, str]] = {
 }
 
 
-def level_about(level: str, family: Family = Family.GIN) -> str:
-    """One line on how a level plays and how strong it is, for this family of rules."""
-    return FAMILY_LEVEL_ABOUT.get(family, {}).get(level) or LEVEL_ABOUT[level]
+# where a Gin-family variant was measured apart (docs/strength.md, issue 36)
+VARIANT_LEVEL_ABOUT: dict[str, dict[str, str]] = {
+    "fosdick": {
+        Level.NORMAL: "counts the cards still live, keeps off the discards you collect and"
+        " knocks as soon as an undercut looks unlikely; under Fosdick rules it wins 6 games"
+        " in 10 against a player who knocks at once",
+        Level.HARD: "reads from the game whether you knock early or wait for gin and plays"
+        " each move out in sampled deals against that; under Fosdick rules, where a knock"
+        " scores your whole count and waiting pays little, it wins 6 games in 10 against a"
+        " player who knocks at once, as normal does",
+    },
+}
+
+
+def level_about(level: str, family: Family = Family.GIN, variant: str | None = None) -> str:
+    """One line on how a level plays and how strong it is, for this family of
+    rules, or for the variant (a preset's name) where it was measured apart."""
+    return (
+        VARIANT_LEVEL_ABOUT.get(variant or "", {}).get(level)
+        or FAMILY_LEVEL_ABOUT.get(family, {}).get(level)
+        or LEVEL_ABOUT[level]
+    )

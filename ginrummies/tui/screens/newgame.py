@@ -53,9 +53,12 @@ def rule_group(name: str) -> str:
     return group if group in RULE_GROUPS else "variant"
 
 
-def level_words(kinds: tuple[str, ...], family: Family = Family.GIN) -> str:
-    """What each computer level at the table does in this family of rules,
-    one line each; ``kinds`` holds every seat's kind ("person" or a level)."""
+def level_words(
+    kinds: tuple[str, ...], family: Family = Family.GIN, variant: str | None = None
+) -> str:
+    """What each computer level at the table does in this family of rules (or
+    this variant, where it was measured apart), one line each; ``kinds``
+    holds every seat's kind ("person" or a level)."""
     levels = list(dict.fromkeys(k for k in kinds if k in LEVEL_ABOUT))
     if not levels:
         if len(kinds) > 2:
@@ -64,7 +67,7 @@ def level_words(kinds: tuple[str, ...], family: Family = Family.GIN) -> str:
                 "keyboard; each hand is hidden from the others."
             )
         return "Two people take turns at this keyboard; each hand is hidden from the other."
-    return "\n".join(f"{lv}: {level_about(lv, family)}" for lv in levels)
+    return "\n".join(f"{lv}: {level_about(lv, family, variant)}" for lv in levels)
 
 
 def number_word(n: int) -> str:
@@ -239,7 +242,8 @@ class NewGameScreen(BackScreen):
             yield teams
             family = preset(self.variant).family
             kinds = tuple(kind for kind, _ in self.chosen[self.format])
-            yield Static(level_words(kinds, family), id="levels", classes="hint", markup=False)
+            levels = level_words(kinds, family, self.variant)
+            yield Static(levels, id="levels", classes="hint", markup=False)
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="name", markup=False)
                 yield Input(
@@ -390,7 +394,7 @@ class NewGameScreen(BackScreen):
     def show_levels(self) -> None:
         kinds = tuple(kind for kind, _ in self.shown_seats())
         family = preset(self.variant).family
-        self.query_one("#levels", Static).update(level_words(kinds, family))
+        self.query_one("#levels", Static).update(level_words(kinds, family, self.variant))
 
     def show_format(self) -> None:
         try:
