@@ -24,15 +24,15 @@ HARD_GUESSES = 12  # guesses at the other hand
 HARD_WORLDS = 2  # their guesses at the offerer's hand and the stock, in each
 
 
-def seen_by_them(view: PlayerView) -> int:
-    """The cards of this player's hand the other player has seen: offered,
-    or accepted from them."""
+def seen_by_them(view: PlayerView, hand: int) -> int:
+    """The cards of ``hand`` (this player's, as a mask) the other player has
+    seen: offered, or accepted from them."""
     public = 0
     for e in view.history:
         for card in (e.card, getattr(e.action, "card", None)):
             if isinstance(card, Card):
                 public |= card.bit
-    return public & sum(c.bit for c in view.hand)
+    return public & hand
 
 
 def hard_take_share(view: PlayerView, memory: Memory, card: Card) -> float:
@@ -44,7 +44,7 @@ def hard_take_share(view: PlayerView, memory: Memory, card: Card) -> float:
     rng = random.Random(f"{len(view.history)}:{view.stock_size}:{card}")
     me = view.player
     need = view.opponent_hand_size - memory.opp_known.bit_count()
-    known = seen_by_them(view) | card.bit
+    known = seen_by_them(view, memory.mine) | card.bit
     # their frame: they are player 0, this player (who offers) player 1
     melds = [(1 if t.owner == me else 0, t.meld.mask) for t in view.table.melds]
     contracts = (view.table.contracts[1 - me], view.table.contracts[me])

@@ -9,16 +9,24 @@ from __future__ import annotations
 from ..core import Family
 from ..levels import Level
 
+# how the Gin-family levels play, shared by the lines of every Gin variant
+NORMAL_PLAYS = (
+    "counts the cards still live, keeps off the discards you collect and"
+    " knocks as soon as an undercut looks unlikely"
+)
+HARD_PLAYS = (
+    "reads from the game whether you knock early or wait for gin and plays"
+    " each move out in sampled deals against that"
+)
+
 # each level in one line, for the new-game form: how it plays and how strong
 # it is against the reference panel (docs/strength.md, Gin Rummy)
 LEVEL_ABOUT: dict[str, str] = {  # by Level; a level's word finds it too
     Level.EASY: "looks only at its own deadwood and now and then throws a careless card;"
     " in Gin Rummy it wins about 1 game in 4 against a player who knocks at once",
-    Level.NORMAL: "counts the cards still live, keeps off the discards you collect and"
-    " knocks as soon as an undercut looks unlikely; in Gin Rummy it wins 6 games in 10"
+    Level.NORMAL: NORMAL_PLAYS + "; in Gin Rummy it wins 6 games in 10"
     " against a player who knocks at once, 4 in 10 against one who waits for gin",
-    Level.HARD: "reads from the game whether you knock early or wait for gin and plays"
-    " each move out in sampled deals against that; in Gin Rummy it wins 3 games in 4"
+    Level.HARD: HARD_PLAYS + "; in Gin Rummy it wins 3 games in 4"
     " against a player who knocks at once, nearly 6 in 10 against one who waits for gin",
     Level.RANDOM: "plays any legal move at random: a way to learn the rules",
 }
@@ -44,11 +52,9 @@ FAMILY_LEVEL_ABOUT: dict[Family, dict[str, str]] = {
 # where a Gin-family variant was measured apart (docs/strength.md, issue 36)
 VARIANT_LEVEL_ABOUT: dict[str, dict[str, str]] = {
     "fosdick": {
-        Level.NORMAL: "counts the cards still live, keeps off the discards you collect and"
-        " knocks as soon as an undercut looks unlikely; under Fosdick rules it wins 6 games"
+        Level.NORMAL: NORMAL_PLAYS + "; under Fosdick rules it wins 6 games"
         " in 10 against a player who knocks at once",
-        Level.HARD: "reads from the game whether you knock early or wait for gin and plays"
-        " each move out in sampled deals against that; under Fosdick rules, where a knock"
+        Level.HARD: HARD_PLAYS + "; under Fosdick rules, where a knock"
         " scores your whole count and waiting pays little, it wins 6 games in 10 against a"
         " player who knocks at once, as normal does, and 7 in 10 against a careless one"
         " (normal 6 in 10)",
