@@ -15,6 +15,7 @@ from helpers import positions as walk
 from helpers import stack
 
 from ginrummies.ai.hints import Hint, hint
+from ginrummies.ai.hintwords import _loose_words
 from ginrummies.core import (
     PRESETS,
     Accept,
@@ -116,6 +117,8 @@ def problems(h: Hint, view: PlayerView) -> list[str]:
         theirs = re.search(r"other hand|their|they", reason)
         if not (mine and theirs):
             out.append("an offer hint without why, for your hand and for theirs")
+    if re.search(r"to (\d+) in hand, \1 of it unmelded", reason):
+        out.append("the same figure twice, where 'all of it' says it")
     answer = isinstance(h.action, Accept | Decline) and view.phase is Phase.RESPOND
     if answer and not re.search(r"makes \[|would make \[|melds|count", reason):
         out.append("an answer to an offer without what the card does")
@@ -163,6 +166,14 @@ def test_the_colonel_challenge_answer_weighs_the_two_counts() -> None:
         assert int(found.group(1)) == mine
         assert 55 <= int(found.group(2)) <= 85  # ten unseen cards, about 7 points each
         assert "it holds 10 cards" in h.reason
+
+
+def test_a_loose_card_tied_for_the_highest_is_not_called_the_highest() -> None:
+    two = parse_cards("2s")[0]
+    assert "is your highest loose card (2 points)" in _loose_words(two, 2, [1])
+    assert "one of your highest loose cards" in _loose_words(two, 2, [2, 1])
+    assert "highest" not in _loose_words(two, 2, [5])
+    assert "is your highest" in _loose_words(two, 2, [])
 
 
 def test_figures_say_the_estimates_in_words() -> None:

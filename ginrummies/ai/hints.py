@@ -400,8 +400,8 @@ class _GinReasons:
                 outs = _completing(card, partner, self.memory.live, self.view)
                 what = _pair_words(card, partner, outs)
             else:
-                loose = [card_value(c, self.rules) for c in whole.deadwood]
-                what = _loose_words(card, value, loose)
+                others = [card_value(c, self.rules) for c in whole.deadwood if c != card]
+                what = _loose_words(card, value, others)
             parts.append(f"{what}; deadwood {after}")
         knock = self.best_knock
         if knock is not None and self.rank[knock] < self.rank.get(Discard(card), len(self.rank)):

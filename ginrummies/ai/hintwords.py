@@ -48,9 +48,16 @@ def _pair_words(card: Card, partner: Card, outs: int) -> str:
     return f"{card.label} breaks a pair with {partner.label} ({outs} live cards would meld them)"
 
 
-def _loose_words(card: Card, value: int, loose: Sequence[int]) -> str:
-    if value >= max(loose, default=0):
+def _loose_words(card: Card, value: int, others: Sequence[int]) -> str:
+    """``card`` (worth ``value``) fits no meld; ``others``: the values of the
+    other loose cards, to tell whether it is the highest or ties for it."""
+    top = max(others, default=0)
+    if value > top:
         return f"{card.label} fits no meld and is your highest loose card ({_points(value)})"
+    if value == top:
+        return (
+            f"{card.label} fits no meld and is one of your highest loose cards ({_points(value)})"
+        )
     return f"{card.label} fits no meld ({_points(value)})"
 
 

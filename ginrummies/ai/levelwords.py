@@ -54,10 +54,10 @@ VARIANT_LEVEL_ABOUT: dict[str, dict[str, str]] = {
     "fosdick": {
         Level.NORMAL: NORMAL_PLAYS + "; under Fosdick rules it wins 6 games"
         " in 10 against a player who knocks at once",
-        Level.HARD: HARD_PLAYS + "; under Fosdick rules, where a knock"
-        " scores your whole count and waiting pays little, it wins 6 games in 10 against a"
-        " player who knocks at once, as normal does, and 7 in 10 against a careless one"
-        " (normal 6 in 10)",
+        Level.HARD: HARD_PLAYS + "; under Fosdick rules, where a knock scores the other"
+        " hand's whole count and waiting pays little, it is only a little stronger than"
+        " normal: it wins 6 games in 10 against a player who knocks at once (normal too) and"
+        " 7 in 10 against a careless one (normal 6 in 10)",
     },
 }
 

@@ -316,7 +316,7 @@ class _TableReasons:
             partner = partners[-1]
             outs = _completing(card, partner, self.memory.live, self.view)
             return _pair_words(card, partner, outs)
-        return _loose_words(card, value, [self.value(c) for c in arr.deadwood])
+        return _loose_words(card, value, [self.value(c) for c in arr.deadwood if c != card])
 
     def discard(self, card: Card) -> str:
         if self.hand.bit_count() == 1:
@@ -349,9 +349,11 @@ class _TableReasons:
         left = self.bot.left_after(self.hand, action.melds)
         spread = sum(hand_value(m.cards, self.rules) for m in action.melds)
         best = self.best_contract()
+        after = self.count - spread
+        unmelded = "all of it" if left == after else f"{left} of it"
         out = (
             f"your contract of three 3-card melds, due before any other meld: "
-            f"{self.count} to {self.count - spread} in hand, {left} of it unmelded"
+            f"{self.count} to {after} in hand, {unmelded} unmelded"
         )
         if left > best:
             out += f" (another contract leaves {best})"
