@@ -25,11 +25,13 @@ from ginrummies.play.tell import ending_words
 from ginrummies.store import Settings
 from ginrummies.textplay import Quit, play
 from ginrummies.tui.app import GinApp
+from ginrummies.tui.fit import MIN_SIZE
 from ginrummies.tui.screens.curtain import CurtainScreen, seat_words
 from ginrummies.tui.screens.table import TableScreen
 from ginrummies.tui.seatview import (
     FORMAT_WORDS,
     TITLE_JOIN,
+    header_texts,
     score_rows,
     seating_line,
     sub_title,
@@ -295,6 +297,18 @@ def test_every_variant_and_format_is_named_in_the_header_at_80_columns() -> None
             line = sub_title(session, room)
             assert cell_len(heading + TITLE_JOIN + line) <= room, (heading, line)
             assert "0" in line  # the scores stay, whatever else goes
+
+
+def test_at_the_smallest_window_the_scores_come_before_the_name() -> None:
+    room = title_room(MIN_SIZE[0])
+    for name in PRESETS:
+        session = Session(preset(name), format_seats(Format.TWO), 5)
+        session.game.scores[:] = [137, 112]  # three figures each
+        heading, line = header_texts(session, room)
+        shown = (heading + TITLE_JOIN + line)[:room]
+        assert "137" in shown and "112" in shown, shown
+        if cell_len(title(session) + TITLE_JOIN + "You: 137 · Computer: 112") <= room:
+            assert heading == title(session)  # the name first while all of it fits
 
 
 @pytest.mark.parametrize(

@@ -75,6 +75,8 @@ new melds and lay off up to two cards on each of your own melds per turn.
 Then **offer** the opponent a card: they accept it into their hand, or
 decline it and it stays in yours. A card accepted may not be offered
 straight back, and in a turn with no draw you may not offer an ace.
+With one card left there is nothing to offer: you say **last card** and
+your turn ends.
 
 **Going out** (every card melded) scores the opponent's whole hand plus
 {out_bonus}, or plus {out_bonus2} if they never laid their contract. When

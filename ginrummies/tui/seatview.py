@@ -353,6 +353,16 @@ def sub_title(session: Place, room: int | None = None, note: str = "") -> str:
 TITLE_JOIN = " — "  # between the header's title and its line (Textual's App.format_title)
 
 
+def header_texts(session: Place, room: int | None = None, note: str = "") -> tuple[str, str]:
+    """The header's title and line, fitted to ``room`` cells. Where even the
+    scores do not fit after the variant's name, the scores come first, so
+    that what the header cuts short is the name, which the player knows."""
+    heading, line = title(session), sub_title(session, room, note)
+    if room is not None and cell_len(f"{heading}{TITLE_JOIN}{line}") > room:
+        return line, heading
+    return heading, line
+
+
 # each format in a word or two, after the variant's name in the header (a
 # format's own title names its family, not the variant: "Partnership Gin"
 # is played with Oklahoma's rules too)

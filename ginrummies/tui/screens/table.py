@@ -46,13 +46,12 @@ from ..hinting import Found, Hints, hinted_card, think
 from ..seatview import (
     HandState,
     Look,
+    header_texts,
     look,
     next_line,
     other_table,
     seating_line,
     shown,
-    sub_title,
-    title,
 )
 from ..widgets.area import FormatLines, TableArea, fitted
 from ..widgets.hand import HandView
@@ -248,8 +247,9 @@ class TableScreen(FlowScreen):
         """The header's title and line, fitted to a window ``width`` wide."""
         session = self.session
         note = "not saved" if gin_app(self).not_saving else ""
-        self.title = title(session)
-        self.sub_title = sub_title(session, title_room(width) if width else None, note)
+        self.title, self.sub_title = header_texts(
+            session, title_room(width) if width else None, note
+        )
 
     def notes(self, seen: Look) -> list[str]:
         view = seen.view
