@@ -147,6 +147,10 @@ async def test_an_illegal_key_gives_a_message_and_changes_nothing() -> None:
         assert "You cannot draw now: take 4♠ (t) or pass (p) first." in status(app)
         await pilot.press("k")
         assert "You cannot knock" in status(app)
+        await pilot.press("enter")  # plays the picked card, as x does
+        assert "You cannot discard 8♠ now" in status(app)
+        await pilot.press("z")  # no key of the game
+        assert "z is not a key of the game" in status(app)
         assert session.hand.state_key() == before
 
 

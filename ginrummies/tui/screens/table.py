@@ -33,7 +33,7 @@ from ...core import (
     plural,
     says,
 )
-from ...play.keys import CONTROLS, MOVE_BY_KEY, MOVES, MoveName, actions_for
+from ...play.keys import CONTROLS, MOVE_BY_KEY, MOVE_BY_NAME, MOVES, MoveName, actions_for
 from ...play.place import Place
 from ...play.tell import action_words, unit
 from ...play.words import meld_cards, refused, why_not
@@ -329,8 +329,17 @@ class TableScreen(FlowScreen):
             event.stop()
             self.action_play_hint()
             return
-        move = MOVE_BY_KEY.get(event.key)
-        if move is None or self.legal_of(move.name):
+        # Enter plays the picked card, as x does: refused, it says why the same way
+        move = MOVE_BY_KEY.get(
+            MOVE_BY_NAME[MoveName.DISCARD].key if event.key == "enter" else event.key
+        )
+        if move is None:
+            if event.is_printable and event.key not in KEY_ACTIONS:
+                event.stop()
+                said = f"{event.character} is not a key of the game: the footer shows your moves."
+                self.say(said)
+            return
+        if self.legal_of(move.name):
             return
         event.stop()
         if move.name == MoveName.DISCARD and self.legal_of(MoveName.OFFER):
