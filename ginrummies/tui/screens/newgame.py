@@ -16,7 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Collapsible, Footer, Input, Label, Select, Static
 
 from ...ai import LEVEL_ABOUT, level_about
-from ...core import PRESETS, SEAT_LETTERS, Family, Format, RulesError, RuleSet, formats_for, preset
+from ...core import PRESETS, SEAT_LETTERS, Format, RulesError, RuleSet, formats_for, preset
 from ...levels import Level
 from ...play.session import Seat, SeatKind
 from ...store import Settings
@@ -53,12 +53,10 @@ def rule_group(name: str) -> str:
     return group if group in RULE_GROUPS else "variant"
 
 
-def level_words(
-    kinds: tuple[str, ...], family: Family = Family.GIN, variant: str | None = None
-) -> str:
-    """What each computer level at the table does in this family of rules (or
-    this variant, where it was measured apart), one line each; ``kinds``
-    holds every seat's kind ("person" or a level)."""
+def level_words(kinds: tuple[str, ...], variant: str = "gin") -> str:
+    """What each computer level at the table does in this variant's family of
+    rules (or the variant, where it was measured apart), one line each;
+    ``kinds`` holds every seat's kind ("person" or a level)."""
     levels = list(dict.fromkeys(k for k in kinds if k in LEVEL_ABOUT))
     if not levels:
         if len(kinds) > 2:
@@ -67,6 +65,7 @@ def level_words(
                 "keyboard; each hand is hidden from the others."
             )
         return "Two people take turns at this keyboard; each hand is hidden from the other."
+    family = preset(variant).family
     return "\n".join(f"{lv}: {level_about(lv, family, variant)}" for lv in levels)
 
 
@@ -240,10 +239,10 @@ class NewGameScreen(BackScreen):
             teams.display = self.format.play.teams
             teams.styles.margin = (0, 0, 1, 0)  # apart from the levels' lines below
             yield teams
-            family = preset(self.variant).family
             kinds = tuple(kind for kind, _ in self.chosen[self.format])
-            levels = level_words(kinds, family, self.variant)
-            yield Static(levels, id="levels", classes="hint", markup=False)
+            yield Static(
+                level_words(kinds, self.variant), id="levels", classes="hint", markup=False
+            )
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="name", markup=False)
                 yield Input(
@@ -393,8 +392,7 @@ class NewGameScreen(BackScreen):
 
     def show_levels(self) -> None:
         kinds = tuple(kind for kind, _ in self.shown_seats())
-        family = preset(self.variant).family
-        self.query_one("#levels", Static).update(level_words(kinds, family, self.variant))
+        self.query_one("#levels", Static).update(level_words(kinds, self.variant))
 
     def show_format(self) -> None:
         try:
