@@ -23,7 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ginrummies.ai import make_bot
 from ginrummies.ai.arena import BotStats, play_match
-from ginrummies.ai.review import SAMPLES, Options, positions, reviews
+from ginrummies.ai.judge import SAMPLES
+from ginrummies.ai.review import Options, positions, reviews
 from ginrummies.core import Game, preset
 
 

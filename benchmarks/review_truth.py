@@ -1,33 +1,34 @@
-"""Does the review price a knock against playing on truly? (issue 34)
+"""Do the review's verdicts hold up in play? (issue 49, item 2)
 
-    python benchmarks/review_truth.py --games 40 --jobs 2
-    python benchmarks/review_truth.py --seed 2 --rules oklahoma --out cases.jsonl
+    python benchmarks/review_truth.py --games 20 --jobs 2 --out cases.jsonl
+    python benchmarks/review_truth.py --read cases.jsonl
 
-Bot games (``--bot``, ``normal`` by default, against each of
-``--opponents``), whole games to the target from fixed seeds. At every
-position where the mover could knock without gin, the best knock and the
-best way to play on (a discard) among the review's candidates
-(``review_prices.gin_candidates``) are priced twice, by the same playouts
-and the same seed:
+Games of ``casual``, ``camper`` and ``normal`` against ``hard``, from
+seeds held out from any tuning (``--seed``, 9001 by default: every tuning
+of the judge used seeds below 1000), each to its target. The review rates
+the first player's decisions as a person's; every decision it flags (an
+inaccuracy, a mistake or a blunder) is then played on from the position
+twice, once with the move made and once with the judge's best, by the
+real players (the game's own bots, ``hard`` at ``--hard-samples`` worlds
+a decision), to the end of the hand, in ``--worlds`` worlds. A world is
+the real deal with the stock's undrawn cards shuffled: the other hand is
+the one the mover really faced (a draw from what the view allows, given
+how the game went), the stock's order one nobody could know; both
+branches play the same world with the same random numbers. The mover's
+points in the hand (won less lost) are averaged over the worlds.
 
-- *view*: as the review prices them (``review_prices.gin_prices``), in
-  worlds guessed from the mover's view (``reading.develop``), with the
-  review's correction of knocks (``KNOCK_SHIFT``; none with ``--raw``);
-- *peeked*: in worlds holding the real hidden cards, the other hand and the
-  stock's order (the other player's style still drawn as the view reads
-  it), uncorrected: the truth the view's price should match on average.
-
-It prints, by buckets of the view's difference (knock less playing on), the
-mean view difference against the mean peeked difference, with counts; and
-the other hand's deadwood, guessed (the mean over the worlds) against real.
-``--out`` writes every case as a line of JSON (for fitting a correction),
-``--read`` reports such a file again. The cases' ``count`` is the lowest
-knock's.
+It prints, per verdict and per kind of decision (draw or take, discard,
+knock or play on, gin, Skarney's answer to an offer, offer, laying melds
+or holding them, Colonel's challenge): the cases, the loss the review
+stated, the loss seen in play (best less made, in hand points; for
+Skarney and Colonel the review states a count, not points), and the
+share of cases where the "better" move did better in play.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import random
 import sys
@@ -38,193 +39,196 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ginrummies.ai import make_bot, review_prices
+from ginrummies.ai import Bot, make_bot
 from ginrummies.ai.arena import BotStats, play_match
-from ginrummies.ai.reading import Read
-from ginrummies.ai.review import SAMPLES, positions
-from ginrummies.ai.review_prices import Price, _Pricer, gin_prices
-from ginrummies.ai.search import World
-from ginrummies.ai.tracking import Memory, remember, turns_of
-from ginrummies.core import Discard, Game, Hand, Knock, PlayerView, preset, solver_for, to_mask
+from ginrummies.ai.review import COSTLY, Rating, positions, rate
+from ginrummies.core import (
+    Accept,
+    Action,
+    Challenge,
+    Decline,
+    Discard,
+    DrawStock,
+    Hand,
+    Knock,
+    LayContract,
+    LayMeld,
+    LayOff,
+    Match,
+    Offer,
+    Pass,
+    PlayerView,
+    TakeDiscard,
+    preset,
+    replay,
+)
 
-COUNTS = ((0, 3), (4, 9), (10, 99))  # the knock's count, as KNOCK_SHIFT goes
-KEYS = ("view", "peek", "guessed", "real")
-BUCKETS = (-40.0, -20.0, -10.0, -5.0, 0.0, 5.0, 10.0, 20.0)  # edges of the view's difference
-
-
-class Peeking(_Pricer):
-    """The review's pricer whose worlds hold the real hidden cards."""
-
-    opp: int = 0
-    stock: tuple[int, ...] = ()
-
-    def _world(self, view: PlayerView, memory: Memory, rng: random.Random, the_read: Read) -> World:
-        eager = rng.random() < the_read.eager
-        return World(self.opp, self.stock, eager)
-
-
-class Guessing(_Pricer):
-    """The review's pricer, noting the other hands it guessed."""
-
-    def __init__(self, *args: Any) -> None:
-        super().__init__(*args)
-        self.guessed: list[int] = []
-
-    def _world(self, view: PlayerView, memory: Memory, rng: random.Random, the_read: Read) -> World:
-        world = super()._world(view, memory, rng, the_read)
-        self.guessed.append(world.opp)
-        return world
+VERDICTS = ("inaccuracy", "mistake", "blunder")
 
 
-def hidden(game: Game) -> dict[tuple[int, int], tuple[int, tuple[int, ...]]]:
-    """For every move of every hand: the other hand and the stock's order then."""
-    out: dict[tuple[int, int], tuple[int, tuple[int, ...]]] = {}
-    for number, hand in enumerate(game.hands):
-        fresh = Hand.deal(hand.rules, hand.dealer, deck=hand.deck)
-        for i, (player, action) in enumerate(hand.log):
-            opp = to_mask(fresh.cards_of(1 - player))
-            out[number, i] = (opp, tuple(c.bit for c in fresh._stock))
-            fresh.apply(action)
+def kind(view: PlayerView, made: Action, best: Action) -> str:
+    """The kind of decision a flagged move was, for the report."""
+    pair = {type(made), type(best)}
+    if pair & {Challenge} or view.phase.value == "challenged":
+        return "challenge"
+    if pair & {Accept, Decline} and view.table.pending_offer is not None:
+        return "answer"
+    if pair & {TakeDiscard, DrawStock, Pass}:
+        return "draw"
+    if any(isinstance(a, Knock) and a.deadwood(view.hand, view.rules) == 0 for a in (made, best)):
+        return "gin"
+    if pair & {Knock}:
+        return "knock"
+    if pair & {LayMeld, LayOff, LayContract}:
+        return "meld"
+    if pair & {Offer}:
+        return "offer"
+    if pair & {Discard}:
+        return "discard"
+    return "other"
+
+
+def bots_for(rules: Any, mover: str, seed: int, hard_samples: int) -> list[Bot]:
+    return [
+        make_bot(mover, rules, seed),
+        make_bot("hard", rules, seed + 1, samples=hard_samples),
+    ]
+
+
+def played(
+    hand: Hand, upto: int, first: Action, bots: Sequence[Bot], view: PlayerView, rng: random.Random
+) -> float:
+    """The mover's points in the hand played on from move ``upto`` with
+    ``first``, the stock's undrawn cards shuffled by ``rng``."""
+    actions = [a for _, a in hand.log[:upto]]
+    fresh = replay(hand.rules, hand.dealer, hand.deck, actions)
+    n = fresh.stock_size
+    deck = list(hand.deck)
+    if n > 1:
+        rest = deck[-n:]
+        rng.shuffle(rest)
+        deck[-n:] = rest
+    branch = replay(hand.rules, hand.dealer, deck, actions)
+    mover = view.player
+    branch.apply(first)
+    while not branch.is_over:
+        p = branch.to_move
+        assert p is not None
+        seen = dataclasses.replace(branch.view(p), game=view.game)
+        branch.apply(bots[0 if p == mover else 1].choose(seen, seen.legal_actions))
+    result = branch.result
+    assert result is not None
+    return float(result.points[mover] - result.points[1 - mover])
+
+
+def cases(job: tuple[str, str, int, int, int, int]) -> list[dict[str, Any]]:
+    """The flagged decisions of one game, each played on both ways."""
+    variant, mover, seed, worlds, samples, hard_samples = job
+    rules = preset(variant)
+    match = Match(rules, seed)
+    bots = bots_for(rules, mover, seed, hard_samples)
+    play_match(match, bots, [BotStats("a"), BotStats("b")])
+    out = []
+    for p in positions(match, [0]):
+        rating: Rating = rate(p, samples)
+        if rating.verdict not in COSTLY:
+            continue
+        hand = match.rounds[p.round].hands[p.table]
+        diffs = []
+        for w in range(worlds):
+            values = []
+            for move in (rating.best, rating.made):
+                rng = random.Random(f"{seed}:{p.hand}:{p.move}:{w}")
+                fresh = bots_for(rules, mover, seed, hard_samples)
+                values.append(played(hand, p.move, move, fresh, p.view, rng))
+            diffs.append(values[0] - values[1])
+        mean = sum(diffs) / len(diffs)
+        var = sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)
+        out.append(
+            {
+                "variant": variant,
+                "mover": mover,
+                "seed": seed,
+                "hand": p.hand,
+                "move": p.move,
+                "kind": kind(p.view, rating.made, rating.best),
+                "verdict": rating.verdict.value,
+                "stated": rating.loss,
+                "error": rating.error,
+                "played": mean,
+                "played_error": (var / len(diffs)) ** 0.5,
+                "made": str(rating.made),
+                "best": str(rating.best),
+            }
+        )
     return out
 
 
-def worth(price: Price) -> float:
-    return price.value or 0.0
-
-
-def cases(job: tuple[str, str, str, int, int, bool]) -> list[dict[str, Any]]:
-    """The knock positions of one game, each priced from the view and peeked."""
-    bot, opponent, rules_name, seed, samples, raw = job
-    if raw:  # the review's prices before the correction of knocks
-        review_prices.KNOCK_SHIFT.clear()
-    rules = preset(rules_name)
-    game = Game(rules, seed, first_dealer=seed % 2)
-    bots = [make_bot(bot, rules, seed, samples=16), make_bot(opponent, rules, seed + 1, samples=16)]
-    play_match(game, bots, [BotStats("a"), BotStats("b")])
-    truth = hidden(game)
-    solver = solver_for(rules)
-    found = []
-    for p in positions(game, (0, 1)):
-        view = p.view
-        knocks = [a for a in view.legal_actions if isinstance(a, Knock)]
-        if not knocks or any(not k.deadwood(view.hand, rules) for k in knocks):
-            continue  # no knock, or gin
-        memory = remember(view)
-        guess = Guessing(rules, 0)
-        prices, _ = gin_prices(view, p.made, samples, p.key, guess)
-        # the knock and the discard the view prefers, then those two peeked
-        # (not the best peeked: the best of several known futures flatters)
-        knock = max((q for q in prices if isinstance(q.action, Knock)), key=worth, default=None)
-        on = max((q for q in prices if isinstance(q.action, Discard)), key=worth, default=None)
-        if knock is None or on is None:
-            continue
-        peek = Peeking(rules, 0)
-        peek.samples = samples
-        peek.opp, peek.stock = truth[p.hand, p.move]
-        pair = [knock.action, on.action]
-        values = peek.weigh(view, memory, pair, random.Random(f"review:{p.key}"), 0.0)
-        peek_knock, peek_on = (sum(v) / len(v) for v in values)
-        guessed = [solver.deadwood(h) for h in guess.guessed]
-        found.append(
-            {
-                "rules": rules_name,
-                "opponent": opponent if p.seat == 0 else bot,
-                "seed": seed,
-                "view": worth(knock) - worth(on),
-                "peek": peek_knock - peek_on,
-                "guessed": sum(guessed) / len(guessed),
-                "real": solver.deadwood(peek.opp),
-                "turns": turns_of(view.history, 1 - view.player),
-                "count": min(k.deadwood(view.hand, rules) for k in knocks),
-                "stock": view.stock_size,
-            }
-        )
-    return found
-
-
-def bucket(diff: float) -> int:
-    return sum(1 for edge in BUCKETS if diff > edge)
-
-
-def label(i: int) -> str:
-    if i == 0:
-        return f"≤ {BUCKETS[0]:+.0f}"
-    if i == len(BUCKETS):
-        return f"> {BUCKETS[-1]:+.0f}"
-    return f"{BUCKETS[i - 1]:+.0f} to {BUCKETS[i]:+.0f}"
-
-
-def line(name: str, row: Sequence[dict[str, Any]]) -> str:
-    n = max(1, len(row))
-    view, peek, guessed, real = (sum(c[k] for c in row) / n for k in KEYS)
-    return (
-        f"| {name} | {len(row)} | {view:+.1f} | {peek:+.1f} | {peek - view:+.1f} "
-        f"| {guessed:.1f} | {real:.1f} |"
-    )
+def row(name: str, found: Sequence[dict[str, Any]]) -> str:
+    n = len(found)
+    stated = sum(c["stated"] for c in found) / max(1, n)
+    seen = sum(c["played"] for c in found) / max(1, n)
+    better = sum(1 for c in found if c["played"] > 0)
+    share = f"{100 * better / n:.0f}%" if n else "–"
+    return f"| {name} | {n} | {stated:.1f} | {seen:+.1f} | {share} |"
 
 
 def report(found: Sequence[dict[str, Any]]) -> None:
-    print(
-        "| view's knock − play on | cases | view | peeked | peeked − view | other hand: guessed "
-        "| real |"
-    )
-    print("|---|---|---|---|---|---|---|")
-    rows: dict[int, list[dict[str, Any]]] = {}
-    for case in found:
-        rows.setdefault(bucket(case["view"]), []).append(case)
-    for i in sorted(rows):
-        print(line(label(i), rows[i]))
-    print(line("all", found))
-    print(
-        "\n| knock's count | cases | view | peeked | peeked − view | other hand: guessed | real |"
-    )
-    print("|---|---|---|---|---|---|---|")
-    for low, high in COUNTS:
-        row = [c for c in found if low <= c["count"] <= high]
-        print(line(f"{low}–{high}" if high < 99 else f"{low}+", row))
-    # the choice itself: how often the view's side (knock or play on) is the peeked one
-    agree = sum(1 for c in found if (c["view"] > 0) == (c["peek"] > 0))
-    knock_wrong = sum(1 for c in found if c["view"] <= 0 < c["peek"])
-    on_wrong = sum(1 for c in found if c["peek"] <= 0 < c["view"])
-    print(
-        f"\nthe view's choice agrees with the peeked one in {agree}/{len(found)}; "
-        f"play on wrongly {knock_wrong}, knock wrongly {on_wrong}"
-    )
+    print("| verdict | cases | stated loss | loss in play | better in play |")
+    print("|---|---|---|---|---|")
+    for verdict in VERDICTS:
+        print(row(verdict, [c for c in found if c["verdict"] == verdict]))
+    print("\n| verdict, kind | cases | stated loss | loss in play | better in play |")
+    print("|---|---|---|---|---|")
+    kinds = sorted({c["kind"] for c in found})
+    for verdict in VERDICTS:
+        for k in kinds:
+            part = [c for c in found if c["verdict"] == verdict and c["kind"] == k]
+            if part:
+                print(row(f"{verdict}, {k}", part))
+    print("\n| variant | cases | stated loss | loss in play | better in play |")
+    print("|---|---|---|---|---|")
+    for variant in sorted({c["variant"] for c in found}):
+        print(row(variant, [c for c in found if c["variant"] == variant]))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10, help="games a variant and opponent")
-    parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    parser.add_argument("--games", type=int, default=4, help="games a variant and mover")
+    parser.add_argument("--seed", type=int, default=9001, help="the first game's seed")
     parser.add_argument("--jobs", type=int, default=1, help="processes")
-    parser.add_argument("--bot", default="normal")
-    parser.add_argument("--opponents", default="easy,normal,hard,camper,casual")
-    parser.add_argument("--rules", default="gin,oklahoma", help="presets, comma-separated")
-    parser.add_argument("--samples", type=int, default=SAMPLES, help="worlds a price")
-    parser.add_argument("--raw", action="store_true", help="no KNOCK_SHIFT: prices before it")
-    parser.add_argument("--out", help="write every case here, a JSON line each")
-    parser.add_argument("--read", help="report the cases --out wrote, playing nothing")
+    parser.add_argument("--movers", default="casual,camper,normal")
+    parser.add_argument("--variants", default="gin,oklahoma,fosdick,sequence,skarney,colonel")
+    parser.add_argument("--worlds", type=int, default=16, help="worlds each flagged case plays")
+    parser.add_argument("--samples", type=int, default=32, help="the review's worlds")
+    parser.add_argument("--hard-samples", type=int, default=8, help="hard's worlds a decision")
+    parser.add_argument("--out", help="append every case here, a JSON line each")
+    parser.add_argument("--read", help="report the cases of these files (comma-separated)")
     args = parser.parse_args()
     if args.read:
-        with open(args.read) as f:
-            report([json.loads(text) for text in f])
+        found = []
+        for name in args.read.split(","):
+            with open(name) as f:
+                found += [json.loads(text) for text in f if text.strip()]
+        report(found)
         return
     jobs = [
-        (args.bot, opponent, rules, args.seed * 1000 + g, args.samples, args.raw)
-        for rules in args.rules.split(",")
-        for opponent in args.opponents.split(",")
+        (variant, mover, args.seed + g, args.worlds, args.samples, args.hard_samples)
         for g in range(args.games)
+        for variant in args.variants.split(",")
+        for mover in args.movers.split(",")
     ]
+    found: list[dict[str, Any]] = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        found = [c for part in pool.map(cases, jobs) for c in part]
-    if args.out:
-        with open(args.out, "w") as f:
-            for case in found:
-                f.write(json.dumps(case) + "\n")
+        for part in pool.map(cases, jobs):
+            found += part
+            if args.out:
+                with open(args.out, "a") as f:
+                    for case in part:
+                        f.write(json.dumps(case) + "\n")
     print(
-        f"{args.bot} v {args.opponents} ({args.rules}), seeds {args.seed * 1000}+{args.games}, "
-        f"{args.samples} worlds{', raw' if args.raw else ''}: "
-        f"{len(found)} positions with a knock (not gin)\n"
+        f"{args.movers} against hard ({args.variants}), seeds {args.seed}+{args.games}, "
+        f"review at {args.samples} worlds, {args.worlds} worlds a case: {len(found)} flagged\n"
     )
     report(found)
 

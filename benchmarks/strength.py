@@ -127,11 +127,12 @@ NOT_PLAY = {
     "hard_takes.py",
     "hints.py",
     "hintwords.py",
+    "judge.py",
     "levelwords.py",
     "odds.py",
     "review.py",
-    "review_prices.py",
     "table_hints.py",
+    "table_prices.py",
 }
 
 

@@ -1,16 +1,19 @@
 """Helpers for the rules tests: stacked decks so a test can deal exactly the
 hands it needs, cards from text, a refused move that changes nothing, and
 the positions of a hand played out, and the same story with the hidden cards
-dealt anew (for fairness)."""
+dealt anew (for fairness), and hints judged quickly for tests of their words."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 import pytest
 
 from ginrummies.ai import make_bot
+from ginrummies.ai.hints import Hint, hint
+from ginrummies.ai.judge import judge
 from ginrummies.core import (
     CARDS,
     Action,
@@ -124,3 +127,10 @@ def reshuffled(hand: Hand, player: int, rng: random.Random) -> Hand:
 def hidden_cards(hand: Hand, player: int) -> tuple[frozenset[Card], tuple[Card, ...]]:
     """What ``player`` cannot see: the opponent's hand, and the stock in order."""
     return frozenset(hand.cards_of(1 - player)), hand.deck[len(hand.deck) - hand.stock_size :]
+
+
+def quick_hint(view: PlayerView, legal: Sequence[Action], **options: Any) -> list[Hint]:
+    """The hints of ``view`` judged in 4 worlds, not 32: for tests of what
+    the reasons say, which hold whatever the judge's order (the order
+    itself, and the worlds the table uses, are tested with the real judge)."""
+    return hint(view, legal, judged=judge(view, samples=4), **options)

@@ -9,24 +9,46 @@ import shutil
 import sqlite3
 from pathlib import Path
 
+import pytest
 from helpers import c, stack
 from test_formats_play import play_out
 from test_review import fed, knocked_into_undercut
 
+from ginrummies.ai import make_bot
+from ginrummies.ai.arena import BotStats, play_match
 from ginrummies.ai.habits import Habit, habit_of
-from ginrummies.ai.review import VERSION, hand_positions, review_hand
+from ginrummies.ai.review import (
+    VERSION,
+    Options,
+    hand_positions,
+    positions,
+    review_hand,
+    review_match,
+)
 from ginrummies.core import (
     Accept,
+    Action,
+    Card,
     Decline,
     Discard,
     DrawStock,
     Hand,
     Knock,
+    LayContract,
     LayMeld,
+    LayOff,
+    Match,
     Offer,
     Pass,
+    PlayerView,
+    RuleSet,
     TakeDiscard,
+    card_value,
+    from_mask,
+    meld_masks,
     preset,
+    solver_for,
+    to_mask,
 )
 from ginrummies.play.coach import review_pending
 from ginrummies.play.session import Seat, SeatKind, Session
@@ -65,12 +87,19 @@ def test_passing_a_meld_and_playing_on_past_gin() -> None:
     assert habit_of(second.view, Discard(c("2c")), gin) is Habit.MISSED_KNOCK
 
 
+OTHER_HAND = "Ac 2d 3h 6c 7c 8d Tc Qd Ks 9s"
+
+
 def test_high_cards_and_the_rest() -> None:
     deck = stack("2c 3c 4c 5d 5h 8s 9d Td Qh Kh", "Ac 2d 3h 6c 7c 8d Tc Qd Ks 9s", "7s", "Jd")
     hand = Hand.deal(GIN, 1, deck=deck)
     upcard = hand.view(0)  # 7♠ beside 8♠: worth taking, no meld
     assert habit_of(upcard, Pass(), TakeDiscard()) is Habit.PASSED_CARD
-    assert habit_of(upcard, TakeDiscard(), Pass()) is Habit.TOOK_CARD
+    # taken, it lowers the count (for K♥): not "a card that does not help"
+    assert habit_of(upcard, TakeDiscard(), Pass()) is Habit.OTHER
+    dead = Hand.deal(GIN, 1, deck=stack("2c 3c 4c 5d 5h 8s 9d Td Qh Kh", OTHER_HAND, "Js"))
+    assert habit_of(dead.view(0), TakeDiscard(), Pass()) is Habit.TOOK_CARD  # J♠ helps nothing
+    assert habit_of(dead.view(0), Pass(), TakeDiscard()) is Habit.OTHER  # nor is it worth taking
     hand.apply(Pass())
     hand.apply(Pass())
     hand.apply(DrawStock())
@@ -198,3 +227,85 @@ def test_a_cancelled_review_keeps_nothing(tmp_path: Path) -> None:
     assert len(games) == 1
     assert review_pending(stats, games, cancel=lambda: True) == []
     assert reviewed_count(stats, VERSION) == (0, 1)
+
+
+def beside_in(card: Card, hand: int, rules: RuleSet) -> bool:
+    """A card of ``hand`` of the same rank, or of the same suit one rank away."""
+    return any(
+        (o.rank == card.rank and rules.sets)
+        or (o.suit == card.suit and abs(o.rank - card.rank) == 1 and rules.runs)
+        for o in from_mask(hand)
+    )
+
+
+def in_a_meld(card: Card, cards: int, rules: RuleSet) -> bool:
+    return any(m & card.bit for m, _ in meld_masks(cards, rules))
+
+
+def lowers_count(card: Card, hand: int, rules: RuleSet) -> bool:
+    solver = solver_for(rules)
+    held = hand | card.bit
+    return min(solver.deadwood(held & ~o.bit) for o in from_mask(held)) < solver.deadwood(hand)
+
+
+def misfit(habit: Habit, view: PlayerView, made: Action, best: Action) -> str | None:
+    """Why an example does not fit its habit's definition (None: it fits),
+    worked out here from the cards, not by the coach's own rules."""
+    rules, hand = view.rules, to_mask(view.hand)
+    card = view.discard_top
+    if isinstance(made, Accept | Decline):
+        card = next(e.action.card for e in reversed(view.history) if isinstance(e.action, Offer))
+    if habit is Habit.PASSED_CARD:
+        assert card is not None
+        if not (beside_in(card, hand, rules) or lowers_count(card, hand, rules)):
+            return f"{card.label} neither pairs with the hand nor lowers its count"
+    if habit is Habit.PASSED_MELD and (card is None or not in_a_meld(card, hand | card.bit, rules)):
+        return "the card passed makes no meld"
+    if habit is Habit.TOOK_CARD:
+        assert card is not None
+        if in_a_meld(card, hand | card.bit, rules) or lowers_count(card, hand, rules):
+            return f"{card.label} melds or lowers the count"
+    let_go = getattr(made, "card", None) or getattr(made, "discard", None)
+    better = getattr(best, "card", None) or getattr(best, "discard", None)
+    if habit is Habit.BROKE_MELD and not in_a_meld(let_go, hand, rules):
+        return f"{let_go} is in no meld"
+    if habit is Habit.HIGH_CARDS and card_value(better, rules) <= card_value(let_go, rules):
+        return f"{better} is not higher than {let_go}"
+    if habit in (Habit.FEEDING, Habit.OFFER_MELDS):
+        known = to_mask(view.known_opponent_cards)
+        if not (in_a_meld(let_go, known | let_go.bit, rules) or beside_in(let_go, known, rules)):
+            return f"nothing they hold for sure goes with {let_go}"
+    kinds = {
+        Habit.UNDERCUT: isinstance(made, Knock) and not isinstance(best, Knock),
+        Habit.MISSED_KNOCK: isinstance(best, Knock) and isinstance(made, Discard),
+        Habit.HELD_MELDS: isinstance(best, LayMeld | LayOff | LayContract),
+    }
+    if not kinds.get(habit, True):
+        return "the moves are not of the habit's kind"
+    return None
+
+
+@pytest.mark.slow
+def test_every_example_the_coach_shows_fits_its_habit() -> None:
+    """Reviewed games of a careless player in four variants: every costly
+    move, put under a habit, fits that habit's definition."""
+    found: list[str] = []
+    habits_seen: set[Habit] = set()
+    examples = 0
+    for variant, target in (("gin", 60), ("oklahoma", 60), ("skarney", 150), ("colonel", 100)):
+        rules = preset(variant)
+        for seed in (1, 2):
+            match = Match(rules, seed, target=target)
+            bots = [make_bot("casual", rules, seed), make_bot("normal", rules, seed + 1)]
+            play_match(match, bots, [BotStats("a"), BotStats("b")])
+            at = {(p.hand, p.move): p for p in positions(match, [0])}
+            for r in review_match(match, [0], Options(samples=8)).costly():
+                view = at[(r.hand, r.move)].view
+                habit = habit_of(view, r.made, r.best)
+                habits_seen.add(habit)
+                examples += 1
+                why = misfit(habit, view, r.made, r.best)
+                if why:
+                    found.append(f"{variant} {habit.value}: {r.made} (best {r.best}): {why}")
+    assert examples >= 30 and len(habits_seen) >= 5, (examples, habits_seen)
+    assert not found, "\n".join(found[:10])

@@ -12,9 +12,10 @@ from collections.abc import Iterator
 
 import pytest
 from helpers import positions as walk
+from helpers import quick_hint as hint
 from helpers import stack
 
-from ginrummies.ai.hints import Hint, hint
+from ginrummies.ai.hints import Hint
 from ginrummies.ai.hintwords import _loose_words
 from ginrummies.core import (
     PRESETS,
@@ -186,13 +187,13 @@ def test_figures_say_the_estimates_in_words() -> None:
     assert len(worst.figures()) <= 70
 
 
-def test_hard_hints_carry_figures_within_their_budget() -> None:
+def test_hard_hints_carry_the_judges_figures() -> None:
     rules = preset("gin")
     checked = 0
     for view, legal in positions(rules, 7):
         if len(legal) < 3 or checked >= 3:
             continue
-        hints = hint(view, legal, level="hard", budget=0.05)
+        hints = hint(view, legal, level="hard")
         shown = [h for h in hints if h.win_chance is not None]
         assert shown and all(h.samples >= 1 for h in shown)
         for h in shown:
@@ -205,3 +206,17 @@ def test_hard_hints_carry_figures_within_their_budget() -> None:
         assert all(not h.figures() for h in hint(view, legal))  # normal: no estimates
         checked += 1
     assert checked == 3
+
+
+def test_the_hint_level_changes_only_the_figures_shown() -> None:
+    """One judge: the same moves in the same order at either level."""
+    rules = preset("gin")
+    checked = 0
+    for view, legal in positions(rules, 3):
+        if len(legal) < 3:
+            continue
+        normal, hard = hint(view, legal), hint(view, legal, level="hard")
+        assert [h.action for h in normal] == [h.action for h in hard]
+        assert [h.reason for h in normal] == [h.reason for h in hard]
+        checked += 1
+    assert checked >= 5

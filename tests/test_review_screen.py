@@ -34,6 +34,7 @@ from ginrummies.ai.review import (
 )
 from ginrummies.core import Format
 from ginrummies.play.session import Session
+from ginrummies.play.tell import action_words
 from ginrummies.store import Settings
 from ginrummies.store.reviews import accuracy_by_variant, habits, reviewed_count
 from ginrummies.store.saves import Saved, parse, replay
@@ -434,11 +435,13 @@ def test_the_review_says_costly_decisions_as_the_text_command_does() -> None:
 
     screen.at = {(p.hand, p.move): p for p in positions(screen.match, screen.people)}
     assert set(screen.at) == found
-    blunder = next(r for r in truth.ratings if r.verdict is Verdict.BLUNDER)
-    said = screen.rating_prompt(blunder).plain
-    assert said.startswith(f"Move {blunder.move + 1}, You: knock with 1")
-    assert f"blunder, {blunder.loss:.1f} points expected lost" in said
-    assert "Better: discard 6♣." in said and blunder.why in said
+    costly = max(truth.ratings, key=lambda r: r.loss)
+    assert costly.verdict is not Verdict.BEST
+    view = screen.at[(costly.hand, costly.move)].view
+    said = screen.rating_prompt(costly).plain
+    assert said.startswith(f"Move {costly.move + 1}, You: {action_words(costly.made, view)}")
+    assert f"{costly.verdict.value}, {costly.loss:.1f} points expected lost" in said
+    assert f"Better: {action_words(costly.best, view)}." in said and costly.why in said
 
 
 def test_the_chart_fits_a_bar_a_hand_and_marks_the_chosen_one() -> None:

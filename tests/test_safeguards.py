@@ -368,34 +368,6 @@ async def test_the_app_answers_keys_while_a_hint_is_thought(
         assert "Hint:" in str(screen.query_one("#status").render())
 
 
-def test_a_hard_hint_stops_at_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With no time left the estimates take one sampled deal per move, not forty."""
-    from ginrummies.ai import hints as hints_module
-    from ginrummies.ai.search import HardGinBot
-
-    calls = 0
-    real = HardGinBot.move_value
-
-    def counted(self: HardGinBot, *args: Any) -> float:
-        nonlocal calls
-        calls += 1
-        return real(self, *args)
-
-    monkeypatch.setattr(HardGinBot, "move_value", counted)
-    session = Session(preset("gin"), (Seat("You"), computer_seat()), 9)
-    person = make_bot("easy", session.rules, 1)
-    while not (session.person_to_move and len(session.view().legal_actions) > 2):
-        step(session, person)
-    view = session.view()
-    out = hints_module.hint(view, view.legal_actions, level="hard", budget=0.0)
-    shown = min(6, len(out))
-    assert calls == shown
-    assert all(h.win_chance is not None for h in out[:shown])
-    calls = 0
-    hints_module.hint(view, view.legal_actions, level="hard", budget=60.0)
-    assert calls == 40 * shown
-
-
 # --- 7. the count shown is the count that would be scored -----------------------
 
 

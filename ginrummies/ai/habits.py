@@ -9,8 +9,11 @@ Each costly move is put in one kind, the first that fits, in this order:
 - (Skarney, Colonel) not laying down a meld, the contract or a lay-off
   when that was best: ``HELD_MELDS``;
 - passing, or turning down, a card that makes a meld with the hand when
-  taking it was best: ``PASSED_MELD``; any other card worth taking:
-  ``PASSED_CARD``; taking a card when passing it was best: ``TOOK_CARD``;
+  taking it was best: ``PASSED_MELD``; one that pairs with the hand (a
+  card right beside one held) or lowers its count (taken, with the best
+  card thrown, the unmelded points go down): ``PASSED_CARD``; taking a
+  card that makes no meld with the hand and lowers nothing when passing
+  it was best: ``TOOK_CARD``;
 - offering (Skarney) a card the other player is known to collect, when
   the best offer was safe: ``OFFER_MELDS``; discarding one: ``FEEDING``
   (a card they collect melds with, or sits right beside, cards they hold
@@ -20,7 +23,11 @@ Each costly move is put in one kind, the first that fits, in this order:
   hand) when the best had none: ``BROKE_PAIR``;
 - letting go of a lower card than the best one, a loose one, so holding
   the high one: ``HIGH_CARDS``;
-- anything else: ``OTHER``.
+- anything else, a passed card that was none of these among it:
+  ``OTHER``.
+
+Each rule is ``Habit.fits``; ``habit_of`` tries them in this order (``ORDER``), and
+the coach shows an example under a habit only when it fits.
 
 Pure and fast: nothing here plays a card out, so a whole history of
 reviews is classed in a moment.
@@ -48,6 +55,7 @@ from ..core import (
     TakeDiscard,
     card_value,
     meld_masks,
+    solver_for,
     to_mask,
 )
 
@@ -78,7 +86,7 @@ class Habit(Enum):
 
 
 TITLES = {
-    Habit.UNDERCUT: "Knocking into undercuts",
+    Habit.UNDERCUT: "Knocking when playing on was better",
     Habit.MISSED_KNOCK: "Playing on when a knock was best",
     Habit.HELD_MELDS: "Holding back melds and lay-offs",
     Habit.PASSED_MELD: "Passing a card that makes a meld",
@@ -182,37 +190,86 @@ def pairs(card: Card, hand: int, view: PlayerView) -> bool:
     return bool(beside(card, view) & hand)
 
 
-def habit_of(view: PlayerView, made: Action, best: Action) -> Habit:
-    """The kind of the costly move ``made`` where ``best`` was best, as the
-    person saw it (``view``: the position before the move)."""
-    if isinstance(made, Knock) and not isinstance(best, Knock):
-        return Habit.UNDERCUT
-    if isinstance(best, Knock) and isinstance(made, Discard):
-        return Habit.MISSED_KNOCK
-    laying = LayContract | LayMeld | LayOff
-    if isinstance(best, laying) and not isinstance(made, laying):
-        return Habit.HELD_MELDS
+def lowers(card: Card, hand: int, view: PlayerView) -> bool:
+    """Whether taking ``card`` and throwing the best card then leaves fewer
+    unmelded points than the hand holds now."""
+    solver = solver_for(view.rules)
+    return solver.deadwood(hand | card.bit, True) < solver.deadwood(hand)
+
+
+def answered(view: PlayerView, made: Action) -> Card | None:
+    """The card a take, a pass or an answer to an offer is about."""
+    if isinstance(made, Accept | Decline):
+        return offered_card(view)
+    return view.discard_top
+
+
+PASSED = (DrawStock, Pass, Decline)
+TAKEN = (TakeDiscard, Accept)
+LAYING = (LayContract, LayMeld, LayOff)
+
+
+def fits(habit: Habit, view: PlayerView, made: Action, best: Action) -> bool:
+    """Whether the costly move ``made``, where ``best`` was best, is an
+    example of ``habit``, by the habit's own rule (the module's list)."""
     hand = to_mask(view.hand)
-    passed = isinstance(made, DrawStock | Pass | Decline)
-    if passed and isinstance(best, TakeDiscard | Accept):
-        card = offered_card(view) if isinstance(made, Decline) else view.discard_top
-        if card is not None and makes_meld(card, hand, view):
-            return Habit.PASSED_MELD
-        return Habit.PASSED_CARD
-    if isinstance(made, TakeDiscard | Accept) and isinstance(best, DrawStock | Pass | Decline):
-        return Habit.TOOK_CARD
+    if habit is Habit.UNDERCUT:
+        return isinstance(made, Knock) and not isinstance(best, Knock)
+    if habit is Habit.MISSED_KNOCK:
+        return isinstance(best, Knock) and isinstance(made, Discard)
+    if habit is Habit.HELD_MELDS:
+        return isinstance(best, LAYING) and not isinstance(made, LAYING)
+    if habit in (Habit.PASSED_MELD, Habit.PASSED_CARD):
+        card = answered(view, made)
+        if not (isinstance(made, PASSED) and isinstance(best, TAKEN) and card is not None):
+            return False
+        if habit is Habit.PASSED_MELD:
+            return makes_meld(card, hand, view)
+        return pairs(card, hand, view) or lowers(card, hand, view)
+    if habit is Habit.TOOK_CARD:
+        card = answered(view, made)
+        if not (isinstance(made, TAKEN) and isinstance(best, PASSED) and card is not None):
+            return False
+        return not makes_meld(card, hand, view) and not lowers(card, hand, view)
+    if habit is Habit.OTHER:
+        return True
     let_go, better = discarded(made), discarded(best)
     if let_go is None or better is None or let_go == better:
-        return Habit.OTHER
-    # the better card must be safe: between two fed cards the habit is another
-    if collects(let_go, view) and not collects(better, view):
-        return Habit.OFFER_MELDS if isinstance(made, Offer) else Habit.FEEDING
-    if in_meld(let_go, hand, view) and not in_meld(better, hand, view):
-        return Habit.BROKE_MELD
-    loose = not in_meld(better, hand, view) and not pairs(better, hand, view)
-    if pairs(let_go, hand, view) and loose:
-        return Habit.BROKE_PAIR
+        return False
+    if habit in (Habit.OFFER_MELDS, Habit.FEEDING):
+        # the better card must be safe: between two fed cards the habit is another
+        offer = isinstance(made, Offer)
+        fed = collects(let_go, view) and not collects(better, view)
+        return fed and offer == (habit is Habit.OFFER_MELDS)
+    if habit is Habit.BROKE_MELD:
+        return in_meld(let_go, hand, view) and not in_meld(better, hand, view)
+    if habit is Habit.BROKE_PAIR:
+        loose = not in_meld(better, hand, view) and not pairs(better, hand, view)
+        return pairs(let_go, hand, view) and loose
+    # HIGH_CARDS: a lower card let go than the best one, which was loose
     higher = card_value(better, view.rules) > card_value(let_go, view.rules)
-    if higher and not in_meld(better, hand, view):
-        return Habit.HIGH_CARDS
-    return Habit.OTHER
+    return higher and not in_meld(better, hand, view)
+
+
+def habit_of(view: PlayerView, made: Action, best: Action) -> Habit:
+    """The kind of the costly move ``made`` where ``best`` was best, as the
+    person saw it (``view``: the position before the move): the first
+    habit in ``ORDER`` whose rule it fits."""
+    return next(h for h in ORDER if fits(h, view, made, best))
+
+
+# the order the rules are tried in (the module's list): the first that fits names the habit
+ORDER = (
+    Habit.UNDERCUT,
+    Habit.MISSED_KNOCK,
+    Habit.HELD_MELDS,
+    Habit.PASSED_MELD,
+    Habit.PASSED_CARD,
+    Habit.TOOK_CARD,
+    Habit.OFFER_MELDS,
+    Habit.FEEDING,
+    Habit.BROKE_MELD,
+    Habit.BROKE_PAIR,
+    Habit.HIGH_CARDS,
+    Habit.OTHER,
+)

@@ -1,22 +1,27 @@
-"""Hints for the person: the legal moves ranked, each with a short reason.
+"""Hints for the person: the legal moves in the judge's order (``judge.py``),
+each with a short reason.
 
-A reason says what the move does for the hand, in numbers a player can
+The first move is the judge's best, the move the review of the same
+position calls best; its reason is written for it, and where the count of
+the cards alone would argue for another move it says what the judge found
+("played out over 32 deals it is worth 2.1 points more than ..."), and
+where the judge cannot tell two moves apart it says so ("about as good:
+discard 6♥"). A reason says what the move does for the hand, in numbers a player can
 check at the table: the deadwood or the count before and after, the meld a
 card completes, what the other player has shown by taking, passing or
 discarding, the count to expect in the other hand. It never just repeats
 the move's name.
 
-From the ``hard`` level the hint also estimates, by sampling the hidden
-cards, the chance to win the hand and the points to expect from each move
-(Gin family); ``Hint.figures`` says those estimates in words.
+At the ``hard`` hint level the hint also shows the judge's figures (Gin
+family): the chance to win the hand and the points to expect from each
+move it priced; ``Hint.figures`` says them in words. The level changes
+nothing else.
 
 Nothing here looks past the ``PlayerView``: no hint knows a hidden card.
 """
 
 from __future__ import annotations
 
-import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -27,6 +32,8 @@ from ..core import (
     DrawStock,
     Family,
     Knock,
+    LayMeld,
+    LayOff,
     Meld,
     Pass,
     Phase,
@@ -40,9 +47,11 @@ from ..core import (
 )
 from .ginbot import GinBot, expected_deadwood, neighbours
 from .hintwords import _cards, _completing, _loose_words, _meld_without, _pair_words, _safety
+from .judge import Judgement, judge
 from .odds import KnockOdds, chance_words
-from .search import HardGinBot
-from .table_hints import table_hints
+from .table_hints import _TableReasons
+from .table_prices import table_choice
+from .tablebot import TableBot
 from .tracking import Memory, knock_limit, remember
 
 
@@ -52,8 +61,8 @@ class Hint:
 
     action: Action
     reason: str
-    win_chance: float | None = None  # of the hand, from the hard level
-    expected_points: float | None = None  # for this player, from the hard level
+    win_chance: float | None = None  # of the hand, the judge's (shown at the hard level)
+    expected_points: float | None = None  # for this player, the judge's
     samples: int = 0  # the sampled deals the two estimates come from
 
     def figures(self) -> str:
@@ -81,40 +90,91 @@ class Hint:
         return f"{self.reason} ({figures})" if figures else self.reason
 
 
-HINT_BUDGET = 0.5  # seconds the hard level's estimates may take
-ESTIMATE_DEALS = 40  # the most sampled deals the hard level plays each move out in
-SEARCHED = 8  # the sampled deals from which the hard level's choice leads the hints
-
-
 def hint(
     view: PlayerView,
     legal_actions: Sequence[Action],
     *,
     level: str = "normal",
-    budget: float = HINT_BUDGET,
     opponent: str | None = None,
+    judged: Judgement | None = None,
+    first_only: bool = False,
 ) -> list[Hint]:
     """The legal moves, best first, each with a reason a person can read.
 
-    At the hard level the first moves are played out in sampled deals, for
-    at most ``budget`` seconds (at least one deal each). ``opponent``: the
-    level of the computer across the table (None: a person), which the
-    chances of a knock, or of an offer taken, are judged by."""
+    The order is the judge's (``judge.py``): its best move first, then the
+    other moves it priced, by price, then the rest in ``normal``'s order.
+    The level changes only what is shown: from ``hard`` a Gin-family hint
+    carries the judge's figures (its chance to win the hand, the points it
+    averages, the worlds behind them). ``opponent``: the level of the
+    computer across the table (None: a person), which the chances of a
+    knock, or of an offer taken, are judged by. ``judged``: the judgement
+    of ``view`` if the caller has it; ``first_only``: the best move's hint
+    alone (what the table shows), without the others' reasons."""
     legal = list(legal_actions)
     if not legal:
         return []
+    judged = judged or judge(view)
     if view.rules.family is not Family.GIN:
-        return [Hint(a, why) for a, why in table_hints(view, legal, opponent)]
+        order = _in_order(judged, table_choice(view), legal)
+        table = _TableReasons(
+            TableBot(view.rules, 0, "normal"), view, remember(view), legal, opponent
+        )
+        moves = order[:1] if first_only else order
+        return [Hint(a, _table_reason(table, judged, a, i == 0)) for i, a in enumerate(moves)]
     bot = GinBot(view.rules, 0, "normal")
     memory = remember(view)
     odds = KnockOdds(view, memory, opponent)
-    ranked = _rank_gin(bot, view, legal, memory, odds)
-    figures: dict[Action, tuple[float, float, int]] = {}
-    if level == "hard":
-        ranked, figures = _with_estimates(view, memory, ranked, budget, odds)
-    why = _GinReasons(bot, view, memory, legal, ranked, odds, level)
-    why.figures = figures
-    return [Hint(a, why.reason(a), *figures.get(a, (None, None, 0))) for a in ranked]
+    # the moves the judge did not price follow normal's ranking (not needed for the first alone)
+    fallback = legal if first_only else _rank_gin(bot, view, legal, memory, odds)
+    order = _in_order(judged, fallback, legal)
+    why = _GinReasons(bot, view, memory, legal, order, odds, judged)
+    shown = level == "hard"
+    out = []
+    for i, a in enumerate(order[:1] if first_only else order):
+        reason = why.reason(a) if i else why.first_reason()
+        figures = why.figures.get(a) if shown else None
+        out.append(Hint(a, reason, *(figures or (None, None, 0))))
+    return out
+
+
+def _in_order(
+    judged: Judgement, fallback: Sequence[Action], legal: Sequence[Action]
+) -> list[Action]:
+    """The judge's order of the moves it priced, then the others in ``fallback``'s."""
+    priced = [p.action for p in judged.prices if p.action in legal]
+    rest = [a for a in fallback if a not in priced]
+    return priced + rest + [a for a in legal if a not in priced and a not in rest]
+
+
+def move_name(action: Action, view: PlayerView) -> str:
+    """A move named short, as the hint's "about as good" and its played-out
+    figures name the other move: "take the upcard", "knock with 6"."""
+    if isinstance(action, Knock) and action.discard is not None:
+        points = action.deadwood(view.hand, view.rules)
+        return (
+            f"{'gin' if points == 0 else f'knock with {points}'}, discarding {action.discard.label}"
+        )
+    if isinstance(action, TakeDiscard) and view.discard_top is not None:
+        if view.phase is Phase.UPCARD:
+            return f"take the upcard ({view.discard_top.label})"
+        return f"take {view.discard_top.label}"
+    return str(action)
+
+
+def close_words(judged: Judgement, view: PlayerView) -> str:
+    """ "about as good: discard 6♥" where the judge cannot tell its two best
+    moves apart, else ""."""
+    other = judged.close()
+    return f"about as good: {move_name(other, view)}" if other is not None else ""
+
+
+def _table_reason(table: _TableReasons, judged: Judgement, action: Action, first: bool) -> str:
+    why = table.reason(action)
+    if action in judged.going_out and isinstance(action, LayMeld | LayOff):
+        # the hint weighs the meld alone (holding it back, say); the price saw the turn through
+        why = "with the rest of your melds and lay-offs it goes out this turn"
+    close = close_words(judged, table.view) if first else ""
+    return f"{why}; {close}" if close else why
 
 
 # --- the Gin family --------------------------------------------------------------------
@@ -151,14 +211,24 @@ class _GinReasons:
         legal: list[Action],
         ranked: list[Action],
         odds: KnockOdds,
-        level: str = "normal",
+        judged: Judgement,
     ) -> None:
         self.odds = odds
-        self.figures: dict[Action, tuple[float, float, int]] = {}  # the hard level's
+        self.judged = judged
+        # the judge's figures of each priced move: (chance to win the hand,
+        # mean points, worlds); a knock's chance is one less its undercut risk
+        self.figures: dict[Action, tuple[float, float, int]] = {
+            p.action: (
+                odds.win_chance(p.action) if isinstance(p.action, Knock) else p.wins or 0.0,
+                p.value or 0.0,
+                judged.samples,
+            )
+            for p in judged.prices
+            if p.value is not None
+        }
         self.bot = bot
         self.first = ranked[0]
         self.rank = {a: i for i, a in enumerate(ranked)}
-        self.level = level
         self.best_knock = next((a for a in ranked if isinstance(a, Knock)), None)
         self.view = view
         self.memory = memory
@@ -169,7 +239,77 @@ class _GinReasons:
         self.top = view.discard_top
         self.knocks = sum(1 for a in legal if isinstance(a, Knock))
         self.can_take = TakeDiscard() in legal
+        self.discards = [a for a in legal if isinstance(a, Discard)]
         self._blind: float | None = None
+
+    def first_reason(self) -> str:
+        """The best move's reason, with the judge's own figure where the
+        count of the cards alone would favour another move, and the move
+        the judge cannot tell from it, if any."""
+        first = self.first
+        why = self.reason(first)
+        counted = self.counted()
+        value = self.judged.value
+        contrary = counted is not None and counted != first and self.judged.priced(counted)
+        if contrary and counted is not None and (value(first) or 0.0) > (value(counted) or 0.0):
+            why = self.played_out(why, counted)
+        close = close_words(self.judged, self.view)
+        return f"{why}; {close}" if close else why
+
+    def counted(self) -> Action | None:
+        """The move of the first move's kind the count of the cards alone
+        prefers: of the draws, the one leaving less deadwood; of the
+        discards, the one leaving least (ties: the higher card thrown); a
+        knock's own rival, the judge's best discard. None where the first
+        move has no rival of its kind, or the count favours it too."""
+        first = self.first
+        if isinstance(first, TakeDiscard | DrawStock | Pass):
+            stay = DrawStock() if DrawStock() in self.rank else Pass()
+            if self.top is None or not self.can_take or stay not in self.rank:
+                return None
+            if self.view.phase is Phase.FIFTIETH:
+                return None
+            after = self.taking(self.top)[0]
+            return TakeDiscard() if after < self.blind else stay
+        if isinstance(first, Discard) and self.discards:
+            solver, hand = self.solver, self.hand
+            least = min(
+                self.discards,
+                key=lambda a: (
+                    solver.deadwood(hand & ~a.card.bit),
+                    -card_value(a.card, self.rules),
+                ),
+            )
+            # a discard the count ties with needs no figure of the judge's
+            tied = solver.deadwood(hand & ~least.card.bit) >= solver.deadwood(
+                hand & ~first.card.bit
+            )
+            return None if tied else least
+        if isinstance(first, Knock) and first.discard is not None:
+            return next(
+                (p.action for p in self.judged.prices if isinstance(p.action, Discard)), None
+            )
+        return None
+
+    def played_out(self, why: str, counted: Action) -> str:
+        """``why`` told with the judge's figure: the first move is worth so
+        many points more than ``counted``, which the count alone favours
+        (for a draw, the words that compare the counts give way to it)."""
+        value = self.judged.value
+        ahead = (value(self.first) or 0.0) - (value(counted) or 0.0)
+        n = self.judged.samples
+        other = move_name(counted, self.view)
+        if isinstance(self.first, Knock):
+            return (
+                f"{why}; played out over {n} deals, knocking now is worth "
+                f"{ahead:.1f} points more than playing on"
+            )
+        played = f"played out over {n} deals it is worth {ahead:.1f} points more than {other}"
+        if isinstance(self.first, TakeDiscard):
+            return f"{why.split('; ')[0]}; {played}, though the count alone favours a blind draw"
+        if isinstance(self.first, DrawStock | Pass):
+            return f"{played}, though the count alone favours taking it"
+        return f"{why}; {played}"
 
     def reason(self, action: Action) -> str:
         if isinstance(action, Knock):
@@ -270,6 +410,15 @@ class _GinReasons:
             return f"no discard to take: the stock is the only draw{late}"
         after, _, meld = self.taking(top)
         versus = self.versus(after, top)
+        if self.blind <= after and self.rank[TakeDiscard()] < self.rank.get(DrawStock(), 99):
+            ahead = (self.judged.value(TakeDiscard()) or 0.0) - (
+                self.judged.value(DrawStock()) or 0.0
+            )
+            return (
+                f"{versus}: the count favours the stock, but played out over "
+                f"{self.judged.samples} deals taking {top.label} is worth {ahead:.1f} points more"
+                f"{late}"
+            )
         if self.blind <= after:
             return f"{versus}: the stock is no worse and keeps your plan hidden{late}"
         if self.rank.get(DrawStock(), 0) > self.rank.get(TakeDiscard(), 0):
@@ -362,18 +511,11 @@ class _GinReasons:
     def why_play_on(self, risk: float) -> str:
         """Why the first move, a discard, beats the best knock."""
         knock, first = self.best_knock, self.first
-        searched = first in self.figures and self.figures[first][2] >= SEARCHED
-        if searched and knock in self.figures:
+        if knock in self.figures and first in self.figures:
             play_on, knocking = self.figures[first][1], self.figures[knock][1]
-            if play_on >= knocking:
-                return (
-                    f"in the sampled deals playing on averages {play_on:+.1f} points, "
-                    f"knocking now {knocking:+.1f}"
-                )
             return (
-                f"in the sampled deals knocking now averages only {knocking - play_on:.1f} "
-                f"points more than playing on, short of the {HardGinBot.knock_margin:.0f} "
-                "the hard level asks of a knock"
+                f"in the sampled deals playing on averages {play_on:+.1f} points, "
+                f"knocking now {knocking:+.1f}"
             )
         if risk >= self.bot.knock_threshold(self.view):
             return "waiting to lower it is safer"
@@ -442,35 +584,3 @@ def _best_partial(view: PlayerView, memory: Memory, hand: int) -> str:
             if outs > best_outs:
                 best, best_outs = f"{a.label}{b.label} for {kind}", outs
     return best
-
-
-def _with_estimates(
-    view: PlayerView, memory: Memory, ranked: list[Action], budget: float, odds: KnockOdds
-) -> tuple[list[Action], dict[Action, tuple[float, float, int]]]:
-    """Sample the hidden cards and play each of the first moves out, as the
-    hard level does (against the opponent it reads from the game), deal
-    after deal (up to 40) until the budget is spent. The move hard would
-    play comes first, then the others by the points they averaged; each
-    move's win chance, mean points and deals."""
-    bot = HardGinBot(view.rules, 0)
-    rng = random.Random(len(view.history))
-    moves = ranked[:6]
-    deadline = time.perf_counter() + budget
-    values = bot.weigh(view, memory, moves, rng, deadline, most=ESTIMATE_DEALS, least=1)
-    figures = {
-        a: (_win_chance(odds, a, vs), sum(vs) / len(vs), len(vs))
-        for a, vs in zip(moves, values, strict=True)
-    }
-    # with too few deals to judge by, the first move stays normal's
-    lead = moves[bot.pick(moves, values) if len(values[0]) >= SEARCHED else 0]
-    rest = sorted((a for a in moves if a != lead), key=lambda a: -figures[a][1])
-    return [lead, *rest, *ranked[6:]], figures
-
-
-def _win_chance(odds: KnockOdds, action: Action, values: list[float]) -> float:
-    """The chance ``action`` wins the hand: for a knock, one less its undercut
-    risk (the sampled deals' own share runs high, docs/strength.md); for any
-    other move, the share of the sampled deals it won."""
-    if isinstance(action, Knock):
-        return odds.win_chance(action)
-    return sum(1 for v in values if v > 0) / len(values)

@@ -2,14 +2,15 @@
 priced from what that person could see then, against the best move.
 
 A decision is a position where a person was to move with more than one
-legal move. Each candidate move is priced from the person's
-``PlayerView`` alone, never the hidden cards (``review_prices``: ``hard``'s
+legal move. Each candidate move is priced by the judge (``judge.py``),
+from the person's ``PlayerView`` alone, never the hidden cards (``hard``'s
 sampled playouts in the Gin family, a count in Skarney and Colonel); the
-best is the move with the highest price, ties going to the hints' order.
+best is the judge's best, which is the hint's first move for the same
+position, and the reason told for it is the hint's.
 A decision's loss is the price of the best move less that of the move
 made, in points, and its ``Verdict`` follows ``Thresholds``. The same game
 gives the same review on any machine: a fixed number of samples, seeded by
-the game's seed, the hand's number and the move's.
+the position (``judge.position_key``), as the hint's are.
 
 ``review_match`` reviews any seats of a ``Match`` (a save's people:
 ``people_of(saved.seats)``), ``reviews`` yields hand by hand (to show the first hand early),
@@ -28,16 +29,17 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol
 
-from ..core import Action, Family, GameView, Hand, Match, PastHand, Phase, PlayerView
+from ..core import Action, GameView, Hand, Match, PastHand, Phase, PlayerView
 from ..levels import SeatKind
-from .review_prices import Price, judge_gin, judge_table
+from .hints import hint
+from .judge import SAMPLES, Price, judge, more_worlds
 
-# worlds each Gin-family decision is played out in: a game to 100 reviews
-# in under 10 s on one core (benchmarks/review.py, docs/performance.md)
-SAMPLES = 32
 # the review's version: raised when prices or verdicts change, so that the
 # reviews the statistics keep from an older one are made again
-VERSION = 2
+VERSION = 3
+# where the verdict is in doubt, the move made and the best are played out
+# in this many times more worlds (the others keep the first count)
+MORE = 3
 
 Progress = Callable[[int, int], None]
 Cancel = Callable[[], bool]
@@ -114,7 +116,6 @@ class Position:
     seats: tuple[int, int]  # the seats of hand players 0 and 1
     view: PlayerView  # the person's view, with the game around the hand
     made: Action
-    key: str  # the seed of the sampled worlds: game seed, hand, move
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +230,6 @@ def hand_positions(
     number: int = 0,
     round: int = 0,
     table: int = 0,
-    seed: int | str = 0,
 ) -> list[Position]:
     """The decisions of ``players`` (0 or 1 at this table) in a hand, each
     with the player's view rebuilt from the deal and the log (and ``game``,
@@ -241,8 +241,7 @@ def hand_positions(
             view = fresh.view(player)
             if game is not None:
                 view = dataclasses.replace(view, game=game)
-            key = f"{seed}:{number}:{i}"
-            found.append(Position(number, round, table, i, seats[player], seats, view, action, key))
+            found.append(Position(number, round, table, i, seats[player], seats, view, action))
         fresh.apply(action)
     return found
 
@@ -276,7 +275,6 @@ def positions(match: Match, people: Collection[int]) -> list[Position]:
                 number=rnd.number * per + t,
                 round=rnd.number,
                 table=t,
-                seed=match.seed,
             )
         if rnd.score is not None:
             for side, points in enumerate(rnd.score.points):
@@ -291,17 +289,30 @@ def positions(match: Match, people: Collection[int]) -> list[Position]:
 # --- rating ------------------------------------------------------------------------------
 
 
+def in_doubt(loss: float, error: float, lines: Sequence[float]) -> bool:
+    """Whether the loss, two standard errors either way, crosses a verdict's line."""
+    low, high = loss - 2 * error, loss + 2 * error
+    return any(low < line <= high for line in lines)
+
+
 def rate(position: Position, samples: int = SAMPLES, thresholds: Thresholds = THRESHOLDS) -> Rating:
-    """Price the candidates of one decision and rate the move made."""
+    """Price the candidates of one decision by the judge and rate the move
+    made. Where the loss is in doubt about a verdict's line, the move made
+    and the best are played out in ``MORE`` times the worlds again."""
     view, made = position.view, position.made
-    gin = view.rules.family is Family.GIN
-    lines = (thresholds.inaccuracy, thresholds.mistake, thresholds.blunder)
-    judged = judge_gin(view, made, samples, position.key, lines) if gin else judge_table(view, made)
-    value = {p.action: p.value for p in judged.prices}
-    made_value, best_value = value[made], value[judged.best]
-    loss = 0.0
-    if made_value is not None and best_value is not None:
-        loss = max(0.0, best_value - made_value)
+    judged = judge(view, (made,), samples)
+    best = judged.best
+    loss = error = 0.0
+    made_value, best_value = judged.value(made), judged.value(best)
+    if made != best and made_value is not None and best_value is not None:
+        loss, error = best_value - made_value, judged.error(best, made)
+        lines = (thresholds.inaccuracy, thresholds.mistake, thresholds.blunder)
+        if judged.samples and in_doubt(loss, error, lines):
+            judged = more_worlds(view, judged, (best, made), samples * (1 + MORE))
+            loss = (judged.value(best) or 0.0) - (judged.value(made) or 0.0)
+            error = judged.error(best, made)
+        loss = max(0.0, loss)
+    why = hint(view, view.legal_actions, judged=judged, first_only=True)[0].reason
     return Rating(
         hand=position.hand,
         round=position.round,
@@ -310,13 +321,13 @@ def rate(position: Position, samples: int = SAMPLES, thresholds: Thresholds = TH
         seat=position.seat,
         phase=view.phase,
         made=made,
-        best=judged.best,
+        best=best,
         loss=loss,
-        error=judged.error,
-        verdict=thresholds.verdict(loss, made == judged.best, judged.error),
-        why=judged.why,
+        error=error,
+        verdict=thresholds.verdict(loss, made == best, error),
+        why=why,
         prices=judged.prices,
-        samples=samples if gin else 0,
+        samples=judged.samples,
     )
 
 
@@ -375,10 +386,9 @@ def review_hand(
     players: Collection[int],
     options: Options = DEFAULT,
     *,
-    seed: int | str = 0,
     game: GameView | None = None,
 ) -> HandReview:
     """Review one hand's decisions of ``players`` (0 or 1), as hand 0 of a
-    game of seed ``seed`` (a hand dealt from a stacked deck, say)."""
-    found = hand_positions(hand, players, game=game, seed=seed)
+    game (a hand dealt from a stacked deck, say)."""
+    found = hand_positions(hand, players, game=game)
     return next(reviews(found, options), HandReview(0, 0, 0, (0, 1), ()))

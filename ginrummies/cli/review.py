@@ -9,8 +9,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..ai.judge import SAMPLES
 from ..ai.review import (
-    SAMPLES,
     THRESHOLDS,
     Options,
     Position,

@@ -24,7 +24,7 @@ class Found:
 def think(moment: object, view: PlayerView, level: HintLevel, opponent: str | None) -> Found:
     """The best move in ``view`` at ``level`` against ``opponent`` (a
     computer's level, or None for a person; any thread: reads only ``view``)."""
-    hints = hint(view, view.legal_actions, level=level, opponent=opponent)
+    hints = hint(view, view.legal_actions, level=level, opponent=opponent, first_only=True)
     return Found(moment, view, hints[0] if hints else None)
 
 
