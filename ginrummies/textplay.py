@@ -306,6 +306,7 @@ def play(
     ask: Callable[[str], str],
     say: Callable[[str], None],
     clear: Callable[[], None] | None = None,
+    hint_level: str = "normal",
 ) -> Match:
     """Play the session's game to its end, every seat's turn in order.
 
@@ -314,7 +315,8 @@ def play(
     they are at the keyboard: the screen is cleared of the last one (by
     ``clear``, which should also clear the scrollback; without it, by
     scrolling), and the public moves since their last turn are told again.
-    A table's hand is laid out as soon as it ends."""
+    A table's hand is laid out as soon as it ends. ``hint_level``: the
+    settings' hint level (``hard`` shows the judge's figures with a hint)."""
     said = 0
     at_keyboard: int | None = None
     last_turn: dict[int, int] = {}  # the log's length after each person's last move
@@ -415,7 +417,7 @@ def play(
                 for line in since:
                     say("    " + line)
         before = len(session.log)
-        move_words = take_turn(session, ask, say)
+        move_words = take_turn(session, ask, say, hint_level)
         if move_words is not None and len(session.log) > before:
             instead[before] = move_words
         last_turn[seat] = len(session.log)
@@ -439,7 +441,10 @@ def another_game(ask: Callable[[str], str]) -> bool:
 
 
 def take_turn(
-    session: Session, ask: Callable[[str], str], say: Callable[[str], None]
+    session: Session,
+    ask: Callable[[str], str],
+    say: Callable[[str], None],
+    hint_level: str = "normal",
 ) -> str | None:
     """One move of the person to move, asked until it is a legal one.
 
@@ -457,12 +462,16 @@ def take_turn(
             say(text_help(session.rules))
             continue
         if answer.strip() in ("?", "hint"):
-            hints = hint(view, actions, opponent=session.facing(view))
+            # the app's hint: the judge's first move, at the settings' level
+            hints = hint(
+                view, actions, level=hint_level, opponent=session.facing(view), first_only=True
+            )
             if hints:
                 hinted = hints[0].action
                 best = hints[0]
-                stop = "" if best.reason.endswith((".", "!", "?")) else "."
-                words = f"Hint: {action_words(best.action, view)} — {best.reason}{stop} y plays it."
+                why = best.explanation()
+                stop = "" if why.endswith((".", "!", "?")) else "."
+                words = f"Hint: {action_words(best.action, view)} — {why}{stop} y plays it."
                 say(textwrap.fill(words, 78, initial_indent="  ", subsequent_indent="    "))
             continue
         try:

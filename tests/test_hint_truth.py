@@ -95,7 +95,7 @@ def discard_problems(view: PlayerView, hints: list[Hint]) -> list[str]:
     knock_at = next((i for i, h in enumerate(hints) if isinstance(h.action, Knock)), None)
     for i, h in enumerate(hints):
         below = knock_at is not None and knock_at < i
-        if isinstance(h.action, Discard) and below and "safe" in h.reason:
+        if isinstance(h.action, Discard) and below and "less likely to help" in h.reason:
             out.append(f"'safe' said of a discard below a knock: {h.reason!r}")
         if isinstance(h.action, Knock) and h.action.discard is not None:
             risk = knock_risk(view, h.action)

@@ -195,6 +195,12 @@ def test_undo_takes_back_a_taken_upcard_and_a_discard() -> None:
     session.undo()
     assert session.hand.state_key() == before
     assert session.log[:-1] == words and "take back" in session.log[-1]
+    # the first turn's card is named as players name it, the upcard
+    if session.view().phase is Phase.UPCARD:
+        top = session.view().discard_top
+        assert top is not None and f"take the upcard ({top.label})" in session.log[-1]
+    else:
+        assert "take the discard" not in session.log[-1]
     session.play(take)
     discard = next(a for a in session.legal() if isinstance(a, Discard))
     after_take = session.hand.state_key()

@@ -164,18 +164,21 @@ def test_the_app_joins_in_a_terminal_and_plays_with_keys(tmp_path: Path) -> None
         )
         try:
             host.wait_for(lambda t: "Bob sat down" in t, "Bob seated")
-            # a key for what the screen asks (the cut's choice, then the moves),
-            # once per screen; the moves are counted in the host's log, where
-            # only moves played appear
-            pressed = ""
+            # a key for what the screen asks (the cut's choice, then the moves);
+            # after each key, the next waits until the screen no longer asks
+            # it, so a slow machine never gets a key twice. The moves are
+            # counted in the host's log, where only moves played appear.
             deadline = time.monotonic() + WAIT
             while len(BOBS.findall(host.text)) < 6 and time.monotonic() < deadline:
                 screen = capture(session)
-                key = next((k for said, k in KEYS if said in screen), None)
-                if key is not None and screen != pressed:
-                    subprocess.run(["tmux", "send-keys", "-t", session, key], check=True)
-                    pressed = screen
-                time.sleep(0.1)
+                asked = next(((said, k) for said, k in KEYS if said in screen), None)
+                if asked is None:
+                    time.sleep(0.1)
+                    continue
+                said, key = asked
+                subprocess.run(["tmux", "send-keys", "-t", session, key], check=True)
+                while said in capture(session) and time.monotonic() < deadline:
+                    time.sleep(0.1)
             assert len(BOBS.findall(host.text)) >= 6, capture(session)
             assert "Bob · 1" in capture(session)  # his own hand, face up, on his screen
         finally:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from apphelp import VARIANTS, settle
+from helpers import positions, quick_hint
 from rich.console import Console
 from rich.text import Text
 from textual.geometry import Size
@@ -23,11 +24,13 @@ from ginrummies.play.keys import MOVES
 from ginrummies.play.session import Session, format_seats
 from ginrummies.store import Settings
 from ginrummies.tui.app import GinApp
+from ginrummies.tui.hinting import hint_text
 from ginrummies.tui.screens.melds import MeldsScreen
 from ginrummies.tui.screens.table import TableScreen
 from ginrummies.tui.widgets.hand import HandView
 from ginrummies.tui.widgets.melds import TableMeldsView
 from ginrummies.tui.widgets.piles import Piles, PileView
+from ginrummies.tui.widgets.statusline import fit_lines, wrapped_lines
 
 pytestmark = pytest.mark.slow  # app tests: seconds each
 
@@ -144,11 +147,10 @@ async def test_b_in_a_variant_without_table_melds_says_so() -> None:
         assert "no melds on the table" in str(app.screen.query_one("#status", Static).render())
 
 
-async def test_a_long_hint_beside_the_panel_is_said_whole() -> None:
-    """At 80×24 with the moves panel open a hint wraps to six lines (a
-    Skarney offer's reason and its odds): all of them show, and the key
-    that plays it comes first."""
-    session = Session(preset("skarney"), format_seats(Format.TWO, 1, Level.EASY), 3)
+async def beside_the_panel(variant: str, said: str) -> tuple[str, int, int]:
+    """``said`` in the status line at 80×24 with the moves panel open: what
+    it shows, its width and its lines; the hand and the footer stay whole."""
+    session = Session(preset(variant), format_seats(Format.TWO, 1, Level.EASY), 3)
     app = GinApp(Settings(speed="instant"), session=session)
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot)
@@ -156,23 +158,34 @@ async def test_a_long_hint_beside_the_panel_is_said_whole() -> None:
         assert isinstance(table, TableScreen)
         await pilot.press("v")
         await pilot.pause()
-        reason = (
-            "Q♠ fits no meld and is your highest loose card (10 points); the other hand "
-            "holds Q♦ and 10♠, which it may meld with; that they take it: very unlikely "
-            "(1%); if accepted, it gives them a meld with Q♦ 10♠ and costs you nothing"
-        )
-        table.note(f"Hint: offer Q♠ (y plays it) — {reason}.")
+        table.note(said)
         table.redraw()
         await pilot.pause()
         status = table.query_one("#status", Static)
-        said = str(status.render())
-        width = status.content_region.width
-        lines = Text(said).wrap(Console(width=width), width)
-        # as long as the tester's
-        assert said.startswith("Hint: offer Q♠ (y plays it)") and len(lines) >= 5
-        assert len(lines) <= status.content_region.height, said
         whole_in_view(table.query_one(HandView), table)
         assert table.query_one(Footer).region.bottom == SMALL[1]
+        assert status.region.bottom <= table.query_one(Footer).region.y
+        region = status.content_region
+        return str(status.render()), region.width, region.height
+
+
+async def test_a_long_hint_beside_the_panel_is_said_whole() -> None:
+    """At 80×24 with the moves panel open a hint wraps to six lines (a
+    Skarney offer's reason and its odds): all of them show, and the key
+    that plays it comes first."""
+    reason = (
+        "Q♠ fits no meld and is your highest loose card (10 points); the other hand "
+        "holds Q♦ and 10♠, which it may meld with; that they take it: very unlikely "
+        "(1%); if accepted, it gives them a meld with Q♦ 10♠ and costs you nothing"
+    )
+    said, width, height = await beside_the_panel(
+        "skarney", f"Hint: offer Q♠ (y plays it) — {reason}."
+    )
+    lines = Text(said).wrap(Console(width=width), width)
+    # as long as the tester's
+    assert said.startswith("Hint: offer Q♠ (y plays it)") and len(lines) >= 5
+    assert said.endswith("costs you nothing.")
+    assert len(lines) <= height, said
 
 
 async def test_a_long_discard_history_says_how_many_more_are_below() -> None:
@@ -190,3 +203,40 @@ async def test_a_long_discard_history_says_how_many_more_are_below() -> None:
         assert more is not None, line
         listed = line.count("♠") + line.count("♥") + line.count("♦") + line.count("♣")
         assert listed + int(more.group(1)) == len(pile) - 1
+
+
+def test_a_status_too_long_for_its_lines_loses_its_last_clauses() -> None:
+    text = "Hint: discard 7♣ (y plays it) — first reason; second reason; third reason."
+    assert fit_lines(text, 80, 1) == text
+    assert fit_lines(text, 35, 2) == "Hint: discard 7♣ (y plays it) — first reason; second reason …"
+    cut = fit_lines(text, 30, 1)
+    assert cut.endswith(" …") and wrapped_lines(cut, 30) == 1
+
+
+def longest_hint(variant: str) -> str:
+    """The longest status-line hint of some positions of ``variant``, with
+    the hard level's figures."""
+    rules = preset(variant)
+    said = ""
+    for seed in range(4):
+        for n, (_, view, legal) in enumerate(positions(rules, seed, "normal", 0.15)):
+            if n % 3:
+                continue
+            hints = quick_hint(view, legal, level="hard", first_only=True)
+            if hints and len(hint_text(hints[0], view)) > len(said):
+                said = hint_text(hints[0], view)
+    return said
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", ["sequence", "skarney", "colonel"])
+async def test_the_longest_hints_end_on_screen_at_80_by_24(variant: str) -> None:
+    """A real hint, the longest of many positions, beside the moves panel at
+    80×24: every line it shows is on screen, it starts with the move and its
+    key, and what did not fit is marked."""
+    said = longest_hint(variant)
+    assert len(said) > 200  # long enough to need fitting beside the panel
+    shown, width, height = await beside_the_panel(variant, said)
+    assert wrapped_lines(shown, width) <= height, shown
+    assert shown.startswith(said.split(" — ")[0])
+    assert shown == said or shown.endswith(" …")

@@ -56,7 +56,7 @@ def seated(rules: RuleSet, deck: list[Card]) -> Session:
     return session
 
 
-def script(session: Session, answers: list[str]) -> list[str]:
+def script(session: Session, answers: list[str], hint_level: str = "normal") -> list[str]:
     """Play with these answers to the move question ("> "), Enter to the
     others, and stop when they run out; what was said, line by line."""
     said: list[str] = []
@@ -75,7 +75,7 @@ def script(session: Session, answers: list[str]) -> list[str]:
         said.extend(text.split("\n"))
 
     with pytest.raises(Quit):
-        play(session, ask, say)
+        play(session, ask, say, hint_level=hint_level)
     return said
 
 
@@ -111,6 +111,18 @@ def test_a_hint_is_one_line() -> None:
     assert len(hints) == 1
     best = hint(session.view(0), session.legal())[0]
     assert hints[0].strip().startswith(f"Hint: {action_words(best.action, session.view(0))} — ")
+
+
+def test_the_hint_level_of_the_settings_adds_the_figures_only() -> None:
+    """Text play follows the settings' hint level, as the app does: the
+    same move and reason, and at ``hard`` the judge's figures after them."""
+    plain = " ".join(script(seated(GIN, GIN_DEAL), ["?"]))
+    figured = " ".join(script(seated(GIN, GIN_DEAL), ["?"], hint_level="hard"))
+    best = hint(seated(GIN, GIN_DEAL).view(0), seated(GIN, GIN_DEAL).legal(), first_only=True)[0]
+    for words in (plain, figured):
+        assert action_words(best.action, seated(GIN, GIN_DEAL).view(0)) in words
+    assert "sampled deals" not in plain
+    assert re.search(r"wins \d+%, averages [+-][\d.]+ points", " ".join(figured.split()))
 
 
 def test_y_plays_the_hinted_move_and_long_hints_wrap() -> None:

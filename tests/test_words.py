@@ -197,7 +197,8 @@ def test_the_card_just_taken_from_the_pile() -> None:
     )
 
 
-def test_a_card_just_accepted_may_not_be_offered_back() -> None:
+def skarney_declined() -> Session:
+    """Skarney: you drew and offered 7♠, and the computer declined it."""
     session = seated(
         SKARNEY,
         stack("4s 5s 6s 9c 9d 9h Jc Qd Kh 7s", "2c 5h Kd Ac Tc Th 6d 8h 3c Qh", None, "8s 2d"),
@@ -205,6 +206,11 @@ def test_a_card_just_accepted_may_not_be_offered_back() -> None:
     session.play(DrawStock())
     session.play(Offer(c("7s")))
     session.game.apply(Decline())
+    return session
+
+
+def test_a_card_just_accepted_may_not_be_offered_back() -> None:
+    session = skarney_declined()
     session.game.apply(DrawStock())
     session.game.apply(Offer(c("Qh")))
     session.play(Accept())
@@ -212,6 +218,20 @@ def test_a_card_just_accepted_may_not_be_offered_back() -> None:
     assert (
         why(session, "offer", "Qh") == "You just accepted Q♥: it may not be offered back at once."
     )
+
+
+def test_a_declined_offer_is_said_on_the_next_turn() -> None:
+    """Skarney: the answer to your offer is told on the message line when
+    your turn comes back, not only in the moves panel; once you move on,
+    it is not said again."""
+    session = skarney_declined()
+    assert prompt(session, session.view(YOU)) == "Computer is thinking…"
+    session.game.apply(DrawStock())
+    session.game.apply(Offer(c("Qh")))
+    text = prompt(session, session.view(YOU))
+    assert text.startswith("Computer declined your 7♠. Computer offers you Q♥: accept (a)"), text
+    session.play(Accept())
+    assert "declined" not in prompt(session, session.view(YOU))
 
 
 # --- melds and lay-offs --------------------------------------------------------------------

@@ -46,7 +46,15 @@ from ..core import (
     solver_for,
 )
 from .ginbot import GinBot, expected_deadwood, neighbours
-from .hintwords import _cards, _completing, _loose_words, _meld_without, _pair_words, _safety
+from .hintwords import (
+    _cards,
+    _completing,
+    _link,
+    _loose_words,
+    _meld_without,
+    _pair_words,
+    _safety,
+)
 from .judge import Judgement, judge
 from .odds import KnockOdds, chance_words
 from .table_hints import _TableReasons
@@ -380,20 +388,27 @@ class _GinReasons:
             if after <= self.limit:
                 return out + f", low enough to knock (limit {self.limit})"
         elif after < self.now:
-            out = f"{top.label} melds with nothing, but swapped{swap} it lowers deadwood"
+            out = f"{self.unmelded(top)}, but swapped{swap} it lowers deadwood"
             out += f" {self.now} to {after}"
         else:
-            out = f"{top.label} melds with nothing and would not lower your deadwood ({self.now})"
+            out = f"{self.unmelded(top)} and would not lower your deadwood ({self.now})"
         out += f"; {self.versus(after, top)}"
         stay = min(self.rank.get(DrawStock(), 99), self.rank.get(Pass(), 99))
         if after < self.blind and stay < self.rank[TakeDiscard()]:
             out += f", but {self.why_not_take(after, meld)}"
         return out
 
+    def unmelded(self, top: Card) -> str:
+        """``top`` makes no meld with the hand: whether it makes a pair."""
+        partners = from_mask(neighbours(top, self.rules) & self.hand)
+        if not partners:
+            return f"{top.label} melds with nothing"
+        return f"{top.label} completes no meld ({_link(top, partners[-1])})"
+
     def why_not_take(self, after: int, meld: Meld | None) -> str:
         """Why ``normal`` draws blind though the top would leave less deadwood."""
         if meld is None and after > self.limit + 5:
-            return "a card that melds with nothing is worth taking only near a knock"
+            return "a card that completes no meld is worth taking only near a knock"
         gain = self.blind - after
         return f"a gain of {gain:.1f} is not worth showing the other player what you collect"
 
@@ -447,7 +462,7 @@ class _GinReasons:
             gain = f"would only lower deadwood {self.now} to {after}"
         else:
             gain = f"would not lower your deadwood ({self.now})"
-        return f"{top.label} melds with nothing and {gain}; {then}"
+        return f"{self.unmelded(top)} and {gain}; {then}"
 
     # the discard and the knock ------------------------------------------------------------
 
@@ -539,7 +554,7 @@ class _GinReasons:
             partners = from_mask(neighbours(card, self.rules) & hand)
             if partners:
                 partner = partners[-1]
-                outs = _completing(card, partner, self.memory.live, self.view)
+                outs = _completing(card, partner, self.memory.unseen, self.view)
                 what = _pair_words(card, partner, outs)
             else:
                 others = [card_value(c, self.rules) for c in whole.deadwood if c != card]
@@ -563,20 +578,20 @@ class _GinReasons:
 
 
 def _best_partial(view: PlayerView, memory: Memory, hand: int) -> str:
-    """The two loose cards with most live cards left to meld them."""
+    """The two loose cards with most unseen cards left to meld them."""
     solver = solver_for(view.rules)
     loose = [c for c in solver.arrange(hand, False).deadwood]
     best, best_outs = "", 0
     for i, a in enumerate(loose):
         for b in loose[i + 1 :]:
             if a.rank == b.rank and view.rules.sets:
-                outs = sum(1 for c in from_mask(memory.live) if c.rank == a.rank)
+                outs = sum(1 for c in from_mask(memory.unseen) if c.rank == a.rank)
                 kind = "a set"
             elif a.suit == b.suit and abs(a.rank - b.rank) <= 2 and view.rules.runs:
                 low, high = min(a.rank, b.rank), max(a.rank, b.rank)
                 wanted = {low - 1, high + 1} if high - low == 1 else {low + 1}
                 outs = sum(
-                    1 for c in from_mask(memory.live) if c.suit == a.suit and c.rank in wanted
+                    1 for c in from_mask(memory.unseen) if c.suit == a.suit and c.rank in wanted
                 )
                 kind = "a run"
             else:

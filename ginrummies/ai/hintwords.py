@@ -29,23 +29,42 @@ def _points(n: int) -> str:
     return f"{n} point" if n == 1 else f"{n} points"
 
 
-def _completing(card: Card, partner: Card, live: int, view: PlayerView) -> int:
-    """How many live cards would make a meld of ``card``, ``partner`` and one more."""
+def _completing(card: Card, partner: Card, unseen: int, view: PlayerView) -> int:
+    """How many of the ``unseen`` cards would make a meld of ``card``,
+    ``partner`` and one more. Unseen, not live: the pile's top is buried by
+    the discard these words explain, so it can no longer meld them."""
     return sum(
         1
-        for c in from_mask(live & ~card.bit & ~partner.bit)
+        for c in from_mask(unseen & ~card.bit & ~partner.bit)
         if meld_kind((card, partner, c), view.rules) is not None
     )
 
 
+def _link(card: Card, partner: Card) -> str:
+    """How ``card`` goes with ``partner`` toward a meld, in words a player
+    uses: a pair of one rank, two cards next in a suit, or two cards of a
+    suit that wait on the one between them."""
+    if card.rank == partner.rank:
+        return f"{card.label} pairs with {partner.label}"
+    # an ace beside a queen or a king sits above it (the neighbours of an
+    # ace-high rule); anywhere else it is the one
+    a, b = (
+        14 if r == 1 and max(card.rank, partner.rank) >= 12 else r
+        for r in (card.rank, partner.rank)
+    )
+    if abs(a - b) == 1:
+        return f"{card.label} and {partner.label} start a run"
+    middle = Card(min(a, b) + 1, card.suit)
+    return f"{card.label} and {partner.label} wait on {middle.label} for a run"
+
+
 def _pair_words(card: Card, partner: Card, outs: int) -> str:
-    """What ``card`` gives up with its near-meld partner, and how likely that was."""
+    """What ``card`` gives up with its near-meld partner, and how likely that
+    was: ``outs`` is the cards still unseen that would meld the two."""
+    link = _link(card, partner)
     if outs == 0:
-        return f"{card.label} pairs with {partner.label}, but no live card can meld them"
-    if outs <= 2:
-        live = f"{outs} live card{'s' * (outs != 1)}"
-        return f"{card.label} pairs with {partner.label}, but only {live} would meld them"
-    return f"{card.label} breaks a pair with {partner.label} ({outs} live cards would meld them)"
+        return f"{link}, but no unseen card can meld them"
+    return f"{link}, but only {outs} unseen card{'s' * (outs != 1)} would meld them"
 
 
 def _loose_words(card: Card, value: int, others: Sequence[int]) -> str:
@@ -105,8 +124,8 @@ def _safety(card: Card, memory: Memory, view: PlayerView) -> str:
         return f"risky: the other player took {_cards(took[:2])}"
     threw = from_mask(near & memory.opp_discarded)
     if threw:
-        return f"safe: the other player threw away {_cards(threw[:2])}"
+        return f"less likely to help them: the other player threw away {_cards(threw[:2])}"
     passed = from_mask(near & memory.opp_refused)
     if passed:
-        return f"safe: the other player passed over {_cards(passed[:2])}"
+        return f"less likely to help them: the other player passed over {_cards(passed[:2])}"
     return ""

@@ -49,7 +49,7 @@ from .hintwords import (
     _smallest_meld,
 )
 from .odds import chance_words, take_chance
-from .tablebot import TableBot, own_fits, stale_offer
+from .tablebot import TableBot, declined, own_fits, stale_offer, their_laid
 from .tracking import Memory, remember
 
 
@@ -314,7 +314,7 @@ class _TableReasons:
         partners = from_mask(neighbours(card, self.rules) & hand)
         if partners and not self.skarney:
             partner = partners[-1]
-            outs = _completing(card, partner, self.memory.live, self.view)
+            outs = _completing(card, partner, self.memory.unseen, self.view)
             return _pair_words(card, partner, outs)
         return _loose_words(card, value, [self.value(c) for c in arr.deadwood if c != card])
 
@@ -424,8 +424,14 @@ class _TableReasons:
     def offer(self, card: Card) -> str:
         parts = [self.loose_words(card)]
         fits = self.feeds_table(card)
-        if stale_offer(self.view, card):
-            parts.append("they declined it already this hand and nothing has changed since")
+        refused = declined(self.view)
+        if stale_offer(self.view, card, refused):
+            if their_laid(self.view) == refused[card]:
+                parts.append("they declined it already this hand and have laid nothing since")
+            else:
+                parts.append(
+                    "they declined it already this hand, and nothing they laid since takes it"
+                )
         if fits:
             parts.append(f"it fits their [{fits[0]}] on the table")
         else:

@@ -102,8 +102,9 @@ def text_main(args: argparse.Namespace) -> int:
     from ..play.printable import printable
     from ..play.session import Session, format_seats
     from ..play.tell import score_board
-    from ..store.files import FolderError, data_dir
+    from ..store.files import FolderError, config_dir, data_dir
     from ..store.saves import SaveError
+    from ..store.settings import SETTINGS_NAME, load_settings
     from ..textplay import Quit, another_game, ask_deal, continue_it, play
 
     def fail(message: str) -> int:
@@ -214,7 +215,12 @@ def text_main(args: argparse.Namespace) -> int:
                 print("\n" * 40)
 
         try:
-            play(session, ask, say, clear)
+            settings, _ = load_settings(config_dir(args.data_dir) / SETTINGS_NAME)
+            level = settings.hint_level.value
+        except OSError:
+            level = "normal"  # the settings cannot be read: the app's default
+        try:
+            play(session, ask, say, clear, level)
             while another_game(ask):
                 try:
                     session = session.another(secrets.randbelow(10**6))
@@ -225,7 +231,7 @@ def text_main(args: argparse.Namespace) -> int:
                 session.on_change = keeper.keep
                 keeper.keep(session)
                 say("")
-                play(session, ask, say, clear)
+                play(session, ask, say, clear, level)
         except (Quit, KeyboardInterrupt):
             # not the seed: it would deal the game in progress face up
             if keeper.saving:

@@ -18,8 +18,10 @@ from ..core import (
     LayOff,
     Match,
     Outcome,
+    Phase,
     PlayerView,
     Seating,
+    TakeDiscard,
     melds_text,
     plural,
     says,
@@ -167,6 +169,11 @@ def action_words(action: Action, view: PlayerView) -> str:
     if isinstance(action, Accept | Decline):
         what = view.table.pending_offer.label if view.table.pending_offer else "the challenge"
         return f"{action} {what}"
+    if isinstance(action, TakeDiscard) and view.discard_top is not None:
+        # the first turn's card is the upcard, as players call it
+        if view.phase is Phase.UPCARD:
+            return f"take the upcard ({view.discard_top.label})"
+        return f"take {view.discard_top.label}"
     return str(action)
 
 

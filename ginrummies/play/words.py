@@ -11,9 +11,11 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from ..core import (
+    Accept,
     Action,
     Attempt,
     Card,
+    Decline,
     IllegalAction,
     LayContract,
     LayMeld,
@@ -419,8 +421,33 @@ def prompt(session: Place, view: PlayerView) -> str:
     if view.to_move != view.player:  # a person at another machine (a hosted table)
         return f"Waiting for {session.names[seat]} to move…"
     top = _top(view)
-    phase = view.phase
     other = session.names_for(view)[1 - view.player]
+    answered = _answer_to_offer(view, other)
+    if answered:
+        return f"{answered} {_prompt_of(view, other, top)}"
+    return _prompt_of(view, other, top)
+
+
+def _answer_to_offer(view: PlayerView, other: str) -> str:
+    """Skarney: how the other player answered the offer that ended this
+    player's last turn ("Bob declined your 7♣."), said once, on the turn
+    after it; the moves panel alone is easy to miss."""
+    if not view.rules.has_offers:
+        return ""
+    mine = [i for i, e in enumerate(view.history) if e.player == view.player]
+    if not mine or not isinstance(view.history[mine[-1]].action, Offer):
+        return ""
+    answer = next(
+        (e for e in view.history[mine[-1] + 1 :] if isinstance(e.action, Accept | Decline)), None
+    )
+    if answer is None or answer.card is None:
+        return ""
+    said = "accepted" if isinstance(answer.action, Accept) else "declined"
+    return f"{other} {said} your {answer.card.label}."
+
+
+def _prompt_of(view: PlayerView, other: str, top: str) -> str:
+    phase = view.phase
 
     def can(name: MoveName) -> bool:
         return bool(_legal(view, name))

@@ -59,7 +59,9 @@ class Speed(StrEnum):
 
 
 class HintLevel(StrEnum):
-    """How hard the hints think: ``hard`` adds the win chance and expected points."""
+    """What a hint shows: the move and its reason are the same at both levels (one
+    judge picks them); ``hard`` adds the judge's figures, the win chance and the
+    points the move averages."""
 
     NORMAL = "normal"
     HARD = "hard"

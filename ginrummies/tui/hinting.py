@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ai.hints import Hint, hint
+from ..ai.hints import Hint, hint, move_name
 from ..core import Action, Card, PlayerView
 from ..store import HintLevel
 
@@ -26,6 +26,13 @@ def think(moment: object, view: PlayerView, level: HintLevel, opponent: str | No
     computer's level, or None for a person; any thread: reads only ``view``)."""
     hints = hint(view, view.legal_actions, level=level, opponent=opponent, first_only=True)
     return Found(moment, view, hints[0] if hints else None)
+
+
+def hint_text(best: Hint, view: PlayerView) -> str:
+    """The status line's hint: the move named short ("knock with 4,
+    discarding 4♥": its melds are in the hand below), its key first, then
+    why; the status line drops the last clauses of a reason too long for it."""
+    return f"Hint: {move_name(best.action, view)} (y plays it) — {best.explanation()}."
 
 
 def hinted_card(action: Action) -> Card | None:

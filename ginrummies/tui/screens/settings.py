@@ -82,7 +82,7 @@ class SettingsScreen(BackScreen):
             "speed": SettingRow(widget=choice_select(s.speed), note="pace of the computer's moves"),
             "hints": SettingRow(widget=OnOffSwitch(value=s.hints), note="the ? key"),
             "hint_level": SettingRow(
-                widget=choice_select(s.hint_level), note="hard adds win chances"
+                widget=choice_select(s.hint_level), note="same moves; hard adds the figures"
             ),
             "discard_history": SettingRow(
                 widget=OnOffSwitch(value=s.discard_history),

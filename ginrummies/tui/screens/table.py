@@ -42,7 +42,7 @@ from ..board import show_board
 from ..cardart import CardSize
 from ..fit import fit, too_small_text
 from ..flow import FlowScreen
-from ..hinting import Found, Hints, hinted_card, think
+from ..hinting import Found, Hints, hint_text, hinted_card, think
 from ..seatview import (
     HandState,
     Look,
@@ -577,9 +577,7 @@ class TableScreen(FlowScreen):
         if card in state.order and state.cursor_card == self.hints.cursor_then:
             state.cursor_card = card
         self.hints.hinted = (found.moment, best.action)
-        words = action_words(best.action, found.view)
-        # the key first: beside the moves panel a long reason may not fit its lines
-        self.note(f"Hint: {words} (y plays it) — {best.explanation()}.")
+        self.note(hint_text(best, found.view))
         self.redraw()
 
     def hint_move(self) -> Action | None:

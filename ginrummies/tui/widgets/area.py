@@ -25,6 +25,7 @@ from .hand import HandShown, HandView
 from .melds import TableMeldsView
 from .piles import Backs, BacksView, PileView
 from .sidepanel import side_panel
+from .statusline import StatusLine
 
 
 @dataclass(frozen=True)
@@ -71,7 +72,7 @@ class TableArea(Horizontal):
             yield Static(classes="spacer", markup=False)
             yield FittedLine(id="hand-name", classes="label")
             yield HandView(id="hand").data_bind(size)
-            yield Static(id="status", markup=False)
+            yield StatusLine(id="status")
         yield side_panel()
 
     def watch_shown(self, old: Shown, new: Shown) -> None:
@@ -80,7 +81,7 @@ class TableArea(Horizontal):
         self.query_one(BacksView).shown = Backs(new.backs, new.known)
         self.query_one("#hand-name", FittedLine).line = new.hand_label
         self.query_one("#opp-name", FittedLine).line = new.opponent
-        self._put("#status", old.status, new.status)
+        self.query_one(StatusLine).text = new.status
 
     def watch_format_lines(self, old: FormatLines, new: FormatLines) -> None:
         for selector, before, now in (
