@@ -35,7 +35,7 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 # colours of the felt theme, the default: the picked card (card-cursor-background
-# in ginrummies/tui/themes), and Textual's accent, which a focused widget's border has
+# in themes/felt.toml), and Textual's accent, which a focused widget's border has
 PICKED = (0xFD, 0xE6, 0x8A)
 FOCUSED = (0x01, 0x78, 0xD4)
 PERSON = 0  # the new-game form's first seat is the person

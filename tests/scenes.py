@@ -32,9 +32,12 @@ from ginrummies.tui.screens.rules import RulesScreen
 from ginrummies.tui.screens.settings import SettingsScreen
 from ginrummies.tui.screens.statistics import StatsScreen
 from ginrummies.tui.screens.table import TableScreen
+from ginrummies.tui.themes import load_themes
 
 Before = Callable[[Pilot[Any]], Awaitable[None]]
 COACH = Path(__file__).parent / "data" / "coach"  # ten games reviewed (its make.py)
+# a player's own themes folder, with the README's example theme (harbour.toml)
+YOURS = Path(__file__).parent / "data" / "themes"
 SIZE = (120, 36)
 # scenes drawn at another size than SIZE: the small tables are another
 # scene's game in the window most terminals open with
@@ -119,6 +122,8 @@ def scene(name: str, folder: Path | None = None) -> tuple[GinApp, Before]:
         return on_table(variant, 2, 3)
     if name == "joined":
         return joined_scene()
+    if name == "theme-yours":
+        return yours_scene()
     if name.startswith("theme-"):
         theme = name.removeprefix("theme-")
         return on_table("gin", 2, 3, theme=theme)
@@ -234,6 +239,19 @@ FORMAT_SCENES = [
     "game-over-three",
     "help-partnership",
 ]
+
+
+def yours_scene() -> tuple[GinApp, Before]:
+    """The table in a theme of the player's: the README's example,
+    tests/data/themes/harbour.toml, as if in their config folder's themes."""
+    settings = Settings(speed="instant", theme="harbour")
+    session = Session(preset("gin"), default_seats(False, "easy"), 2)
+    app = GinApp(settings, session=session, themes=load_themes(YOURS))
+
+    async def play(pilot: Pilot[Any]) -> None:
+        await turns(pilot, 3, until=lambda a: bool(a.session and a.session.hand.is_over))
+
+    return app, settled(play)
 
 
 def joined_scene() -> tuple[GinApp, Before]:
@@ -382,6 +400,7 @@ SCENES = [
     "theme-terminal-dark",
     "theme-terminal-light",
     "theme-colour-blind",
+    "theme-yours",
     "four-colour-colour-blind",
     "four-colour-ascii",
     "too-small",

@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import secrets
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import __version__
 from ..core import PRESETS, Format, RulesError, preset
 from ..levels import Level
-from ..store import THEMES, CardStyle, Theme
+from ..play.printable import printable
+from ..store import THEMES, CardStyle
 from .options import (
     add_format_option,
     add_game_options,
@@ -19,6 +20,9 @@ from .options import (
     starts_a_game,
     variant_for,
 )
+
+if TYPE_CHECKING:
+    from ..tui.themes import ThemeBook
 
 # how long a browser tab's app waits for the folder a closing tab still holds
 SERVED_LOCK_WAIT = 3.0
@@ -56,9 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
         "default variant if that has the format, else of the first that does",
     )
     add_people_option(parser)
-    parser.add_argument(
-        "--theme", choices=list(THEMES), default=None, help="colour theme (default: felt)"
-    )
+    parser.add_argument("--theme", metavar="NAME", default=None, help=theme_help("felt"))
     parser.add_argument(
         "--ascii", action="store_true", help="plain ASCII card faces (for limited terminals)"
     )
@@ -119,6 +121,25 @@ def default_variant(args: argparse.Namespace) -> str:
     return settings.default_rules
 
 
+def theme_help(default: str) -> str:
+    """What ``--theme`` takes: a built-in theme, or one of the player's own."""
+    return (
+        f"colour theme: {', '.join(THEMES)}, or one of your own (a theme file in the "
+        f"themes folder of your config folder: see the README; default: {default})"
+    )
+
+
+def theme_refused(name: str, book: ThemeBook) -> str:
+    """Why ``--theme name`` cannot be used, and what can, in a few sentences."""
+    where = f"; yours go in {book.folder}" if book.folder is not None else ""
+    lines = [
+        f"--theme {printable(name, lines=False)}: {book.why_not(name)}. "
+        f"The themes are {', '.join(book.names)}{where}.",
+        *(p for p in book.problems if f" {name}.toml " not in p),
+    ]
+    return "\n".join(lines)
+
+
 def fail(message: str) -> int:
     print(f"ginrummies: {message}", file=sys.stderr)
     return 2
@@ -129,10 +150,11 @@ def run_app(args: argparse.Namespace, **options: Any) -> int:
     settings (and ``--theme``, ``--ascii``) there, and ``options`` for ``GinApp``."""
     import dataclasses
 
-    from ..play.printable import printable
     from ..store.files import LOCK_NAME, FolderError, FolderLock, config_dir, data_dir
     from ..store.settings import SETTINGS_NAME, load_settings
+    from ..store.themefiles import user_folder
     from ..tui.app import GinApp
+    from ..tui.themes import load_themes
 
     try:
         folder = data_dir(args.data_dir)
@@ -150,8 +172,15 @@ def run_app(args: argparse.Namespace, **options: Any) -> int:
     finally:
         lock.release()  # the app takes it again as it starts
     settings, problems = load_settings(settings_path)
+    themes = load_themes(user_folder(settings_path.parent))
     if args.theme:
-        settings = dataclasses.replace(settings, theme=Theme(args.theme))
+        if args.theme not in themes.themes:
+            return fail(theme_refused(args.theme, themes))
+        # the theme files left out, and the themes hard to read: said here,
+        # where --theme is given, and on the settings screen
+        for problem in themes.problems:
+            print(f"ginrummies: {printable(problem)}", file=sys.stderr)
+        settings = dataclasses.replace(settings, theme=args.theme)
     if args.ascii:
         settings = dataclasses.replace(settings, card_style=CardStyle.ASCII)
     app = GinApp(
@@ -159,6 +188,7 @@ def run_app(args: argparse.Namespace, **options: Any) -> int:
         data_dir=folder,
         settings_path=settings_path,
         problems=problems,
+        themes=themes,
         **options,
     )
     app.run()

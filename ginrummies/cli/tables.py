@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING
 from ..core import PRESETS, Format, RulesError, preset
 from ..levels import LEVELS, Level
 from ..net.plan import login_name
-from ..store import THEMES
-from .app import fail, run_app
+from .app import fail, run_app, theme_help
 from .options import add_format_option
 
 if TYPE_CHECKING:
@@ -29,7 +28,9 @@ PORT = 8765  # the port a table listens on unless told
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--name", default=None, help="the name you sit under (default: your login)")
-    parser.add_argument("--theme", choices=list(THEMES), default=None, help="colour theme")
+    parser.add_argument(
+        "--theme", metavar="NAME", default=None, help=theme_help("the one in your settings")
+    )
     parser.add_argument("--ascii", action="store_true", help="plain ASCII card faces")
     parser.add_argument("--data-dir", default=None, help="folder for saves and statistics")
     parser.set_defaults(served=False)

@@ -1,6 +1,6 @@
 """What the app keeps between runs: settings, the game in progress, statistics."""
 
-from .settings import LEVELS, SPEEDS, THEMES, CardStyle, HintLevel, Settings, Speed, Theme
+from .settings import LEVELS, SPEEDS, THEMES, CardStyle, HintLevel, Settings, Speed
 
 __all__ = [
     "LEVELS",
@@ -10,5 +10,4 @@ __all__ = [
     "HintLevel",
     "Settings",
     "Speed",
-    "Theme",
 ]

@@ -129,8 +129,15 @@ def read_capped(path: Path, limit: int) -> bytes:
     with open(path, "rb") as f:
         data = f.read(limit + 1)
     if len(data) > limit:
-        raise UnfitFile(f"it is far too large (over {limit // (1024 * 1024)} MB)")
+        raise UnfitFile(f"it is far too large (over {size_words(limit)})")
     return data
+
+
+def size_words(size: int) -> str:
+    """A number of bytes in words: "64 KB", "1 MB"."""
+    if size >= 1024 * 1024:
+        return f"{size // (1024 * 1024)} MB"
+    return f"{size // 1024} KB" if size >= 1024 else f"{size} bytes"
 
 
 def move_aside(path: Path, why: str) -> Path:

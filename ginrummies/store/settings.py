@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from pathlib import Path
@@ -22,24 +22,13 @@ from ..levels import LEVELS as LEVELS  # the one list; kept here for store users
 from ..levels import Level, SeatKind
 from .files import UnfitFile, move_aside, read_capped, write_atomic
 from .saves import NUMBER_LIMIT
+from .themefiles import DEFAULT_THEME, NAME, builtin_names, user_names
 
 SETTINGS_NAME = "settings.toml"
 
 
 # the settings that are a choice of words: each an enum whose values are
 # the words settings.toml holds
-
-
-class Theme(StrEnum):
-    """A colour theme, by the name of its Textual theme (``tui.themes``)."""
-
-    FELT = "felt"
-    DARK = "dark"
-    LIGHT = "light"
-    CONTRAST = "contrast"
-    TERMINAL_DARK = "terminal-dark"  # the terminal's own colours, on a dark background
-    TERMINAL_LIGHT = "terminal-light"  # and on a light one
-    COLOUR_BLIND = "colour-blind"  # suits told apart by shape, and by blue against vermilion
 
 
 class CardStyle(StrEnum):
@@ -67,7 +56,8 @@ class HintLevel(StrEnum):
     HARD = "hard"
 
 
-THEMES: tuple[str, ...] = tuple(t.value for t in Theme)
+# the built-in themes' names, from their files (a theme is a file: store/themefiles.py)
+THEMES: tuple[str, ...] = builtin_names()
 SPEEDS: dict[Speed, float] = {  # seconds a computer move shows
     Speed.INSTANT: 0.0,
     Speed.FAST: 0.2,
@@ -83,7 +73,6 @@ SIZE_LIMIT = 1024 * 1024  # bytes: a settings file is a few hundred
 
 # the settings held as an enum, read from and written as its words
 CHOICE_ENUMS: dict[str, type[StrEnum]] = {
-    "theme": Theme,
     "card_style": CardStyle,
     "speed": Speed,
     "hint_level": HintLevel,
@@ -103,7 +92,7 @@ level) and its name."""
 
 @dataclass(frozen=True)
 class Settings:
-    theme: Theme = Theme.FELT
+    theme: str = DEFAULT_THEME  # a theme's name: a built-in one, or a file of the player's
     card_style: CardStyle = CardStyle.UNICODE
     four_colour: bool = False
     speed: Speed = Speed.NORMAL
@@ -124,6 +113,8 @@ class Settings:
         # (ValueError for a word that is not one of them)
         for name, kind in CHOICE_ENUMS.items():
             object.__setattr__(self, name, kind(getattr(self, name)))
+        if not isinstance(self.theme, str) or not NAME.fullmatch(self.theme):
+            raise ValueError(f"{self.theme!r} is not the name of a theme")
 
     @property
     def delay(self) -> float:
@@ -253,9 +244,13 @@ def _check_seats(data: Any, problems: list[str]) -> dict[str, tuple[SeatChoice, 
     return out
 
 
-def from_data(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
-    """Settings from parsed TOML, and a message for each value that was replaced."""
+def from_data(
+    data: Mapping[str, Any], themes: Sequence[str] = THEMES
+) -> tuple[Settings, list[str]]:
+    """Settings from parsed TOML, and a message for each value that was
+    replaced. ``themes``: the names of the themes there are."""
     problems: list[str] = []
+    choices = {**CHOICES, "theme": tuple(themes)}
     defaults = Settings()
     values: dict[str, Any] = {}
     fields = {f.name: f for f in dataclasses.fields(Settings)}
@@ -268,11 +263,11 @@ def from_data(data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
             values[key] = _check_house_rules(value, problems)
         elif key == "seats":
             values[key] = _check_seats(value, problems)
-        elif key in CHOICES:
-            if isinstance(value, str) and value in CHOICES[key]:
+        elif key in choices:
+            if isinstance(value, str) and value in choices[key]:
                 values[key] = value  # an enum's word: Settings keeps it as its enum
             else:
-                allowed = ", ".join(CHOICES[key])
+                allowed = ", ".join(choices[key])
                 word = default.value if isinstance(default, Enum) else default
                 problems.append(
                     f"{key} = {_shown(value)} is not one of {allowed}; the default {word!r} is used"
@@ -333,6 +328,8 @@ def _toml_char(c: str) -> str:
 
 def load_settings(path: Path) -> tuple[Settings, list[str]]:
     """The settings in ``path`` (defaults if there is no file), and what was wrong.
+    The theme is one of the built-in ones or one of the player's theme files
+    in the ``themes`` folder beside ``path``.
 
     Nothing in the file raises: a file that cannot be read as TOML at all
     (not UTF-8 text, not TOML, nested too deeply, a number of thousands of
@@ -372,7 +369,7 @@ def load_settings(path: Path) -> tuple[Settings, list[str]]:
     except ValueError as exc:  # a number of thousands of digits
         return Settings(), [_kept_aside(path, f"it is not valid TOML ({_said(exc)})")]
     try:
-        return from_data(data)
+        return from_data(data, (*THEMES, *user_names(path.parent)))
     except Exception as exc:  # a value no check foresaw: the file is kept, never lost
         return Settings(), [_kept_aside(path, f"a value in it cannot be used ({_said(exc)})")]
 

@@ -23,7 +23,7 @@ from ..play.keeper import Keeper, Trouble
 from ..play.keys import MOVES
 from ..play.printable import printable
 from ..play.tell import cut_answers, cut_question, score_board, unit
-from ..store import CardStyle, Settings, Theme
+from ..store import CardStyle, Settings
 from ..store.files import data_dir, move_aside, write_atomic
 from ..store.saves import Saved, SaveError, parse
 from ..store.settings import save_settings
@@ -33,7 +33,7 @@ from .screens.base import done, on_top
 from .screens.choice import ChoiceScreen
 from .screens.menu import MenuScreen
 from .screens.palette import Palette
-from .themes import STYLESHEET, THEMES
+from .themes import STYLESHEET, ThemeBook, default_theme, load_themes
 
 # The table's screen, the replay's and the session (with the bots) are
 # imported where a game or a replay is shown, not with the app: the menu
@@ -91,6 +91,7 @@ class GinApp(GameApp):
         seed: int | None = None,
         host: HostPlan | None = None,
         join: JoinPlan | None = None,
+        themes: ThemeBook | None = None,
     ) -> None:
         """``data_dir``: where the game is saved after every move and the
         statistics kept (None: nowhere). ``resume``: go straight to the saved
@@ -100,7 +101,8 @@ class GinApp(GameApp):
         ``seed``: the seed the new-game form offers (``--seed`` without
         ``--rules``; None: a random one each time). ``host``: open a table
         for people on other machines (``ginrummies host``); ``join``: sit
-        down at one (``ginrummies join``).
+        down at one (``ginrummies join``). ``themes``: the themes to offer,
+        the player's with the built-in ones (default: the built-in ones).
 
         ``session`` is a game asked for at start (``--rules``): it begins at
         once, unless a saved game is still in progress, when the person is
@@ -129,11 +131,13 @@ class GinApp(GameApp):
         self.hand_state: tuple[Session, HandState] | None = None  # see show_table
         # the game's themes and no others: each colours the cards, so the
         # palette's theme picker offers only themes made for the table
+        self.theme_book = themes if themes is not None else load_themes(None)
         for name in list(self.available_themes):
             self.unregister_theme(name)
-        for theme in THEMES.values():
+        for theme in self.theme_book.themes.values():
             self.register_theme(theme)
-        self.theme = self.settings.theme.value
+        self.theme_trouble = self._check_theme()
+        self.theme = self.settings.theme
         self.set_reactive(GameApp.card_style, self.settings.card_style)
         self.set_reactive(GameApp.four_colour, self.settings.four_colour)
 
@@ -152,6 +156,8 @@ class GinApp(GameApp):
             self.push_screen(ReplayScreen(self.replay, quit_on_leave=True))
             return
         self.push_screen(MenuScreen())
+        if self.theme_trouble:
+            self.notify(self.theme_trouble, title="Theme", severity="warning", timeout=20)
         if self.problems:
             self.notify(
                 "\n".join(self.problems),
@@ -365,8 +371,21 @@ class GinApp(GameApp):
 
     # --- settings ----------------------------------------------------------------
 
+    def _check_theme(self) -> str:
+        """The settings' theme, if it is not there (its file was left out or
+        is gone), replaced by the default for this run; what to tell the
+        player, or ""."""
+        name = self.settings.theme
+        book = self.theme_book
+        if name in book.themes:
+            return ""
+        instead = default_theme(book)
+        self.settings = dataclasses.replace(self.settings, theme=instead)
+        return f"Your theme {name} cannot be used: {book.why_not(name)}. The game uses {instead}."
+
     def apply_theme(self) -> None:
-        self.theme = self.settings.theme.value
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
 
     def search_themes(self) -> None:
         """Textual's theme picker, in the palette that closes only itself."""
@@ -376,8 +395,8 @@ class GinApp(GameApp):
         """A theme chosen in the palette's picker is kept in the settings.
         The app's theme now decides, not the one the signal names: signals of
         changes made one after another arrive after the last change."""
-        if self.theme != self.settings.theme.value:
-            self.use_theme(Theme(self.theme))
+        if self.theme != self.settings.theme:
+            self.use_theme(self.theme)
 
     def change_settings(self, settings: Settings) -> None:
         redraw = settings.card_style != self.settings.card_style
@@ -421,7 +440,7 @@ class GinApp(GameApp):
             timeout=15,
         )
 
-    def use_theme(self, theme: Theme) -> None:
+    def use_theme(self, theme: str) -> None:
         self.change_settings(dataclasses.replace(self.settings, theme=theme))
 
     # --- games -------------------------------------------------------------------

@@ -74,9 +74,10 @@ def build_serve_parser() -> argparse.ArgumentParser:
     add_people_option(parser)
     parser.add_argument(
         "--theme",
-        choices=list(THEMES),
+        metavar="NAME",
         default=None,
-        help="colour theme (default: the theme chosen in the game's settings)",
+        help=f"colour theme: {', '.join(THEMES)}, or one of your own (a theme file in the "
+        "themes folder of your config folder; default: the theme chosen in the game's settings)",
     )
     parser.add_argument("--ascii", action="store_true", help="plain ASCII card faces")
     parser.add_argument(
@@ -225,12 +226,17 @@ def serve_main(argv: Sequence[str]) -> int:
         check_game_options(args)
     except (RulesError, ValueError) as exc:
         return fail(str(exc))
-    from ..store.files import LOCK_NAME, FolderError, FolderLock, data_dir
+    from ..store.files import LOCK_NAME, FolderError, FolderLock, config_dir, data_dir
+    from ..store.themefiles import theme_names
 
     try:
         folder = data_dir(args.data_dir).resolve()
+        themes = theme_names(config_dir(args.data_dir))
     except OSError as exc:
         return fail(f"cannot use the data folder: {exc}")
+    if args.theme is not None and args.theme not in themes:
+        # each tab's game says why a theme file of the player's was left out
+        return fail(f"there is no theme {args.theme!r}: the themes are {', '.join(themes)}")
     # checked as each tab's game checks it at its start (a new file made in
     # it, its lock file opened), once here rather than failing in every tab.
     # Held by a game in a terminal is fine: each tab says so itself

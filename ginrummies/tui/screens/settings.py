@@ -22,7 +22,10 @@ from textual.widgets import (
 )
 
 from ...core import preset
-from ...store import Settings
+from ...play.printable import printable
+from ...store import THEMES, Settings
+from ...store.themefiles import builtin_folder
+from ..themes import ThemeBook
 from ..widgets.header import header
 from ..widgets.marked import MarkedSelect
 from ..widgets.switch import OnOffSwitch
@@ -62,6 +65,11 @@ def choice_select(value: StrEnum) -> Select[StrEnum]:
     return MarkedSelect([(e.value, e) for e in type(value)], value=value, allow_blank=False)
 
 
+def theme_select(names: list[str], value: str) -> Select[str]:
+    """The themes there are, the built-in ones first, then the player's."""
+    return MarkedSelect([(name, name) for name in names], value=value, allow_blank=False)
+
+
 class SettingsScreen(BackScreen):
     """Theme, cards, pace and aids, in folding sections; changes apply at once."""
 
@@ -73,8 +81,10 @@ class SettingsScreen(BackScreen):
 
     def compose(self) -> ComposeResult:
         s = self.settings
+        book = getattr(self.app, "theme_book", None)
+        themes = book.names if book is not None else list(THEMES)
         rows: dict[str, SettingRow] = {
-            "theme": SettingRow(widget=choice_select(s.theme)),
+            "theme": SettingRow(widget=theme_select(themes, s.theme)),
             "card_style": SettingRow(widget=choice_select(s.card_style), note="card faces"),
             "four_colour": SettingRow(
                 widget=OnOffSwitch(value=s.four_colour), note="a colour for each suit"
@@ -122,7 +132,24 @@ class SettingsScreen(BackScreen):
             yield Static(
                 f"{where}. Changes apply at once.", id="settings-file", classes="hint", markup=False
             )
+            if book is not None:
+                yield from self.theme_notes(book)
         yield Footer()
+
+    def theme_notes(self, book: ThemeBook) -> ComposeResult:
+        """Where the player's own themes go, and a sentence for each theme
+        file left out and each theme that is hard to read."""
+        if book.folder is not None:
+            yield Static(
+                f"Themes of your own: theme files in {printable(str(book.folder))}. To start "
+                f"one, copy a built-in theme from {printable(str(builtin_folder()))} there "
+                "under a name of your own.",
+                id="themes-folder",
+                classes="hint",
+                markup=False,
+            )
+        for problem in book.problems:
+            yield Static(problem, classes="theme-problem", markup=False)
 
     def on_mount(self) -> None:
         self.title = "Settings"

@@ -1,211 +1,125 @@
-"""The game's colour themes, as Textual themes: each is one of Textual's
-own (its widgets' colours: footer, inputs, selects) with the table's and
-the cards' colours as theme variables, which ``ginrummies.tcss`` uses.
+"""The game's colour themes, as Textual themes, read from theme files.
 
-The app registers these and no others, so the palette's own theme picker
-offers exactly the game's themes, and each of them colours the cards.
+The built-in themes and the stylesheet are files in the repository's
+top-level ``themes/`` folder (``store/themefiles.py`` says where they are
+once installed); the player's own are files in their config folder's
+``themes/``, in the same format (``themefile.py``). Nothing here defines a
+theme: this package only reads the files and checks them. A file that
+cannot be used is left out with a sentence saying why, and every other
+theme still loads; a theme of the player's that is hard to read in places
+is loaded with a note (``contrast.py``).
+
+The app registers these themes and no others, so the palette's own theme
+picker offers exactly the game's themes, and each of them colours the cards.
 """
 
 from __future__ import annotations
 
-import dataclasses
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from textual.theme import BUILTIN_THEMES, Theme
+from textual.theme import Theme
 
-from ...store import Theme as ThemeName
+from ...play.printable import printable
+from ...store.themefiles import (
+    DEFAULT_THEME,
+    SUFFIX,
+    builtin_folder,
+    in_order,
+    stylesheet_path,
+    theme_files,
+)
+from .contrast import note, shortfalls
+from .themefile import ThemeFileError, read_theme
 
-STYLESHEET = Path(__file__).with_name("ginrummies.tcss")
-
-# the Textual theme under each of ours
-BASE: dict[ThemeName, str] = {
-    ThemeName.FELT: "textual-dark",
-    ThemeName.DARK: "tokyo-night",
-    ThemeName.LIGHT: "textual-light",
-    ThemeName.CONTRAST: "textual-dark",
-    ThemeName.TERMINAL_DARK: "ansi-dark",
-    ThemeName.TERMINAL_LIGHT: "ansi-light",
-    ThemeName.COLOUR_BLIND: "textual-dark",
-}
-
-# the colours the stylesheet asks for, by name: the table (its felt, text,
-# side panel, labels, hints), the dialogs' border, the hot-seat curtain, and
-# the cards (face and back, the suits in two colours and in four, the
-# cursor, cards marked, drawn, in a meld, and deadwood)
-COLOURS: dict[ThemeName, dict[str, str]] = {
-    ThemeName.FELT: {
-        "table-background": "#0f4d2a",
-        "table-text": "#f2efe2",
-        "table-side": "#0b3d21",
-        "table-label": "#f7d774",
-        "table-hint": "#cfe3cf",
-        "dialog-border": "#c9a227",
-        "curtain-background": "#06291a",
-        "card-face-background": "#fbf8ef",
-        "card-face": "#44403c",
-        "card-back-background": "#7f1d1d",
-        "card-back": "#fca5a5",
-        "card-red": "#c81e1e",
-        "card-black": "#111111",
-        "card-club": "#15803d",
-        "card-diamond": "#1d4ed8",
-        "card-heart": "#c81e1e",
-        "card-spade": "#111111",
-        "card-cursor": "#b45309",
-        "card-cursor-background": "#fde68a",
-        "card-marked": "#1d4ed8",
-        "card-new": "#15803d",
-        "card-meld": "#f7d774",
-        "card-dead": "#d7c6a5",
-    },
-    ThemeName.DARK: {
-        "table-background": "#16181d",
-        "table-text": "#d8dee9",
-        "table-side": "#1e2128",
-        "table-label": "#8ab4f8",
-        "table-hint": "#a9b1bd",
-        "dialog-border": "#8ab4f8",
-        "curtain-background": "#0c0d10",
-        "card-face-background": "#2b303b",
-        "card-face": "#9aa4b2",
-        "card-back-background": "#334155",
-        "card-back": "#94a3b8",
-        "card-red": "#f87171",
-        "card-black": "#e5e7eb",
-        "card-club": "#4ade80",
-        "card-diamond": "#60a5fa",
-        "card-heart": "#f87171",
-        "card-spade": "#e5e7eb",
-        "card-cursor": "#fbbf24",
-        "card-cursor-background": "#3f3f46",
-        "card-marked": "#60a5fa",
-        "card-new": "#4ade80",
-        "card-meld": "#8ab4f8",
-        "card-dead": "#9aa4b2",
-    },
-    ThemeName.LIGHT: {
-        "table-background": "#f4f1ea",
-        "table-text": "#1c1917",
-        "table-side": "#e9e4d8",
-        "table-label": "#7c2d12",
-        "table-hint": "#57534e",
-        "dialog-border": "#7c2d12",
-        "curtain-background": "#d6d0c2",
-        "card-face-background": "#ffffff",
-        "card-face": "#78716c",
-        "card-back-background": "#1e3a8a",
-        "card-back": "#93c5fd",
-        "card-red": "#c81e1e",
-        "card-black": "#111111",
-        "card-club": "#15803d",
-        "card-diamond": "#1d4ed8",
-        "card-heart": "#c81e1e",
-        "card-spade": "#111111",
-        "card-cursor": "#b45309",
-        "card-cursor-background": "#fde68a",
-        "card-marked": "#1d4ed8",
-        "card-new": "#15803d",
-        "card-meld": "#7c2d12",
-        "card-dead": "#78716c",
-    },
-    ThemeName.CONTRAST: {
-        "table-background": "#000000",
-        "table-text": "#ffffff",
-        "table-side": "#000000",
-        "table-label": "#ffff00",
-        "table-hint": "#ffffff",
-        "dialog-border": "#ffffff",
-        "curtain-background": "#000000",
-        "card-face-background": "#ffffff",
-        "card-face": "#000000",
-        "card-back-background": "#0000ff",
-        "card-back": "#ffffff",
-        "card-red": "#d00000",
-        "card-black": "#000000",
-        "card-club": "#007000",
-        "card-diamond": "#0000d0",
-        "card-heart": "#d00000",
-        "card-spade": "#000000",
-        "card-cursor": "#000000",
-        "card-cursor-background": "#ffff00",
-        "card-marked": "#0000d0",
-        "card-new": "#007000",
-        "card-meld": "#ffff00",
-        "card-dead": "#ffffff",
-    },
-    # the terminal's own sixteen colours: the game takes on its colour scheme
-    ThemeName.TERMINAL_DARK: {
-        "table-background": "ansi_default",
-        "table-text": "ansi_default",
-        "table-side": "ansi_default",
-        "table-label": "ansi_yellow",
-        "table-hint": "ansi_bright_black",
-        "dialog-border": "ansi_blue",
-        "curtain-background": "ansi_default",
-        "card-face-background": "ansi_white",
-        "card-face": "ansi_black",
-        "card-back-background": "ansi_blue",
-        "card-back": "ansi_bright_blue",
-        "card-red": "ansi_red",
-        "card-black": "ansi_black",
-        "card-club": "ansi_green",
-        "card-diamond": "ansi_blue",
-        "card-heart": "ansi_red",
-        "card-spade": "ansi_black",
-        "card-cursor": "ansi_black",
-        "card-cursor-background": "ansi_yellow",
-        "card-marked": "ansi_blue",
-        "card-new": "ansi_green",
-        "card-meld": "ansi_yellow",
-        "card-dead": "ansi_bright_black",
-    },
-    # for colour blindness: the suits told apart by their shapes, and the
-    # red and black suits by blue against vermilion, a pair that stays apart
-    # for deuteranopia and protanopia (red against black does not, for
-    # protanopia: the red looks dark); four colours add black spades, and
-    # hearts and diamonds share the vermilion (no fourth colour stays apart
-    # from all three for both), told apart by shape
-    ThemeName.COLOUR_BLIND: {
-        "table-background": "#1b2330",
-        "table-text": "#eef2f7",
-        "table-side": "#141b26",
-        "table-label": "#f0e442",
-        "table-hint": "#b8c4d4",
-        "dialog-border": "#56b4e9",
-        "curtain-background": "#0b0f16",
-        "card-face-background": "#ffffff",
-        "card-face": "#222222",
-        "card-back-background": "#0072b2",
-        "card-back": "#9fd3f5",
-        "card-red": "#c24e00",
-        "card-black": "#0b4f8a",
-        "card-club": "#0b4f8a",
-        "card-diamond": "#c24e00",
-        "card-heart": "#c24e00",
-        "card-spade": "#111111",
-        "card-cursor": "#000000",
-        "card-cursor-background": "#f0e442",
-        "card-marked": "#0072b2",
-        "card-new": "#009e73",
-        "card-meld": "#f0e442",
-        "card-dead": "#5b6470",
-    },
-}
+STYLESHEET: Path = stylesheet_path()
+FILE_LIMIT = 100  # theme files of the player's read at most
 
 
-def game_theme(name: ThemeName) -> Theme:
-    """Our theme ``name``: its Textual base with the table's colours."""
-    base = BUILTIN_THEMES[BASE[name]]
-    return dataclasses.replace(base, name=name.value, variables={**base.variables, **COLOURS[name]})
+@dataclass(frozen=True)
+class ThemeBook:
+    """The themes there are: the built-in ones, then the player's; and, in
+    a sentence each, the files left out and the themes loaded with a note."""
+
+    themes: dict[str, Theme]
+    builtin: tuple[str, ...]
+    folder: Path | None = None  # the player's themes folder
+    left_out: dict[str, str] = field(default_factory=dict)  # a file's name: why, in words
+    notes: list[str] = field(default_factory=list)
+    unread: int = 0  # files past the first FILE_LIMIT, not read
+
+    @property
+    def names(self) -> list[str]:
+        """Every theme's name: the built-in ones (the default first), then the player's."""
+        return list(self.themes)
+
+    @property
+    def problems(self) -> list[str]:
+        """The files left out, then the notes: a sentence each."""
+        out = [
+            f"The theme file {printable(file, lines=False)} is left out: {why}."
+            for file, why in self.left_out.items()
+        ]
+        if self.unread:
+            out.append(
+                f"Only the first {FILE_LIMIT} theme files are read: "
+                f"the other {self.unread} are left out."
+            )
+        return [*out, *self.notes]
+
+    def why_not(self, name: str) -> str:
+        """Why there is no theme ``name``, in words."""
+        why = self.left_out.get(f"{name}{SUFFIX}")
+        if why is not None:
+            return f"its file {name}{SUFFIX} is left out: {why}"
+        return f"there is no theme {name}"
 
 
-# on a light background, the terminal's colours as light terminal schemes set them
-COLOURS[ThemeName.TERMINAL_LIGHT] = {
-    **COLOURS[ThemeName.TERMINAL_DARK],
-    "table-label": "ansi_blue",
-    "card-face-background": "ansi_bright_white",
-    "card-back": "ansi_bright_white",
-    "card-meld": "ansi_blue",
-}
+def _builtin() -> tuple[dict[str, Theme], dict[str, str]]:
+    """The built-in themes, and the files among them that could not be used
+    (none, unless the game's own files were damaged: tests/test_themes.py)."""
+    themes: dict[str, Theme] = {}
+    bad: dict[str, str] = {}
+    for path in theme_files(builtin_folder()):
+        try:
+            themes[path.stem] = read_theme(path, {}, builtin=True)
+        except ThemeFileError as exc:
+            bad[path.name] = str(exc)
+    return {name: themes[name] for name in in_order(list(themes))}, bad
 
-THEMES: dict[ThemeName, Theme] = {name: game_theme(name) for name in ThemeName}
+
+THEMES, BUILTIN_LEFT_OUT = _builtin()
+
+
+def load_themes(folder: Path | None) -> ThemeBook:
+    """The built-in themes and those of the player's theme files in
+    ``folder`` (None: the built-in ones only)."""
+    themes = dict(THEMES)
+    bad = dict(BUILTIN_LEFT_OUT)
+    notes: list[str] = []
+    paths = theme_files(folder) if folder is not None else []
+    for path in paths[:FILE_LIMIT]:
+        name = path.stem
+        if name in THEMES or path.name in BUILTIN_LEFT_OUT:
+            why = f"{name} is the name of a built-in theme: give the file a name of its own"
+            bad[path.name] = why
+            continue
+        try:
+            theme = read_theme(path, THEMES)
+        except ThemeFileError as exc:
+            bad[path.name] = str(exc)
+            continue
+        except Exception as exc:  # nothing in a file stops the game
+            bad[path.name] = f"it cannot be read ({type(exc).__name__})"
+            continue
+        themes[name] = theme
+        short = shortfalls(theme.variables)
+        if short:
+            notes.append(note(name, short))
+    unread = max(0, len(paths) - FILE_LIMIT)
+    return ThemeBook(themes, tuple(THEMES), folder, bad, notes, unread)
+
+
+def default_theme(book: ThemeBook) -> str:
+    """The theme to fall back on: the default one, else the first there is."""
+    return DEFAULT_THEME if DEFAULT_THEME in book.themes else next(iter(book.themes), "")
