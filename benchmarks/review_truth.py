@@ -3,6 +3,10 @@
     python benchmarks/review_truth.py --games 20 --jobs 2 --out cases.jsonl
     python benchmarks/review_truth.py --read cases.jsonl
 
+A run with ``--out`` goes on where it stopped: each game done is marked in
+the file and skipped when the same command runs again. The verdicts are
+the judge's own (those of a kind the review leaves "not rated" too).
+
 Games of ``casual``, ``camper`` and ``normal`` against ``hard``, from
 seeds held out from any tuning (``--seed``, 9001 by default: every tuning
 of the judge used seeds below 1000), each to its target. The review rates
@@ -17,9 +21,10 @@ how the game went), the stock's order one nobody could know; both
 branches play the same world with the same random numbers. The mover's
 points in the hand (won less lost) are averaged over the worlds.
 
-It prints, per verdict and per kind of decision (draw or take, discard,
-knock or play on, gin, Skarney's answer to an offer, offer, laying melds
-or holding them, Colonel's challenge): the cases, the loss the review
+It prints, per verdict and per kind of decision (``review.decision_kind``:
+draw or take, discard, knock where playing on was made, play on where a
+knock was made, gin, Skarney's answer to an offer, offer, laying melds or
+holding them, Colonel's challenge): the cases, the loss the review
 stated, the loss seen in play (best less made, in hand points; for
 Skarney and Colonel the review states a count, not points), and the
 share of cases where the "better" move did better in play.
@@ -33,7 +38,7 @@ import json
 import random
 import sys
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
@@ -41,51 +46,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ginrummies.ai import Bot, make_bot
 from ginrummies.ai.arena import BotStats, play_match
-from ginrummies.ai.review import COSTLY, Rating, positions, rate
+from ginrummies.ai.review import COSTLY, THRESHOLDS, Rating, positions, rate
 from ginrummies.core import (
-    Accept,
     Action,
-    Challenge,
-    Decline,
-    Discard,
-    DrawStock,
     Hand,
-    Knock,
-    LayContract,
-    LayMeld,
-    LayOff,
     Match,
-    Offer,
-    Pass,
     PlayerView,
-    TakeDiscard,
     preset,
     replay,
 )
 
 VERDICTS = ("inaccuracy", "mistake", "blunder")
-
-
-def kind(view: PlayerView, made: Action, best: Action) -> str:
-    """The kind of decision a flagged move was, for the report."""
-    pair = {type(made), type(best)}
-    if pair & {Challenge} or view.phase.value == "challenged":
-        return "challenge"
-    if pair & {Accept, Decline} and view.table.pending_offer is not None:
-        return "answer"
-    if pair & {TakeDiscard, DrawStock, Pass}:
-        return "draw"
-    if any(isinstance(a, Knock) and a.deadwood(view.hand, view.rules) == 0 for a in (made, best)):
-        return "gin"
-    if pair & {Knock}:
-        return "knock"
-    if pair & {LayMeld, LayOff, LayContract}:
-        return "meld"
-    if pair & {Offer}:
-        return "offer"
-    if pair & {Discard}:
-        return "discard"
-    return "other"
+SAME = 0.05  # points: a case whose two moves did as well in play (the same hands, often)
 
 
 def bots_for(rules: Any, mover: str, seed: int, hard_samples: int) -> list[Bot]:
@@ -121,9 +93,21 @@ def played(
     return float(result.points[mover] - result.points[1 - mover])
 
 
-def cases(job: tuple[str, str, int, int, int, int]) -> list[dict[str, Any]]:
-    """The flagged decisions of one game, each played on both ways."""
-    variant, mover, seed, worlds, samples, hard_samples = job
+def spread(diffs: Sequence[float]) -> float:
+    """The standard error of the mean of ``diffs`` (infinite below two)."""
+    n = len(diffs)
+    if n < 2:
+        return float("inf")
+    mean = sum(diffs) / n
+    return float((sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) ** 0.5)
+
+
+def cases(job: tuple[str, str, int, int, int, int, int]) -> list[dict[str, Any]]:
+    """The flagged decisions of one game, each played on both ways: in
+    ``worlds`` worlds, and more, 16 at a time up to ``most``, until the
+    standard error of the difference seen is under a third of the stated
+    loss (so a verdict that is right shows as better in play)."""
+    variant, mover, seed, worlds, most, samples, hard_samples = job
     rules = preset(variant)
     match = Match(rules, seed)
     bots = bots_for(rules, mover, seed, hard_samples)
@@ -131,11 +115,14 @@ def cases(job: tuple[str, str, int, int, int, int]) -> list[dict[str, Any]]:
     out = []
     for p in positions(match, [0]):
         rating: Rating = rate(p, samples)
-        if rating.verdict not in COSTLY:
+        # the judge's own verdict, also for a kind the review leaves unrated
+        verdict = THRESHOLDS.verdict(rating.loss, rating.made == rating.best, rating.error)
+        if verdict not in COSTLY:
             continue
         hand = match.rounds[p.round].hands[p.table]
-        diffs = []
-        for w in range(worlds):
+        diffs: list[float] = []
+        while len(diffs) < worlds or (len(diffs) < most and spread(diffs) > rating.loss / 3):
+            w = len(diffs)
             values = []
             for move in (rating.best, rating.made):
                 rng = random.Random(f"{seed}:{p.hand}:{p.move}:{w}")
@@ -151,12 +138,13 @@ def cases(job: tuple[str, str, int, int, int, int]) -> list[dict[str, Any]]:
                 "seed": seed,
                 "hand": p.hand,
                 "move": p.move,
-                "kind": kind(p.view, rating.made, rating.best),
-                "verdict": rating.verdict.value,
+                "kind": rating.kind,
+                "verdict": verdict.value,
                 "stated": rating.loss,
                 "error": rating.error,
                 "played": mean,
                 "played_error": (var / len(diffs)) ** 0.5,
+                "worlds": len(diffs),
                 "made": str(rating.made),
                 "best": str(rating.best),
             }
@@ -164,32 +152,62 @@ def cases(job: tuple[str, str, int, int, int, int]) -> list[dict[str, Any]]:
     return out
 
 
+def read_lines(name: str) -> list[dict[str, Any]]:
+    """The JSON lines of a run: its cases, and a ``game`` line for each game done."""
+    with open(name) as f:
+        lines = [json.loads(text) for text in f if text.strip()]
+    for r in lines:
+        # runs before the review told "play on" from "knock" called both "knock"
+        if r.get("kind") == "knock" and not r["best"].startswith("knock"):
+            r["kind"] = "play on"
+    return lines
+
+
 def row(name: str, found: Sequence[dict[str, Any]]) -> str:
+    """One line of a table: the cases, the stated loss, the loss seen in play
+    (± its standard error over the cases), and the share of cases where the
+    judge's move did better in play, as well and worse."""
     n = len(found)
-    stated = sum(c["stated"] for c in found) / max(1, n)
-    seen = sum(c["played"] for c in found) / max(1, n)
-    better = sum(1 for c in found if c["played"] > 0)
-    share = f"{100 * better / n:.0f}%" if n else "–"
-    return f"| {name} | {n} | {stated:.1f} | {seen:+.1f} | {share} |"
+    if not n:
+        return f"| {name} | 0 | – | – | – | – | – |"
+    stated = sum(c["stated"] for c in found) / n
+    seen = [c["played"] for c in found]
+    mean = sum(seen) / n
+    error = (sum((x - mean) ** 2 for x in seen) / max(1, n - 1) / n) ** 0.5
+    better = sum(1 for x in seen if x > SAME)
+    worse = sum(1 for x in seen if x < -SAME)
+    same = n - better - worse
+    return (
+        f"| {name} | {n} | {stated:.1f} | {mean:+.1f} ± {error:.1f} | "
+        f"{100 * better / n:.0f}% | {100 * same / n:.0f}% | {100 * worse / n:.0f}% |"
+    )
+
+
+HEAD = "| cases | stated loss | loss in play | better in play | as well | worse |"
+RULE = "|---|---|---|---|---|---|---|"
 
 
 def report(found: Sequence[dict[str, Any]]) -> None:
-    print("| verdict | cases | stated loss | loss in play | better in play |")
-    print("|---|---|---|---|---|")
+    print(f"| verdict {HEAD}\n{RULE}")
     for verdict in VERDICTS:
         print(row(verdict, [c for c in found if c["verdict"] == verdict]))
-    print("\n| verdict, kind | cases | stated loss | loss in play | better in play |")
-    print("|---|---|---|---|---|")
+    print(f"\n| verdict, kind {HEAD}\n{RULE}")
     kinds = sorted({c["kind"] for c in found})
     for verdict in VERDICTS:
         for k in kinds:
             part = [c for c in found if c["verdict"] == verdict and c["kind"] == k]
             if part:
                 print(row(f"{verdict}, {k}", part))
-    print("\n| variant | cases | stated loss | loss in play | better in play |")
-    print("|---|---|---|---|---|")
+    print(f"\n| variant {HEAD}\n{RULE}")
     for variant in sorted({c["variant"] for c in found}):
         print(row(variant, [c for c in found if c["variant"] == variant]))
+    # the three movers' games of one seed share their first decisions: once each
+    once = list(
+        {(c["variant"], c["seed"], c["hand"], c["move"], c["made"]): c for c in found}.values()
+    )
+    print(f"\n| kind, each position once {HEAD}\n{RULE}")
+    for k in sorted({c["kind"] for c in once}):
+        print(row(k, [c for c in once if c["kind"] == k]))
 
 
 def main() -> None:
@@ -200,32 +218,42 @@ def main() -> None:
     parser.add_argument("--movers", default="casual,camper,normal")
     parser.add_argument("--variants", default="gin,oklahoma,fosdick,sequence,skarney,colonel")
     parser.add_argument("--worlds", type=int, default=16, help="worlds each flagged case plays")
+    parser.add_argument(
+        "--most", type=int, default=128, help="worlds a case plays at most, to resolve its margin"
+    )
     parser.add_argument("--samples", type=int, default=32, help="the review's worlds")
     parser.add_argument("--hard-samples", type=int, default=8, help="hard's worlds a decision")
     parser.add_argument("--out", help="append every case here, a JSON line each")
     parser.add_argument("--read", help="report the cases of these files (comma-separated)")
     args = parser.parse_args()
     if args.read:
-        found = []
-        for name in args.read.split(","):
-            with open(name) as f:
-                found += [json.loads(text) for text in f if text.strip()]
+        found = [r for name in args.read.split(",") for r in read_lines(name) if "game" not in r]
+        games = sum(1 for name in args.read.split(",") for r in read_lines(name) if "game" in r)
+        print(f"{games} games, {len(found)} flagged decisions\n")
         report(found)
         return
     jobs = [
-        (variant, mover, args.seed + g, args.worlds, args.samples, args.hard_samples)
+        (variant, mover, args.seed + g, args.worlds, args.most, args.samples, args.hard_samples)
         for g in range(args.games)
         for variant in args.variants.split(",")
         for mover in args.movers.split(",")
     ]
+    if args.out and Path(args.out).exists():
+        # a run goes on where it stopped: the games already played are skipped
+        done = {tuple(r["game"]) for r in read_lines(args.out) if "game" in r}
+        jobs = [job for job in jobs if job[:3] not in done]
     found: list[dict[str, Any]] = []
     with ProcessPoolExecutor(args.jobs) as pool:
-        for part in pool.map(cases, jobs):
+        # as each game ends, not in order: one long Skarney game holds back no other
+        part_job = {pool.submit(cases, job): job[:3] for job in jobs}
+        for done_future in as_completed(part_job):
+            part = done_future.result()
             found += part
             if args.out:
                 with open(args.out, "a") as f:
                     for case in part:
                         f.write(json.dumps(case) + "\n")
+                    f.write(json.dumps({"game": list(part_job[done_future])}) + "\n")
     print(
         f"{args.movers} against hard ({args.variants}), seeds {args.seed}+{args.games}, "
         f"review at {args.samples} worlds, {args.worlds} worlds a case: {len(found)} flagged\n"

@@ -307,5 +307,7 @@ def test_every_example_the_coach_shows_fits_its_habit() -> None:
                 why = misfit(habit, view, r.made, r.best)
                 if why:
                     found.append(f"{variant} {habit.value}: {r.made} (best {r.best}): {why}")
-    assert examples >= 30 and len(habits_seen) >= 5, (examples, habits_seen)
+    # four habits at least: the discard's and the offer's are not rated for now
+    # (review.NOT_RATED_KINDS), so the coach never shows theirs
+    assert examples >= 30 and len(habits_seen) >= 4, (examples, habits_seen)
     assert not found, "\n".join(found[:10])

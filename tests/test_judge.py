@@ -8,6 +8,7 @@ best (none is called an error on the strength of a few noisy worlds).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 import pytest
@@ -25,6 +26,7 @@ from ginrummies.core import (
     Discard,
     DrawStock,
     Format,
+    GameView,
     Hand,
     Knock,
     Match,
@@ -174,6 +176,21 @@ def test_a_move_priced_with_the_judges_own_changes_no_other_price() -> None:
     for price in alone.prices:
         assert with_it.value(price.action) == price.value
     assert with_it.best == alone.best
+
+
+@pytest.mark.parametrize("variant", ["gin", "colonel"])
+def test_where_the_hand_can_end_the_game_the_hint_says_the_game_is_not_weighed(
+    variant: str,
+) -> None:
+    """The judge prices a hand's points; near the target the first hint
+    (and so the review's reason) says the game bonus is not weighed."""
+    hand = Hand.deal(preset(variant), 1, seed=4)
+    view = hand.view(hand.to_move or 0)
+    said = "the judge weighs its points, not the game bonus"
+    far = dataclasses.replace(view, game=GameView(scores=(10, 20), target=100))
+    near = dataclasses.replace(view, game=GameView(scores=(10, 60), target=100))
+    assert said not in hint(far, view.legal_actions, first_only=True)[0].reason
+    assert said in hint(near, view.legal_actions, first_only=True)[0].reason
 
 
 class HintPlayer:

@@ -16,14 +16,19 @@ from helpers import c, stack
 
 from ginrummies.ai import judge as judge_module
 from ginrummies.ai import make_bot
+from ginrummies.ai import review as review_module
 from ginrummies.ai.arena import BotStats, play_match
 from ginrummies.ai.judge import KNOCK_SHIFT, judge
 from ginrummies.ai.review import (
+    COSTLY,
+    NOT_RATED_KINDS,
     GameReview,
     Options,
     Rating,
     Thresholds,
     Verdict,
+    decision_kind,
+    hand_positions,
     people_of,
     positions,
     rate,
@@ -50,6 +55,7 @@ from ginrummies.core import (
     replay,
 )
 from ginrummies.levels import Level, SeatKind
+from ginrummies.play.reviewwords import loss_words
 from ginrummies.store.saves import Saved, SeatRecord
 from ginrummies.store.saves import replay as replay_saved
 
@@ -259,7 +265,11 @@ def check(review: GameReview, match: Match) -> None:
         assert r.loss >= 0
         assert r.best in {p.action for p in r.prices} and r.made in {p.action for p in r.prices}
         assert r.prices[0].action == r.best
-        assert r.verdict is Thresholds().verdict(r.loss, r.made == r.best, r.error)
+        verdict = Thresholds().verdict(r.loss, r.made == r.best, r.error)
+        if r.verdict is Verdict.NOT_RATED:  # a kind whose verdicts failed in play
+            assert verdict in COSTLY and r.kind in NOT_RATED_KINDS
+        else:
+            assert r.verdict is verdict
         assert r.error >= 0 and (r.samples or r.error == 0)
         assert r.why
 
@@ -397,3 +407,49 @@ def test_in_colonel_two_melds_that_go_out_are_as_good_in_either_order() -> None:
 
 def melds_of(hand: Hand) -> list[Meld]:
     return [a.meld for a in hand.legal_actions() if isinstance(a, LayMeld)]
+
+
+def test_a_knock_made_is_told_apart_by_whether_it_would_likely_win() -> None:
+    """Playing on was best and a knock was made: "play on" where the knock
+    made lost in most of the judge's worlds, "hold out" where it won in
+    most (playing on was to win more); the other way round, "knock"."""
+    hand = knocked_into_undercut()
+    rating = review_hand(hand, [0], Options(samples=4)).ratings[-1]
+    position = hand_positions(hand, [0])[-1]
+    knock, discard = (
+        position.made,
+        next(a for a in position.view.legal_actions if isinstance(a, Discard)),
+    )
+    assert isinstance(knock, Knock) and rating.kind == "play on"
+    assert decision_kind(position.view, knock, discard, 0.2) == "play on"
+    assert decision_kind(position.view, knock, discard, 0.8) == "hold out"
+    assert decision_kind(position.view, discard, knock, 0.8) == "knock"
+    assert decision_kind(position.view, discard, discard, None) == "discard"
+
+
+def test_a_kind_whose_verdicts_fail_in_play_is_not_rated_and_not_counted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A costly verdict of a kind in ``NOT_RATED_KINDS`` is "not rated": the
+    judge's figure is kept and said, the decision counts toward no verdict
+    and not in the accuracy, and its words say why; a mistake whose move
+    lost in every world (here a knock undercut whatever the other hand) is
+    rated all the same."""
+    kinds = ("draw", "discard", "knock", "play on", "hold out", "gin", "meld")
+    for kind in kinds:
+        monkeypatch.setitem(review_module.NOT_RATED_KINDS, kind, f"{kind} decisions")
+    match = Match(GIN, 7)  # a game with a costly decision of the easy player's
+    bots = [make_bot("easy", GIN, 7), make_bot("normal", GIN, 8)]
+    play_match(match, bots, [BotStats("a"), BotStats("b")], max_hands=2)
+    review = review_match(match, [0], options=Options(samples=4))
+    unrated = [r for r in review.ratings if r.verdict is Verdict.NOT_RATED]
+    assert unrated
+    summary = review.summary(0)
+    good = summary.count(Verdict.BEST) + summary.count(Verdict.GOOD)
+    assert summary.accuracy == pytest.approx(100.0 * good / (summary.decisions - len(unrated)))
+    assert not set(unrated) & set(review.costly())
+    for r in unrated:
+        said = loss_words(r)
+        assert "not counted" in said and f"{r.kind} decisions" in said
+    undercut = review_hand(knocked_into_undercut(), [0], Options(samples=4)).ratings[-1]
+    assert undercut.kind == "play on" and undercut.verdict in FLAGGED

@@ -24,7 +24,9 @@ from textual.pilot import Pilot
 from textual.widgets import OptionList, ProgressBar
 from textual.worker import WorkerState
 
+from ginrummies.ai import review as review_module
 from ginrummies.ai.review import (
+    COSTLY,
     VERSION,
     GameReview,
     Verdict,
@@ -48,11 +50,9 @@ from ginrummies.tui.widgets.losschart import HandLoss, Losses, loss_text
 from ginrummies.tui.widgets.position import HindsightView, PositionView
 
 SIZES = [(80, 24), (120, 36)]
-SEED = 5  # a game of Gin to 100 in six hands, with two costly decisions of the person's
-# a game to 10 in two hands, whose five costly decisions by loss are not in the game's order
-SHORT = (7, 10)
-# a game to 10 in one hand of 18 decisions, two costly: for what needs a review, not a long one
-TINY = (14, 10)
+SEED = 5  # a game of Gin to 100 in six hands: one costly decision of the person's, one not rated
+# a game to 10 of 12 decisions, one costly: for what needs a review, not a long one
+TINY = (29, 10)
 
 
 def finished(seed: int = SEED, target: int | None = None) -> Session:
@@ -146,11 +146,15 @@ async def test_the_review_key_is_shown_only_once_the_game_is_over() -> None:
         assert app.screen is screen
 
 
-async def test_next_costly_goes_through_the_game_in_order() -> None:
-    session = finished(*SHORT)
+async def test_next_costly_goes_through_the_game_in_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # every kind rated: the game's two costly decisions, the second the costlier
+    monkeypatch.setattr(review_module, "NOT_RATED_KINDS", {})
+    session = finished()
     truth = engine_review(parse(session.to_json()))
     order = in_game_order(truth)
-    assert len(order) >= 3
+    assert len(order) >= 2
     assert order != [(r.hand, r.move) for r in truth.costly()]  # not by loss
     app = GinApp(Settings(speed="instant"), session=session)
     async with app.run_test(size=SIZES[0]) as pilot:
@@ -165,11 +169,11 @@ async def test_next_costly_goes_through_the_game_in_order() -> None:
         assert chosen(screen) == order[-2]
         # the list's arrows choose too, skipping the hands' headings
         listed = screen.query_one("#ratings", OptionList)
-        await pilot.press("up")
-        assert chosen(screen) == order[-3]
+        await pilot.press("down")
+        assert chosen(screen) == order[-1]
         assert listed.highlighted is not None
         shown = screen.query_one(PositionView).seen
-        assert shown is not None and shown.where.endswith(f"move {order[-3][1] + 1}")
+        assert shown is not None and shown.where.endswith(f"move {order[-1][1] + 1}")
 
 
 async def test_the_other_hand_shows_only_with_hindsight() -> None:
@@ -383,7 +387,7 @@ async def test_every_decision_listed_on_a_and_the_costly_again() -> None:
         best = next(r for r in screen.ratings if r.verdict is Verdict.BEST)
         assert screen.rating_prompt(best).plain.endswith(": the best move")
         # from a decision that cost nothing, n goes to the next costly one
-        second = (screen.costly[1].hand, screen.costly[1].move)
+        second = (screen.costly[-1].hand, screen.costly[-1].move)
         before = [
             (r.hand, r.move)
             for r in screen.ratings
@@ -435,13 +439,17 @@ def test_the_review_says_costly_decisions_as_the_text_command_does() -> None:
 
     screen.at = {(p.hand, p.move): p for p in positions(screen.match, screen.people)}
     assert set(screen.at) == found
-    costly = max(truth.ratings, key=lambda r: r.loss)
-    assert costly.verdict is not Verdict.BEST
+    costly = max((r for r in truth.ratings if r.verdict in COSTLY), key=lambda r: r.loss)
     view = screen.at[(costly.hand, costly.move)].view
     said = screen.rating_prompt(costly).plain
     assert said.startswith(f"Move {costly.move + 1}, You: {action_words(costly.made, view)}")
     assert f"{costly.verdict.value}, {costly.loss:.1f} points expected lost" in said
     assert f"Better: {action_words(costly.best, view)}." in said and costly.why in said
+    for unrated in (r for r in truth.ratings if r.verdict is Verdict.NOT_RATED):
+        said = screen.rating_prompt(unrated).plain
+        view = screen.at[(unrated.hand, unrated.move)].view
+        assert f"not rated, {unrated.loss:.1f} points expected lost by the judge" in said
+        assert f"The judge's best: {action_words(unrated.best, view)}." in said
 
 
 def test_the_chart_fits_a_bar_a_hand_and_marks_the_chosen_one() -> None:

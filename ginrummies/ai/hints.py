@@ -55,7 +55,7 @@ from .hintwords import (
     _pair_words,
     _safety,
 )
-from .judge import Judgement, judge
+from .judge import Judgement, decides_game, judge
 from .odds import KnockOdds, chance_words
 from .table_hints import _TableReasons
 from .table_prices import table_choice
@@ -176,13 +176,23 @@ def close_words(judged: Judgement, view: PlayerView) -> str:
     return f"about as good: {move_name(other, view)}" if other is not None else ""
 
 
+def after_words(judged: Judgement, view: PlayerView) -> list[str]:
+    """What the best move's reason ends with: the move the judge cannot
+    tell from it, and where this hand can end the game, that the judge
+    weighs the hand's points and not the game bonus (measured in
+    docs/strength.md, "The game's score")."""
+    out = [close_words(judged, view)]
+    if decides_game(view):
+        out.append("this hand can end the game: the judge weighs its points, not the game bonus")
+    return [words for words in out if words]
+
+
 def _table_reason(table: _TableReasons, judged: Judgement, action: Action, first: bool) -> str:
     why = table.reason(action)
     if action in judged.going_out and isinstance(action, LayMeld | LayOff):
         # the hint weighs the meld alone (holding it back, say); the price saw the turn through
         why = "with the rest of your melds and lay-offs it goes out this turn"
-    close = close_words(judged, table.view) if first else ""
-    return f"{why}; {close}" if close else why
+    return "; ".join([why, *(after_words(judged, table.view) if first else [])])
 
 
 # --- the Gin family --------------------------------------------------------------------
@@ -261,8 +271,7 @@ class _GinReasons:
         contrary = counted is not None and counted != first and self.judged.priced(counted)
         if contrary and counted is not None and (value(first) or 0.0) > (value(counted) or 0.0):
             why = self.played_out(why, counted)
-        close = close_words(self.judged, self.view)
-        return f"{why}; {close}" if close else why
+        return "; ".join([why, *after_words(self.judged, self.view)])
 
     def counted(self) -> Action | None:
         """The move of the first move's kind the count of the cards alone

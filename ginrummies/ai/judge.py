@@ -45,6 +45,9 @@ KNOCKS = 3  # knocks priced: the best for each of this many discards
 # worse against playing on than worlds of the real hidden cards price it
 # (benchmarks/review_truth.py; docs/strength.md, "Review truth").
 KNOCK_SHIFT: dict[int, float] = dict.fromkeys(range(4, 10), 2.9)
+# A side this close to the target can reach it in one hand (gin and a big
+# count): the hand may decide the game, which the judge does not weigh
+GAME_REACH = 50
 DOUBT = 2.0  # standard errors inside which two prices are "about as good"
 CONFIRM = 4  # times the worlds a move must keep its lead in to displace the natural one
 
@@ -107,6 +110,14 @@ def paired_error(best: Sequence[float], made: Sequence[float]) -> float:
     diffs = [a - b for a, b in zip(best, made, strict=False)]
     mean = sum(diffs) / n
     return float((sum((d - mean) ** 2 for d in diffs) / (n - 1) / n) ** 0.5)
+
+
+def decides_game(view: PlayerView) -> bool:
+    """Whether this hand's result may end the game: a side is within
+    ``GAME_REACH`` of the target. The judge prices the hand's points alone;
+    the hint and the review say so here."""
+    game = view.game
+    return bool(game.target) and game.target - max(game.scores) <= GAME_REACH
 
 
 def position_key(view: PlayerView) -> str:

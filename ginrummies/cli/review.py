@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..ai.judge import SAMPLES
 from ..ai.review import (
+    NOT_RATED_KINDS,
     THRESHOLDS,
     Options,
     Position,
@@ -120,7 +121,9 @@ def heading(variant: str, fmt: str, names: Sequence[str], seed: int) -> str:
         f"Inaccuracy: {t.inaccuracy:g} points or more expected lost; mistake: "
         f"{t.mistake:g}; blunder: {t.blunder:g}. A sampled price has a margin of "
         "error (the ± figure): a verdict goes by the loss less its margin, so a "
-        "loss the margin covers is not called costly.",
+        "loss the margin covers is not called costly. Where the verdicts on a kind "
+        f"of decision did not hold up in play ({', '.join(NOT_RATED_KINDS.values())}), "
+        "a costly one is shown as not rated and not counted.",
     ]
     return "\n".join(wrap(line) for line in lines)
 

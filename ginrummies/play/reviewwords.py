@@ -6,16 +6,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..ai.review import COSTLY, THRESHOLDS, HandReview, Rating, Summary, Verdict
+from ..ai.review import (
+    COSTLY,
+    NOT_RATED_KINDS,
+    THRESHOLDS,
+    HandReview,
+    Rating,
+    Summary,
+    Verdict,
+)
 from ..core import Format, PlayerView, plural
 from .tell import action_words
 
-PLURALS = {Verdict.INACCURACY: "inaccuracies"}
+PLURALS = {Verdict.INACCURACY: "inaccuracies", Verdict.NOT_RATED: "not rated"}
 
 
 def verdict_counts(s: Summary) -> list[str]:
-    """The costly verdicts of ``s``, the worst first: "1 blunder", "2 inaccuracies"."""
-    return [plural(s.count(v), v.value, PLURALS.get(v)) for v in reversed(COSTLY) if s.count(v)]
+    """The costly verdicts of ``s``, the worst first, then those not rated:
+    "1 blunder", "2 inaccuracies", "1 not rated"."""
+    shown = (*reversed(COSTLY), Verdict.NOT_RATED)
+    return [plural(s.count(v), v.value, PLURALS.get(v)) for v in shown if s.count(v)]
 
 
 def hand_title(fmt: Format, hand: HandReview, names: Sequence[str]) -> str:
@@ -36,6 +46,11 @@ def loss_words(r: Rating) -> str:
     verdict goes by the loss less its margin."""
     error = f" (±{r.error:.1f})" if r.error else ""
     said = f", {r.loss:.1f} points expected lost{error}"
+    if r.verdict is Verdict.NOT_RATED:
+        return (
+            f", {r.loss:.1f} points expected lost by the judge{error}, but its verdicts "
+            f"on {NOT_RATED_KINDS[r.kind]} did not hold up in play, so this one is not counted."
+        )
     if r.verdict not in COSTLY and r.loss >= THRESHOLDS.inaccuracy:
         return f"{said}: within its margin of error, so not called costly."
     return f"{said}."
@@ -45,6 +60,8 @@ def better_words(r: Rating, view: PlayerView) -> str:
     """ "Better: discard 7♣. <the hint's reason>" ("Best:" after a move that
     was good: as good, within the margin)."""
     word = "Better" if r.verdict in COSTLY else "Best"
+    if r.verdict is Verdict.NOT_RATED:
+        word = "The judge's best"  # not a verdict: its figures did not hold up in play
     why = r.why[:1].upper() + r.why[1:]
     return f"{word}: {action_words(r.best, view)}. {why}"
 
