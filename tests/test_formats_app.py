@@ -370,7 +370,10 @@ async def test_another_game_from_the_game_over_screen_passes_the_captaincy() -> 
     async with app.run_test(size=(100, 40)) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, ResultScreen)
-        assert "a: another game" in text_of(app.screen, ".hint")
+        said = text_of(app.screen, ".hint")
+        # every key the result offers is said, the review with them (issue 54)
+        assert "a: another game" in said and "r: review" in said
+        assert "x: export the replay" in said
         await pilot.press("a")
         await settle(pilot)
         new = app.session

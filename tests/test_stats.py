@@ -57,8 +57,16 @@ def test_statistics_match_the_games_played(tmp_path: Path) -> None:
         assert line.undercuts == sum(
             r.winner == 0 and r.outcome is Outcome.UNDERCUT for r in results
         )
+        # and the other way round: the gins and undercuts suffered (issue 54)
+        assert line.gins_against == sum(
+            r.winner == 1 and r.outcome in (Outcome.GIN, Outcome.BIG_GIN) for r in results
+        )
+        assert line.undercuts_against == sum(
+            r.winner == 1 and r.outcome is Outcome.UNDERCUT for r in results
+        )
         net = sum(r.points[0] - r.points[1] for r in results)
         assert line.points_per_hand == pytest.approx(net / len(results))
+    assert any(line.gins_against or line.undercuts_against for line in lines.values())
 
     history = stats.history()
     assert [h.game_id for h in history] == [s.game_id for s, _ in played]

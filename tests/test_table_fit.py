@@ -179,6 +179,20 @@ async def test_the_table_names_the_opponents_level_and_the_dealer() -> None:
         assert ("dealer" in opponent) != ("dealer" in mine)
 
 
+async def test_beside_the_moves_panel_the_dealer_stays_named() -> None:
+    """At 80 columns with the moves panel open the computer's line is too
+    wide: its last move goes (the panel says it), never who deals."""
+    app = make_app("gin", seed=7, level="normal")  # the computer deals
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("p")  # the upcard passed: the computer answers
+        await settle(pilot)
+        assert text_of(app, "#opp-name").endswith("· dealer · last: passed")
+        await pilot.press("v")
+        await pilot.pause()
+        assert text_of(app, "#opp-name").endswith("· dealer")
+
+
 @pytest.mark.slow
 async def test_the_picked_and_marked_cards_show_without_colour() -> None:
     for style, picked_edge in (("unicode", "╔"), ("ascii", "#=")):

@@ -432,7 +432,9 @@ def help_rows(rules: RuleSet | None = None) -> list[tuple[str, str]]:
     for c in TOOLS:
         if rules is None or c.applies is None or c.applies(rules):
             rows.append((c.shown, c.help + (f" ({c.where})" if c.where and rules is None else "")))
-    rows.append(("Ctrl+P", "the command palette: every legal move, the theme picker"))
+    # commands by kind ("Discard"), not the legal moves one by one
+    palette = "the command palette: the table's commands (draw, discard, undo, hint...)"
+    rows.append(("Ctrl+P", palette + " and the theme picker"))
     return rows
 
 

@@ -138,11 +138,13 @@ class Line:
     games_won: int
     hands: int  # hands played to a score (not the cancelled ones)
     hands_won: int
-    gins: int
-    undercuts: int
+    gins: int  # hands I won by gin (big gin too)
+    undercuts: int  # hands I won by undercutting the knocker
     points_per_hand: float  # my points minus theirs, per hand
     abandoned: int = 0  # games left for a new one before their end
     format: str = "two"  # the format of play (core.Format's value)
+    gins_against: int = 0  # hands the other side won by gin
+    undercuts_against: int = 0  # hands in which I knocked and was undercut
 
 
 @dataclass(frozen=True)
@@ -538,11 +540,16 @@ class Stats:
                 f"SUM(h.winner = {mine} AND h.outcome IN (?, ?)), "
                 f"SUM(h.winner = {mine} AND h.outcome = ?), "
                 f"SUM(CASE WHEN {mine} = 0 THEN h.points0 - h.points1 "
-                "ELSE h.points1 - h.points0 END) "
+                "ELSE h.points1 - h.points0 END), "
+                f"SUM(h.winner != {mine} AND h.outcome IN (?, ?)), "
+                f"SUM(h.winner != {mine} AND h.outcome = ?) "
                 "FROM hands h JOIN games g ON g.id = h.game_id "
                 "WHERE h.outcome != ? AND g.me IN (h.seat0, h.seat1) "
                 "GROUP BY g.variant, g.format, g.opponent",
                 (
+                    Outcome.GIN.value,
+                    Outcome.BIG_GIN.value,
+                    Outcome.UNDERCUT.value,
                     Outcome.GIN.value,
                     Outcome.BIG_GIN.value,
                     Outcome.UNDERCUT.value,
@@ -551,10 +558,13 @@ class Stats:
             ).fetchall()
         table: dict[tuple[str, str, str], list[Any]] = {}
         for variant, fmt, opponent, n, won, abandoned in games:
-            table[(variant, fmt, opponent)] = [n or 0, won or 0, 0, 0, 0, 0, 0, abandoned or 0]
-        for variant, fmt, opponent, n, won, gins, undercuts, points in hands:
-            row = table.setdefault((variant, fmt, opponent), [0, 0, 0, 0, 0, 0, 0, 0])
+            row = [0] * 10
+            row[0:2], row[7] = [n or 0, won or 0], abandoned or 0
+            table[(variant, fmt, opponent)] = row
+        for variant, fmt, opponent, n, won, gins, undercuts, points, gins_, under_ in hands:
+            row = table.setdefault((variant, fmt, opponent), [0] * 10)
             row[2:7] = [n, won or 0, gins or 0, undercuts or 0, points or 0]
+            row[8:10] = [gins_ or 0, under_ or 0]
         return [
             Line(
                 variant_label(v, f),
@@ -568,6 +578,8 @@ class Stats:
                 r[6] / r[2] if r[2] else 0.0,
                 r[7],
                 f,
+                r[8],
+                r[9],
             )
             for (v, f, o), r in sorted(table.items())
         ]

@@ -151,9 +151,13 @@ def shown(
     if dealer == upper:
         theirs.append("dealer")
     last = last_move(session, opp, seen.table)
+    # too wide (the moves panel open at 80 columns): their last move goes
+    # first, as the panel says it, never who deals
+    gone: tuple[int, ...] = ()
     if thinking:
         theirs.append("thinking...")
     elif last:
+        gone = (len(theirs),)
         theirs.append(f"last: {last}")
     if seen.watching:
         status = watch_prompt(session, seen)
@@ -168,7 +172,7 @@ def shown(
         status = f"{status} Waiting for {' and '.join(session.waiting)}."
     status = message or status
     return Shown(
-        opponent=Parts(tuple(theirs), spare=(2,) if dealer == upper else ()),
+        opponent=Parts(tuple(theirs), spare=gone),
         backs=view.opponent_hand_size,
         known=view.known_opponent_cards,
         hand_label=Parts(tuple(mine), spare=tuple(spare)),

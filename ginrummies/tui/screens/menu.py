@@ -23,7 +23,7 @@ from .base import gin_app
 class MenuScreen(Screen[None]):
     """New game, continue, rules, settings, quit."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", "Quit")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "quit", "Quit")]
 
     def compose(self) -> ComposeResult:
         # no Header: the logo is the title (a header would say "ginrummies" twice)
@@ -88,4 +88,26 @@ class MenuScreen(Screen[None]):
 
                 app.push_screen(SettingsScreen(app.settings))
             case "quit":
+                self.action_quit()
+
+    def action_quit(self) -> None:
+        """Quit; with a game in progress, only once asked (Up from the first
+        item wraps to Quit, so one Enter too many must not end the program)."""
+        app: Any = self.app
+        if not app.has_game():
+            app.exit()
+            return
+        from .choice import ChoiceScreen
+
+        kept = (
+            "it cannot be saved here, so quitting loses it"
+            if app.not_saving
+            else "it is saved: Continue the game takes it up next time"
+        )
+        question = f"Quit ginrummies? A game is in progress: {kept}."
+
+        def answered(choice: int | None) -> None:
+            if choice == 0:
                 app.exit()
+
+        app.push_screen(ChoiceScreen(question, ["Quit", "Stay"]), answered)

@@ -406,6 +406,8 @@ class ResultScreen(ModalScreen[str | None]):
         if not game.is_over:
             return f"Enter: next {unit(game).lower()}"
         said = ["Enter: back to the menu"]
+        if self.whole:  # the review first: the most a finished game offers
+            said.append("r: review")
         if self.again:
             said.append("a: another game")
         if self.whole:

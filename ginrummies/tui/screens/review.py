@@ -238,7 +238,9 @@ class ReviewScreen(Screen[None]):
         """The list and the position side by side in a wide window, one
         above the other in a narrow one; the chart taller in a tall one."""
         self.set_class(self.size.width >= SIDE_BY_SIDE_FROM, "-wide")
-        rows = 4 if self.size.height >= TALL_FROM else 2
+        short = self.size.height < TALL_FROM
+        self.set_class(self.hindsight and short and not self.has_class("-wide"), "-studying")
+        rows = 2 if short else 4
         for chart in self.query(LossChart).results(LossChart):
             chart.rows = rows
 
@@ -483,6 +485,8 @@ class ReviewScreen(Screen[None]):
     def show_position(self) -> None:
         """The chosen decision as its person saw it; the other hand only
         with hindsight asked for, once the game is over."""
+        if self.has_class("-studying"):
+            self.say_state()  # a notice said there is about the decision left
         r = self.chosen()
         position = self.query_one(PositionView)
         hindsight = self.query_one(HindsightView)
@@ -579,7 +583,7 @@ class ReviewScreen(Screen[None]):
                 index = before[-1] if before else -1
         if not 0 <= index < len(self.costly):
             where = "last" if delta > 0 else "first"
-            self.notify(f"That is the {where} costly decision.", timeout=3)
+            self.tell(f"That is the {where} costly decision.")
             return
         r = self.costly[index]
         self.query_one("#ratings", OptionList).highlighted = self.option_of[(r.hand, r.move)]
@@ -587,6 +591,16 @@ class ReviewScreen(Screen[None]):
     def action_hindsight(self) -> None:
         """Show (or hide) the other hand as it was, apart from the rating."""
         self.hindsight = not self.hindsight
+        self.fit_layout()
         self.show_position()
         if self.hindsight and self.chosen() is None:
-            self.notify("Choose a costly decision to see the other hand then.", timeout=3)
+            self.tell("Choose a costly decision to see the other hand then.")
+
+    def tell(self, text: str) -> None:
+        """A notice: as a toast, or, with hindsight open in a short window
+        (where a toast would cover the hindsight box), on the progress line."""
+        if self.has_class("-studying"):
+            self.app.bell()
+            self.query_one("#review-state", Static).update(text)
+        else:
+            self.notify(text, timeout=3)

@@ -125,6 +125,8 @@ class StatsScreen(BackScreen):
                 yield Static("Hands", classes="title", markup=False)
                 hands: DataTable[str | Text] = DataTable(id="hands-table", cursor_type="none")
                 hands.add_column("Variant", width=width)
+                # each count both ways: "Undercuts 0" after losing to two undercuts
+                # read as if none had happened (issue 54)
                 hands.add_columns(
                     "Opponent", "Hands", "Hands won", "Gins", "Undercuts", "Points/hand"
                 )
@@ -134,12 +136,18 @@ class StatsScreen(BackScreen):
                         cell(line.opponent),
                         str(line.hands),
                         f"{line.hands_won} ({percent(line.hands_won, line.hands)})",
-                        str(line.gins),
-                        str(line.undercuts),
+                        f"{line.gins} / {line.gins_against}",
+                        f"{line.undercuts} / {line.undercuts_against}",
                         f"{line.points_per_hand:+.1f}" if line.hands else "–",
                         height=None,
                     )
                 yield hands
+                yield Static(
+                    "Gins and undercuts: yours / theirs (an undercut of theirs is one "
+                    "of your knocks undercut).",
+                    classes="hint",
+                    markup=False,
+                )
                 yield Static(
                     streak_words(streaks.current, streaks.best), id="streaks", markup=False
                 )

@@ -1,0 +1,121 @@
+"""What an experienced player stumbled over (issue 54): Quit from the menu
+asks first while a game is in progress (Up from the first item wraps to
+Quit, so one Enter too many must not end the program and the game with
+it); Ctrl+P is said to list the table's commands, which it does."""
+
+from __future__ import annotations
+
+from apphelp import settle
+from textual.widgets import OptionList, Static
+
+from ginrummies.core import preset
+from ginrummies.play.keys import help_rows
+from ginrummies.play.session import Session, default_seats
+from ginrummies.store import Settings
+from ginrummies.tui.app import GinApp
+from ginrummies.tui.screens.choice import ChoiceScreen
+from ginrummies.tui.screens.menu import MenuScreen
+
+
+async def test_enter_on_quit_with_a_game_in_progress_asks_and_stay_keeps_it() -> None:
+    session = Session(preset("gin"), default_seats(level="easy"), 5)
+    app = GinApp(Settings(speed="instant"), session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("escape")  # from the table to the menu
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        options = app.screen.query_one(OptionList)
+        assert options.highlighted == 0  # Continue the game
+        await pilot.press("up", "enter")  # wrapped onto Quit
+        await settle(pilot)
+        assert app.is_running and isinstance(app.screen, ChoiceScreen)
+        asked = str(app.screen.query_one(".title", Static).render())
+        assert "A game is in progress" in asked and "saved" in asked
+        await pilot.press("down", "enter")  # Stay
+        await settle(pilot)
+        assert app.is_running and isinstance(app.screen, MenuScreen)
+        await pilot.press("q", "enter")  # q asks the same; Quit
+        await settle(pilot)
+        assert not app.is_running
+
+
+async def test_quit_without_a_game_does_not_ask() -> None:
+    app = GinApp(Settings(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("q")
+        await settle(pilot)
+        assert not app.is_running
+
+
+async def test_ctrl_p_says_it_lists_commands_and_lists_them() -> None:
+    said = dict(help_rows())["Ctrl+P"]
+    assert "commands" in said and "every legal move" not in said
+    session = Session(preset("gin"), default_seats(level="easy"), 5)
+    app = GinApp(Settings(speed="instant"), session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        names = [c.title for c in app.commands(app.screen)]
+        # a move's kind ("Discard"), not each legal move ("Discard 7♣")
+        assert "Discard" in names and "Draw from the stock" in names
+        assert not any(any(suit in name for suit in "♣♦♥♠") for name in names)
+
+
+async def test_the_new_game_form_tells_focus_by_more_than_colour() -> None:
+    """The focused house-rule section is in reverse video, the others not;
+    a number field's text is chosen as it is focused, so digits typed
+    replace it rather than go before it."""
+    from textual.widgets import Input
+    from textual.widgets._collapsible import CollapsibleTitle
+
+    from ginrummies.tui.screens.newgame import NewGameScreen
+
+    app = GinApp(Settings(speed="instant"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        app.push_screen(NewGameScreen(app.settings, None))
+        await settle(pilot)
+        form = app.screen
+        titles = list(form.query(CollapsibleTitle))
+        titles[1].focus()
+        await pilot.pause()
+        styles = [t.styles.text_style for t in titles]
+        assert styles[1].reverse and not styles[0].reverse and not styles[2].reverse
+        for section in form.sections.values():  # type: ignore[attr-defined]
+            await section.make()
+        await pilot.pause()
+        target = form.query_one("#opt-target", Input)
+        target.focus()
+        await pilot.pause()
+        await pilot.press("6", "0")
+        assert target.value == "60"
+
+
+async def test_the_review_with_hindsight_at_80_by_24_keeps_the_list_and_the_box_clear() -> None:
+    """With hindsight open at 80×24 the summary and the chart give their
+    rows to the list, so the chosen decision shows whole, and a notice is
+    said on the progress line, not in a toast over the hindsight box."""
+    from test_review_screen import finished, open_from_result
+
+    from ginrummies.tui.screens.review import ReviewScreen
+
+    app = GinApp(Settings(speed="instant"), session=finished())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_from_result(pilot)
+        assert isinstance(screen, ReviewScreen)
+        listed = screen.query_one("#ratings", OptionList)
+        await pilot.press("h")  # on the first costly decision, chosen as it opens
+        await pilot.pause()
+        # the list had four rows here, less than the chosen decision's words
+        assert screen.has_class("-studying") and listed.region.height >= 7
+        await pilot.press("n")  # past the last costly decision: the game has one
+        await pilot.pause()
+        said = str(screen.query_one("#review-state", Static).render())
+        assert said == "That is the last costly decision."
+        toasts = [n.message for n in app._notifications]
+        assert not any("costly" in t for t in toasts), toasts  # none over the hindsight box
+        await pilot.press("h")
+        await pilot.pause()
+        assert not screen.has_class("-studying")
