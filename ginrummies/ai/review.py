@@ -193,9 +193,10 @@ COSTLY = (Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER)
 # hold up when both moves were played on by real players
 # (``benchmarks/review_truth.py``; docs/strength.md, "Verdicts in play"),
 # each with its words: such a decision is "not rated", its figure shown
-# and counted nowhere, rather than flagged wrongly. Provisional, from 434
-# positions: the kinds whose "better" move did better in play in no more
-# than half of them, or lost points there on average. A mistake or a
+# and counted nowhere, rather than flagged wrongly. Provisional, from 776
+# positions: the kinds whose "better" move did better in play in under 60%
+# of them (a coin comes up heads in half; draws 78%, knocks 67%, Skarney's
+# answers 61%; the kinds below 46-54%). A mistake or a
 # blunder is rated all the same where nothing rests on later play: the
 # move made lost in every one of the judge's worlds, or the better move
 # goes out at once.

@@ -433,8 +433,9 @@ def help_rows(rules: RuleSet | None = None) -> list[tuple[str, str]]:
         if rules is None or c.applies is None or c.applies(rules):
             rows.append((c.shown, c.help + (f" ({c.where})" if c.where and rules is None else "")))
     # commands by kind ("Discard"), not the legal moves one by one
-    palette = "the command palette: the table's commands (draw, discard, undo, hint...)"
-    rows.append(("Ctrl+P", palette + " and the theme picker"))
+    rows.append(
+        ("Ctrl+P", "the command palette: the table's commands (draw, undo...), the theme picker")
+    )
     return rows
 
 
