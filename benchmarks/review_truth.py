@@ -15,10 +15,11 @@ inaccuracy, a mistake or a blunder) is then played on from the position
 twice, once with the move made and once with the judge's best, by the
 real players (the game's own bots, ``hard`` at ``--hard-samples`` worlds
 a decision), to the end of the hand, in ``--worlds`` worlds. A world is
-the real deal with the stock's undrawn cards shuffled: the other hand is
-the one the mover really faced (a draw from what the view allows, given
-how the game went), the stock's order one nobody could know; both
-branches play the same world with the same random numbers. The mover's
+drawn from the mover's view: the cards the mover cannot see (the other
+hand's hidden ones and the stock's) dealt again at random, so a case is
+judged over the hands the other player might hold, as the judge prices
+it, not over the one hand they held; both branches play the same world
+with the same random numbers. The mover's
 points in the hand (won less lost) are averaged over the worlds.
 
 It prints, per verdict and per kind of decision (``review.decision_kind``:
@@ -67,21 +68,35 @@ def bots_for(rules: Any, mover: str, seed: int, hard_samples: int) -> list[Bot]:
     ]
 
 
+def hidden(hand: Hand, upto: int, view: PlayerView) -> list[int]:
+    """Where in the deck lie the cards the mover cannot see at move
+    ``upto``: the other player's hidden cards and the stock's."""
+    actions = [a for _, a in hand.log[:upto]]
+    fresh = replay(hand.rules, hand.dealer, hand.deck, actions)
+    unseen = set(fresh.cards_of(1 - view.player)) - set(view.known_opponent_cards)
+    unseen |= set(hand.deck[len(hand.deck) - fresh.stock_size :])
+    return [i for i, card in enumerate(hand.deck) if card in unseen]
+
+
 def played(
     hand: Hand, upto: int, first: Action, bots: Sequence[Bot], view: PlayerView, rng: random.Random
 ) -> float:
     """The mover's points in the hand played on from move ``upto`` with
-    ``first``, the stock's undrawn cards shuffled by ``rng``."""
+    ``first``, in a world drawn by ``rng`` from the mover's view: the cards
+    the mover cannot see (the other hand's hidden cards and the stock)
+    dealt again at random. No move before ``upto`` names one of them, so
+    the same moves replay to the same view."""
     actions = [a for _, a in hand.log[:upto]]
-    fresh = replay(hand.rules, hand.dealer, hand.deck, actions)
-    n = fresh.stock_size
     deck = list(hand.deck)
-    if n > 1:
-        rest = deck[-n:]
-        rng.shuffle(rest)
-        deck[-n:] = rest
+    spots = hidden(hand, upto, view)
+    cards = [deck[i] for i in spots]
+    rng.shuffle(cards)
+    for i, card in zip(spots, cards, strict=True):
+        deck[i] = card
     branch = replay(hand.rules, hand.dealer, deck, actions)
     mover = view.player
+    again = branch.view(mover)
+    assert (again.hand, again.discard_pile) == (view.hand, view.discard_pile), "not the view"
     branch.apply(first)
     while not branch.is_over:
         p = branch.to_move

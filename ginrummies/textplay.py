@@ -33,6 +33,7 @@ from .core import (
 from .play import Session, action_words
 from .play.keys import MOVE_BY_KEY, MOVE_BY_NAME, MoveName, actions_for, text_help
 from .play.log import Kind
+from .play.runner import Runner
 from .play.tell import cut_answers, cut_question, ending_words, round_lines, unit
 from .play.words import why_not
 from .store.saves import Saved
@@ -307,6 +308,7 @@ def play(
     say: Callable[[str], None],
     clear: Callable[[], None] | None = None,
     hint_level: str = "normal",
+    keep: Callable[[Session], None] | None = None,
 ) -> Match:
     """Play the session's game to its end, every seat's turn in order.
 
@@ -316,7 +318,14 @@ def play(
     ``clear``, which should also clear the scrollback; without it, by
     scrolling), and the public moves since their last turn are told again.
     A table's hand is laid out as soon as it ends. ``hint_level``: the
-    settings' hint level (``hard`` shows the judge's figures with a hint)."""
+    settings' hint level (``hard`` shows the judge's figures with a hint).
+    ``keep``: called after every change (the keeper saves the game there).
+
+    The game's runner plays the computers, each move at once: the pace of
+    text play is the person's reading."""
+    runner = Runner(session)
+    if keep is not None:
+        runner.listen(lambda _change: keep(session))
     said = 0
     at_keyboard: int | None = None
     last_turn: dict[int, int] = {}  # the log's length after each person's last move
@@ -397,8 +406,8 @@ def play(
             round_start = next(i for i, e in enumerate(session.records) if e.round == now)
             continue
         if session.computer_to_move and not session.seats[session.next_mover()].is_person:
-            decision = session.computer_plays()
-            if decision.problem is not None:
+            decision = runner.play_now()
+            if decision is not None and decision.problem is not None:
                 say(f"  ({decision.problem}; it played a simple move instead.)")
             continue
         seat = session.to_move

@@ -19,6 +19,7 @@ from textual.pilot import Pilot
 from ginrummies.ai import make_bot
 from ginrummies.core import Format, preset
 from ginrummies.play.keys import MoveName
+from ginrummies.play.saving import record
 from ginrummies.play.session import Seat, SeatKind, Session, default_seats, format_seats
 from ginrummies.store import Settings
 from ginrummies.store.saves import parse
@@ -368,13 +369,13 @@ def recorded_app(folder: Path | None = None) -> GinApp:
     for n, (variant, level) in enumerate(RECORD * 2):
         target = 150 if variant == "colonel" else 60
         done = finish(None, played_session(variant, level, 100 + n, target), n)
-        done.record(stats)
+        record(done, stats)
     left = played_session("gin", "easy", 200, 60)
     person = make_bot("easy", left.rules, 8)
     while not left.hand.is_over:
         step(left, person)
     left.next_hand()  # left at the start of its second hand
-    left.record(stats, abandoned=True)
+    record(left, stats, abandoned=True)
     with stats.connect(write=True) as db:  # the same clock in every picture
         db.execute("UPDATE games SET updated = 1795300000 + 3600 * rowid")
     return app

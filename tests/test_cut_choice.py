@@ -17,6 +17,7 @@ from ginrummies.ai import make_bot
 from ginrummies.core import Format, Game, Match, preset
 from ginrummies.core.formats import FORMATS, cut_key
 from ginrummies.core.formats.base import Start
+from ginrummies.play.saving import from_saved
 from ginrummies.play.session import Seat, Session, format_seats
 from ginrummies.play.words import prompt
 from ginrummies.store import Settings
@@ -126,7 +127,7 @@ def test_the_choice_is_saved_and_replayed(tmp_path: Path) -> None:
         step(session, person)
     saved = parse(session.to_json())
     assert saved.winner_deals == (True,)
-    again = Session.from_saved(saved)
+    again = from_saved(saved)
     assert again.game.log == session.game.log and again.game.dealer == 0
     assert replay(saved).dealer == 0
     # a save from before the choice was kept deals as the computer would

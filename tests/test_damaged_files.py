@@ -31,6 +31,7 @@ from ginrummies.ai import make_bot
 from ginrummies.cli import main
 from ginrummies.core import Format, preset
 from ginrummies.play.keeper import Keeper
+from ginrummies.play.saving import from_saved, record, save
 from ginrummies.play.session import Seat, SeatKind, Session, default_seats
 from ginrummies.store.saves import SAVE_NAME, SaveError, replay
 from ginrummies.store.settings import (
@@ -79,7 +80,7 @@ def test_replay_refuses_a_game_in_progress(
 ) -> None:
     """The saved game.json of a game in play once stepped to the computer's live hand."""
     path = tmp_path / SAVE_NAME
-    played().save(path)
+    save(played(), path)
     assert main(["replay", str(path)]) == 2
     err = capsys.readouterr().err
     assert "the game in it is not over" in err and "replayed once it is" in err
@@ -98,7 +99,7 @@ def test_replay_shows_a_finished_game_and_an_abandoned_one(
     done.write_text(finished().to_json())
     assert main(["replay", str(done)]) == 0
     left = played()
-    left.record(Stats(tmp_path / STATS_NAME), abandoned=True)
+    record(left, Stats(tmp_path / STATS_NAME), abandoned=True)
     path = tmp_path / "left.json"
     path.write_text(left.to_json())
     assert main(["replay", str(path)]) == 0
@@ -328,7 +329,7 @@ def test_a_damaged_save_is_refused_in_words_kept_aside_or_plays(content: bytes) 
             assert not path.exists()
         else:  # a save that loads is one that can be played on
             assert saved is not None
-            session = Session.from_saved(saved)
+            session = from_saved(saved)
             keeper.keep(session)
             keeper.close()
         assert heard == []

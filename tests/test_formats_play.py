@@ -18,6 +18,7 @@ import pytest
 
 from ginrummies.ai import Bot, make_bot
 from ginrummies.core import DrawStock, Format, IllegalAction, preset
+from ginrummies.play.saving import from_saved, record, save
 from ginrummies.play.session import Seat, SeatKind, Session, format_seats
 from ginrummies.store.saves import SAVE_NAME, load
 from ginrummies.store.stats import SCHEMA_VERSION, STATS_NAME, Stats
@@ -36,7 +37,7 @@ def play_out(session: Session, stats: Stats, person: Bot | None = None) -> None:
     record it."""
     while not session.game.is_over:
         if session.round_over:
-            session.record(stats)
+            record(session, stats)
             session.next_hand()
         elif session.computer_to_move:
             session.computer_plays()
@@ -44,7 +45,7 @@ def play_out(session: Session, stats: Stats, person: Bot | None = None) -> None:
             view = session.view()
             legal = view.legal_actions
             session.play(person.choose(view, legal) if person is not None else legal[0])
-    session.record(stats)
+    record(session, stats)
 
 
 def test_a_session_of_three_plays_to_the_end_with_words_for_every_round() -> None:
@@ -162,7 +163,7 @@ def test_a_killed_partnership_game_continues_exactly(tmp_path: Path) -> None:
     proc.wait()
     saved = load(save)
     assert saved is not None and saved.format is Format.PARTNERSHIP
-    before = Session.from_saved(saved)
+    before = from_saved(saved)
     person_moves = sum(
         1
         for rnd in before.game.rounds
@@ -191,10 +192,10 @@ def test_a_save_of_the_two_player_release_continues(tmp_path: Path) -> None:
     shutil.copy(RELEASE1 / SAVE_NAME, tmp_path / SAVE_NAME)
     saved = load(tmp_path / SAVE_NAME)
     assert saved is not None and saved.format is Format.TWO
-    session = Session.from_saved(saved)
+    session = from_saved(saved)
     assert session.rules.name == "Skarney Gin" and session.names == ("Ann", "Bob")
     assert len(session.hand.log) == 7
-    session.save(tmp_path / SAVE_NAME)  # written again in today's format, same game
+    save(session, tmp_path / SAVE_NAME)  # written again in today's format, same game
     again = load(tmp_path / SAVE_NAME)
     assert again is not None and again.log == saved.log and again.game_id == saved.game_id
 

@@ -22,6 +22,7 @@ import ginrummies
 from ginrummies.ai import make_bot
 from ginrummies.core import Format, preset
 from ginrummies.play.printable import BIDI_CONTROLS, clean_name, printable
+from ginrummies.play.saving import record
 from ginrummies.play.session import Seat, SeatKind, Session, format_seats
 from ginrummies.store import Settings
 from ginrummies.store.saves import parse
@@ -148,7 +149,7 @@ async def test_every_table_screen_shows_hostile_names_as_text(
                 await settle(pilot)
         no_raw_control(screen_text(over))
         assert over.stats is not None
-        session.record(over.stats)
+        record(session, over.stats)
         over.push_screen(StatsScreen(over.stats))
         await settle(pilot)
         for key in ("g", "r", "c", "g"):

@@ -19,6 +19,7 @@ from textual.widgets import Static
 from ginrummies.cli import main
 from ginrummies.core import Card, Format, Match, preset, says
 from ginrummies.levels import Level
+from ginrummies.play.saving import record
 from ginrummies.play.session import Session, format_seats
 from ginrummies.store import Settings
 from ginrummies.store.saves import Saved, parse, replay
@@ -264,7 +265,7 @@ async def test_the_statistics_games_list_replays_a_game_of_three_or_four(
     """Enter on a game of three or four in the games list opens its replay
     (it used to be refused: the replay showed two players only)."""
     played = finished(name)[1]
-    played.record(Stats(tmp_path / STATS_NAME))
+    record(played, Stats(tmp_path / STATS_NAME))
     app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

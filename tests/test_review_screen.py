@@ -35,6 +35,7 @@ from ginrummies.ai.review import (
     summarize,
 )
 from ginrummies.core import Format
+from ginrummies.play.saving import record
 from ginrummies.play.session import Session
 from ginrummies.play.tell import action_words
 from ginrummies.store import Settings
@@ -312,7 +313,7 @@ async def test_the_statistics_games_open_the_review(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     session = finished(*TINY)
-    session.record(Stats(tmp_path / STATS_NAME))
+    record(session, Stats(tmp_path / STATS_NAME))
     app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
     async with app.run_test(size=SIZES[0]) as pilot:
         await pilot.pause()
@@ -357,7 +358,7 @@ def engine_accuracy(screen: ReviewScreen) -> float | None:
 async def test_a_review_stopped_is_not_kept_for_the_coach(tmp_path: Path) -> None:
     session = finished()
     stats = Stats(tmp_path / STATS_NAME)
-    session.record(stats)
+    record(session, stats)
     app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
     async with app.run_test(size=SIZES[0]) as pilot:
         await pilot.pause()

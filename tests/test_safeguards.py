@@ -17,6 +17,7 @@ from textual.pilot import Pilot
 from ginrummies.ai import make_bot
 from ginrummies.core import Action, Discard, PlayerView, preset
 from ginrummies.play import Seat, Session, default_seats
+from ginrummies.play.saving import save
 from ginrummies.store import Settings
 from ginrummies.store.saves import SAVE_NAME, load
 from ginrummies.tui import hinting as hinting_module
@@ -38,7 +39,7 @@ def saved_game(folder: Path, moves: int = 12, seed: int = 4) -> Session:
     person = make_bot("easy", session.rules, 1)
     for _ in range(moves):
         step(session, person)
-    session.save(folder / SAVE_NAME)
+    save(session, folder / SAVE_NAME)
     return session
 
 

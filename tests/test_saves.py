@@ -16,6 +16,7 @@ from apphelp import SIZE, VARIANTS, key_for_turn, settle, step
 
 from ginrummies.ai import make_bot
 from ginrummies.core import Format, preset
+from ginrummies.play.saving import from_saved, save, seats_from
 from ginrummies.play.session import Session, default_seats, format_seats
 from ginrummies.store import Settings
 from ginrummies.store.files import data_dir, write_atomic
@@ -35,7 +36,7 @@ def played(variant: str, moves: int, seed: int = 3) -> Session:
 
 
 def save_of(session: Session, path: Path) -> None:
-    session.save(path)
+    save(session, path)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
@@ -45,7 +46,7 @@ def test_save_and_continue_round_trip(variant: str, tmp_path: Path) -> None:
     save_of(session, path)
     saved = load(path)
     assert saved is not None
-    again = Session.resume(saved.rules, Session.seats_from(saved.seats), saved.seed, saved.log)
+    again = Session.resume(saved.rules, seats_from(saved.seats), saved.seed, saved.log)
     assert again.hand.state_key() == session.hand.state_key()
     assert again.game.scores == session.game.scores
     assert again.log == session.log  # the moves in words too
@@ -434,7 +435,7 @@ def test_every_seat_kind_and_level_a_save_accepts_can_be_played(tmp_path: Path) 
             )
             saved = load(path)
             assert saved is not None
-            Session.from_saved(saved)
+            from_saved(saved)
 
 
 @pytest.mark.parametrize("how", ["alien", "rules-text", "nested", "seed-5000-digits"])
@@ -483,4 +484,4 @@ def test_a_chosen_target_is_kept_and_a_rules_target_is_not() -> None:
     for session, kept in ((two, None), (three, 77)):
         text = session.to_json()
         assert json.loads(text)["target"] == kept
-        assert Session.from_saved(parse(text)).game.target == session.game.target
+        assert from_saved(parse(text)).game.target == session.game.target

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ginrummies.core import preset
 from ginrummies.levels import Level
+from ginrummies.play.saving import record, seats_from
 from ginrummies.play.session import Seat, SeatKind, Session
 from ginrummies.store.saves import SeatRecord, parse
 from ginrummies.store.stats import STATS_NAME, Stats
@@ -32,12 +33,12 @@ def test_a_save_keeps_its_seats_as_it_always_wrote_them() -> None:
         SeatRecord("Ann", "person", Level.NORMAL),
         SeatRecord("Bot", "computer", Level.HARD),
     )
-    assert Session.seats_from(saved.seats) == game.seats
+    assert seats_from(saved.seats) == game.seats
 
 
 def test_the_statistics_keep_the_seats_and_the_opponent_as_before(tmp_path: Path) -> None:
     game = session()
-    game.record(Stats(tmp_path / STATS_NAME))
+    record(game, Stats(tmp_path / STATS_NAME))
     with sqlite3.connect(tmp_path / STATS_NAME) as conn:
         seats, opponent = conn.execute("SELECT seats, opponent FROM games").fetchone()
     assert json.loads(seats) == AS_WRITTEN

@@ -17,6 +17,7 @@ from textual.widgets import DataTable
 
 from ginrummies.ai import make_bot
 from ginrummies.core import Format, Outcome, preset
+from ginrummies.play.saving import record as record_game
 from ginrummies.play.session import Seat, SeatKind, Session, format_seats
 from ginrummies.store import Settings
 from ginrummies.store.saves import parse
@@ -83,7 +84,7 @@ def test_statistics_match_the_games_played(tmp_path: Path) -> None:
 
     # recording again (a crash and a resumed save) counts nothing twice
     for s, _ in played:
-        s.record(stats)
+        record_game(s, stats)
     assert stats.lines() == list(lines.values())
 
 
@@ -129,10 +130,10 @@ RECORDER = textwrap.dedent(
                 session.play(me.choose(session.view(), session.legal()))
             if session.hand.is_over and not session.game.is_over:
                 stats.record(session.game_id, session.rules, session.seed,
-                             session.seats_data(), session.game)
+                             seats_data(session.seats), session.game)
                 session.next_hand()
         stats.record(session.game_id, session.rules, session.seed,
-                     session.seats_data(), session.game)
+                     seats_data(session.seats), session.game)
         stats.lines()
     """
 )
@@ -177,7 +178,7 @@ def test_a_damaged_database_is_kept_aside_and_a_new_one_begun(tmp_path: Path) ->
 
 
 def record(stats: Stats, session: Session, abandoned: bool = False) -> None:
-    session.record(stats, abandoned)
+    record_game(session, stats, abandoned)
 
 
 def game_with_cancelled_hands() -> Session:
@@ -475,7 +476,7 @@ def damaged_in_the_middle(path: Path) -> list[Session]:
     for seed in range(4):
         seats = (Seat("Ann"), Seat("Bob", SeatKind.COMPUTER, "easy"))
         session = finish(None, Session(preset("gin").but(target=40), seats, seed), seed)
-        session.record(stats)
+        record_game(session, stats)
         games.append(session)
     with sqlite3.connect(path) as db:
         db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -510,7 +511,7 @@ def test_damage_found_by_a_write_is_kept_aside_and_the_game_recorded_anew(tmp_pa
     games = damaged_in_the_middle(path)
     before = path.read_bytes()
     stats = Stats(path)
-    games[0].record(stats)  # the same game again: its row must be looked up
+    record_game(games[0], stats)  # the same game again: its row must be looked up
     kept = tmp_path / "statistics.unreadable-1.sqlite3"
     assert kept.read_bytes() == before
     assert stats.problem is not None and f"It was kept as {kept}" in stats.problem
@@ -528,7 +529,7 @@ def test_a_two_table_game_keeps_the_order_of_its_moves(tmp_path: Path) -> None:
     )
     session = finish(None, session, 3)
     stats = Stats(tmp_path / "stats.sqlite")
-    session.record(stats)
+    record_game(session, stats)
     text = stats.replay_text(session.game_id)
     assert text is not None
     saved = parse(text)

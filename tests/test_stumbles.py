@@ -1,11 +1,17 @@
 """What an experienced player stumbled over (issue 54): Quit from the menu
 asks first while a game is in progress (Up from the first item wraps to
 Quit, so one Enter too many must not end the program and the game with
-it); Ctrl+P is said to list the table's commands, which it does."""
+it); Ctrl+P is said to list the table's commands, which it does; the cut
+the computer won stays in view, and Enter does not land on the table."""
 
 from __future__ import annotations
 
-from apphelp import settle
+import html
+import re
+from typing import Any
+
+import pytest
+from apphelp import VARIANTS, settle
 from textual.widgets import OptionList, Static
 
 from ginrummies.core import preset
@@ -15,6 +21,7 @@ from ginrummies.store import Settings
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.choice import ChoiceScreen
 from ginrummies.tui.screens.menu import MenuScreen
+from ginrummies.tui.screens.table import TableScreen
 
 
 async def test_enter_on_quit_with_a_game_in_progress_asks_and_stay_keeps_it() -> None:
@@ -119,3 +126,41 @@ async def test_the_review_with_hindsight_at_80_by_24_keeps_the_list_and_the_box_
         await pilot.press("h")
         await pilot.pause()
         assert not screen.has_class("-studying")
+
+
+def on_screen(app: Any) -> str:
+    """The words the screen shows now, as a person reads them (line by line)."""
+    svg = app.export_screenshot()
+    text = html.unescape(re.sub(r"<[^>]+>", "", svg)).replace("\xa0", " ")
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+async def test_the_cut_the_computer_won_stays_in_view_and_enter_does_not_land_on_the_table(
+    variant: str,
+) -> None:
+    """80x24, every variant: the computer wins the cut (no dialog); the cut
+    shows on the table, and the Enter a newcomer presses to confirm it says
+    what to do, instead of refusing a discard."""
+    seed = next(
+        n
+        for n in range(1, 40)
+        if (w := Session(preset(variant), default_seats(False, "easy"), n).cut_choosers())
+        and w[0] == 1
+    )
+    app = GinApp(
+        Settings(speed="instant"),
+        session=Session(preset(variant), default_seats(False, "easy"), seed),
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert "Computer wins and plays first." in on_screen(app)
+        status = str(table.query_one("#status").render())
+        assert status.startswith("Cut: You "), status
+        version = table.session.version
+        await pilot.press("enter")
+        said = str(table.query_one("#status").render())
+        assert said.startswith("Your move: ") and "cannot" not in said, said
+        assert table.session.version == version

@@ -4,7 +4,7 @@ do not need colour, and the contract laid as the hand shows it."""
 
 from __future__ import annotations
 
-import time
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -16,10 +16,10 @@ from scenes import scene
 from textual.widgets import Static
 
 from ginrummies.core import Card, DrawStock, LayContract, Meld, MeldKind, Phase, preset
+from ginrummies.play import runner as runner_module
 from ginrummies.play import session as session_module
 from ginrummies.play.session import Session, default_seats
 from ginrummies.store import Settings
-from ginrummies.tui import flow
 from ginrummies.tui.cardart import CardSize
 from ginrummies.tui.fit import MIN_SIZE, fit
 from ginrummies.tui.screens.curtain import CurtainScreen
@@ -146,21 +146,23 @@ async def test_the_hint_key_plays_the_hinted_move() -> None:
 @pytest.mark.slow
 async def test_a_slow_computer_shows_that_it_is_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
     real = session_module.decide
+    gate = threading.Event()  # the computer thinks until the test has seen the mark
 
     def slow(turn: Any) -> Any:
-        time.sleep(2.5)
+        gate.wait(60)
         return real(turn)
 
-    monkeypatch.setattr(flow, "decide", slow)
+    monkeypatch.setattr(runner_module, "decide", slow)
 
     app = make_app("gin", seed=5, settings=Settings(speed="instant"))
     async with app.run_test(size=(80, 24)) as pilot:
         table = table_of(app)
-        for _ in range(40):  # the mark comes 0.3 s past the pace (here none)
+        for _ in range(400):  # the mark comes 0.3 s past the pace (here none)
             if "thinking" in text_of(app, "#opp-name"):
                 break
             await pilot.pause(0.05)
         assert table.thinking and "thinking" in text_of(app, "#opp-name")
+        gate.set()
         await settle(pilot)
         assert "thinking" not in text_of(app, "#opp-name")
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from ginrummies.play.session import Session
+from ginrummies.play.saving import from_saved
 from ginrummies.store.saves import load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,7 +123,7 @@ def test_a_whole_game_through_a_seat_killed_and_the_host_killed(tmp_path: Path) 
         assert ann.text.splitlines()[-1] == bob.text.splitlines()[-1]
         assert host.ended() == 0
     saved = load(data / "game.json")
-    assert saved is not None and Session.from_saved(saved).game.is_over
+    assert saved is not None and from_saved(saved).game.is_over
 
 
 def test_a_partnership_hand_with_two_people_elsewhere_and_two_computers(
@@ -192,6 +192,7 @@ KEYS = [
     ("or pass (p)", "p"),
     ("Draw from the stock (d)", "d"),
     ("and discard it (x)", "x"),
+    ("Enter: next hand", "Enter"),  # a hand over early (the seed is the host's): the next
 ]
 
 

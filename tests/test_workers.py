@@ -1,4 +1,4 @@
-"""The computer's move and the hint are Textual workers of the table screen:
+"""The computer's move (the runner's) and the hint (a worker of the table screen):
 a fault in either is said on screen, and the game and the app go on."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from apphelp import SIZE, computer_seat, key_for_turn, settle
 
 from ginrummies.core import preset
 from ginrummies.play import Seat, Session
+from ginrummies.play import runner as runner_module
 from ginrummies.store import Settings
-from ginrummies.tui import flow as flow_module
 from ginrummies.tui import hinting as hinting_module
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.table import TableScreen
@@ -22,7 +22,7 @@ async def test_a_fault_outside_the_bot_is_said_and_the_app_goes_on(monkeypatch: 
     def broken(turn: Any) -> Any:
         raise RuntimeError("the worker broke")
 
-    monkeypatch.setattr(flow_module, "decide", broken)
+    monkeypatch.setattr(runner_module, "decide", broken)
     session = Session(preset("gin"), (Seat("You"), computer_seat()), 4)
     app = GinApp(FAST, session=session)
     async with app.run_test(size=SIZE) as pilot:
@@ -41,7 +41,7 @@ async def test_a_fault_outside_the_bot_is_said_and_the_app_goes_on(monkeypatch: 
         assert any("the worker broke" in m for m in said), said
         assert any(n.title == "The computer could not move" for n in app._notifications)
         # the table waits, not asking again and again; nothing was played
-        assert not screen.thinking and screen.stuck == {0}
+        assert not screen.thinking and app.runner is not None and app.runner.stuck == {0}
         await pilot.pause(0.2)
         assert session.hand.log == log
         assert app.is_running and app.return_code is None

@@ -35,7 +35,7 @@ def shown_name(path: Path) -> str:
 def read_finished(path: Path, verb: str) -> Finished:
     """The game in ``path`` if it is over (or recorded as abandoned); Unfit
     with a message saying it "cannot be {verb}" and why, if not."""
-    from ..play.session import Session
+    from ..play.saving import seats_from
 
     name = shown_name(path)
 
@@ -53,7 +53,7 @@ def read_finished(path: Path, verb: str) -> Finished:
     try:
         saved = parse(text)
         game = replay(saved)
-        Session.seats_from(saved.seats, saved.format.seats)
+        seats_from(saved.seats, saved.format.seats)
     except SaveError as exc:
         raise unfit(f"{exc.plain}. (Details: {exc}.)") from None
     except Exception as exc:  # whatever a file holds: a message, not a traceback

@@ -100,6 +100,7 @@ def text_main(args: argparse.Namespace) -> int:
     """The plain-text game, saved after every move in the data folder."""
     from ..play.keeper import Keeper, Trouble
     from ..play.printable import printable
+    from ..play.saving import from_saved
     from ..play.session import Session, format_seats
     from ..play.tell import score_board
     from ..store.files import FolderError, config_dir, data_dir
@@ -185,7 +186,7 @@ def text_main(args: argparse.Namespace) -> int:
                     f"(The saved game goes on with its own players and rules: "
                     f"{', '.join(given)} would apply to a new game.)"
                 )
-            session = Session.from_saved(saved)
+            session = from_saved(saved)
             board = score_board(session.game, session.names)
             say(f"Continuing {session.title}: {board}.")
         else:
@@ -202,7 +203,6 @@ def text_main(args: argparse.Namespace) -> int:
                 # only now that the new game begins: until then the old one could go on
                 keeper.leave(saved)
                 print("(The saved game was left for this one; it counts as abandoned.)")
-        session.on_change = keeper.keep
         keeper.keep(session)
 
         def clear() -> None:
@@ -220,7 +220,7 @@ def text_main(args: argparse.Namespace) -> int:
         except OSError:
             level = "normal"  # the settings cannot be read: the app's default
         try:
-            play(session, ask, say, clear, level)
+            play(session, ask, say, clear, level, keeper.keep)
             while another_game(ask):
                 try:
                     session = session.another(secrets.randbelow(10**6))
@@ -228,10 +228,9 @@ def text_main(args: argparse.Namespace) -> int:
                 except Quit:
                     print("\nGoodbye. (The next game had not begun: nothing was saved.)")
                     break
-                session.on_change = keeper.keep
                 keeper.keep(session)
                 say("")
-                play(session, ask, say, clear, level)
+                play(session, ask, say, clear, level, keeper.keep)
         except (Quit, KeyboardInterrupt):
             # not the seed: it would deal the game in progress face up
             if keeper.saving:

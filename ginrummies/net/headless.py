@@ -9,8 +9,8 @@ game does, once everyone has gone.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ssl
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -39,6 +39,7 @@ class Headless:
         self.folder = folder
         self.say = say
         self.host = Host(table, started=started, on_change=lambda _s: self.changed())
+        self.moved = asyncio.Event()  # set at every change: what ``until`` waits on
         self.told = len(table.session.records)
         self.seated = {i for i, s in table.seats.items() if s.here}
         self.been = {i for i, s in table.seats.items() if s.token}  # seats someone has sat at
@@ -49,6 +50,7 @@ class Headless:
 
     def changed(self) -> None:
         """After every change: the game saved, and what happened said."""
+        self.moved.set()
         self.keep()
         for i, seat in self.table.seats.items():
             if seat.here and i not in self.seated:
@@ -74,6 +76,13 @@ class Headless:
         except OSError as exc:
             self.say(f"The game could not be saved: {exc}")
 
+    async def until(self, holds: Callable[[], bool]) -> None:
+        """Wait for the change after which ``holds`` (nothing changes between
+        the test and the clear: both run before the next await)."""
+        while not holds():
+            self.moved.clear()
+            await self.moved.wait()
+
     async def run(
         self, address: str, port: int, tls: ssl.SSLContext | None, invite: Callable[[int], str]
     ) -> int:
@@ -86,12 +95,10 @@ class Headless:
         self.say(f"Give the others this command: {invite(port)}")
         try:
             if not self.host.started:
-                while not self.table.full:
-                    await asyncio.sleep(0.05)
+                await self.until(lambda: self.table.full)
                 self.table.begin()
                 await self.host.send_all()  # a cut's winner elsewhere is asked
-                while self.table.choosing:
-                    await asyncio.sleep(0.05)
+                await self.until(lambda: not self.table.choosing)
                 winners = self.session.cut_choosers()
                 if winners:
                     chosen = self.session.deal_chosen
@@ -103,11 +110,9 @@ class Headless:
                 0 if not self.host.started else self.told
             )  # a new game: its log from the top
             await self.host.start()
-            while not self.session.game.is_over:
-                await asyncio.sleep(0.05)
-            until = time.monotonic() + LINGER
-            while self.host.connections and time.monotonic() < until:
-                await asyncio.sleep(0.1)
+            await self.until(lambda: self.session.game.is_over)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.until(lambda: not self.host.connections), LINGER)
         finally:
             await self.host.close()
         self.say("The table is closed.")

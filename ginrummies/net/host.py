@@ -7,8 +7,9 @@ with each wrong try from the same address, so codes cannot be tried fast.
 A seat's messages are read by ``protocol.read`` (size, JSON, version,
 kind), limited in rate (a flood is refused, then cut off), and acted on
 one at a time under one lock; after each change every connected seat is
-sent its own state, and the computers' moves are played (in a thread:
-``hard`` thinks for a while) and sent the same way. A State is sent whole
+sent its own state, and the computers' moves are played by the game's
+runner (``play.runner``: the host's own, or the app's around it) and sent
+the same way. A State is sent whole
 to a connection's first, and to a seat that asks (``Resync``); else only
 what is new since the last that connection was sent (``protocol.since``).
 
@@ -24,14 +25,15 @@ import contextlib
 import ssl
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Any, cast
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from ..play.session import Session, decide
+from ..play.runner import Runner
+from ..play.session import Session
 from .protocol import (
     SEAT_LIMIT,
     Deal,
@@ -87,12 +89,16 @@ class Host:
         on_change: Callable[[Session], None] | None = None,
         computers: bool = True,
     ) -> None:
-        """``computers``: the host plays the computers' moves itself (False:
-        the app around it does, at the game's pace, and calls ``changed``)."""
+        """``computers``: the host runs the game itself, its computers'
+        moves at once (False: the app around it runs it, at the game's
+        pace, and sends its changes)."""
         self.table = table
         self.started = started
         self.on_change = on_change
-        self.computers = computers
+        self.runner = Runner(table.session) if computers else None
+        if self.runner is not None:
+            self.runner.listen(lambda _change: self._spawn(self.changed()))
+        self.tasks: set[asyncio.Task[None]] = set()
         self.connections: dict[int, ServerConnection] = {}
         self.sent: dict[int, Sent] = {}  # what each connection holds of its seat's State
         # the connections sent the whole game (forgotten with them)
@@ -123,9 +129,13 @@ class Host:
             close_timeout=2,  # a side that does not answer the close is not waited for long
         )
         host, port, *_ = next(iter(self.server.sockets)).getsockname()
+        if self.started and self.runner is not None:  # a game taken up again
+            self.runner.start()
         return str(host), int(port)
 
     async def close(self) -> None:
+        if self.runner is not None:
+            self.runner.stop()
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
@@ -247,25 +257,25 @@ class Host:
     # --- after a change ----------------------------------------------------------
 
     async def start(self) -> None:
-        """Begin the game (the lobby ends): the computers play, the seats are told."""
+        """Begin the game (the lobby ends): the seats are told, and the
+        computers play (with a runner of the host's own: until a person is
+        to move, before this returns)."""
         self.started = True
+        if self.runner is not None:
+            self.runner.start()
         await self.changed()
+        if self.runner is not None:
+            await self.runner.idle()
 
     async def changed(self) -> None:
-        """Something moved: save, tell every seat, and let the computers play."""
+        """Something moved: save, and tell every seat."""
         self.saved()
         await self.send_all()
-        while self.started and self.computers:
-            async with self.lock:
-                turn = self.session.computer_turn()
-            if turn is None:
-                return
-            decision = await asyncio.to_thread(decide, turn)  # hard thinks a while
-            async with self.lock:
-                played = self.session.play_decision(decision)
-            if played:
-                self.saved()
-                await self.send_all()
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     def saved(self) -> None:
         if self.on_change is not None:

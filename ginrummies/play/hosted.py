@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..store.files import UnfitFile, data_dir, read_capped, write_atomic
 from ..store.saves import SAVE_NAME, SaveError, load
+from .saving import from_saved
 from .session import Session
 
 TABLE_NAME = "table.json"
@@ -49,7 +50,7 @@ def read_table(folder_given: str | None) -> tuple[Session, str, tuple[Taken, ...
     if game != saved.game_id:
         return "the saved game is not the hosted table's (a game was played here since)"
     try:
-        session = Session.from_saved(saved)
+        session = from_saved(saved)
     except ValueError as exc:
         return f"the hosted game cannot be continued: {exc}"
     if session.game.is_over:

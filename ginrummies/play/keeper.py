@@ -218,10 +218,10 @@ class Keeper:
             return None
         # here, not with the module: the session brings the bots, which the
         # app's menu needs only once there is a game (benchmarks/startup.py)
-        from .session import Session
+        from .saving import from_saved
 
         try:
-            Session.from_saved(saved)
+            from_saved(saved)
         except Exception as exc:  # nothing in a saved file may stop the game
             problem = SaveError(f"the save cannot be played ({str(exc)[:200]})", UNKNOWN)
             raise refuse(self.save_path, problem) from None
@@ -229,10 +229,10 @@ class Keeper:
 
     def leave(self, saved: Saved) -> None:
         """A saved game left for a new one: it stays in the statistics as abandoned."""
-        from .session import Session  # here: see saved()
+        from .saving import from_saved  # here: see saved()
 
         try:
-            self.record(Session.from_saved(saved), abandoned=True)
+            self.record(from_saved(saved), abandoned=True)
         except ValueError as exc:
             self.warn(f"The saved game could not be recorded: {exc}", Trouble.STATS)
 
@@ -245,7 +245,7 @@ class Keeper:
                 if session.game.is_over:
                     self.save_path.unlink(missing_ok=True)  # nothing left to continue
                 else:
-                    session.save(self.save_path)
+                    write_atomic(self.save_path, session.to_json())
             except OSError as exc:
                 self._once(Trouble.SAVE, f"The game could not be saved: {exc}")
             else:
@@ -258,8 +258,10 @@ class Keeper:
         background (a problem is said once)."""
         if self.stats is None:
             return
+        from .saving import stats_entry  # the session's module is loaded: a session is here
+
         try:
-            taken = session.stats_entry(abandoned)
+            taken = stats_entry(session, abandoned)
         except Exception as exc:  # a game the statistics cannot hold: the game goes on
             self._once(Trouble.STATS, f"The game could not be recorded in the statistics: {exc}")
             return

@@ -56,7 +56,7 @@ class RemoteSession:
         self.game_id = game_id
         self.seed = 0  # the host alone knows it (the log tells it once the game is over)
         self.keyboard: int | None = None
-        self.on_change: Callable[[RemoteSession], None] | None = None
+        self.listeners: list[Callable[[], None]] = []
         self.version = 0
         self.epoch = 0
         self.hot_seat = False
@@ -88,8 +88,17 @@ class RemoteSession:
         if self.table_version(self.seat) != self.pending_at:
             self.pending = None  # the seat's table moved on: the move was played
         self.version += 1
-        if self.on_change is not None:
-            self.on_change(self)
+        self.changed()
+
+    def listen(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call ``listener`` after every change from now on; the call that stops it."""
+        self.listeners.append(listener)
+        return lambda: self.listeners.remove(listener) if listener in self.listeners else None
+
+    def changed(self) -> None:
+        """Tell every listener the seat changed (a state came, or the connection went)."""
+        for listener in list(self.listeners):
+            listener()
 
     # --- who is who ------------------------------------------------------------
 

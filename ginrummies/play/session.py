@@ -1,20 +1,16 @@
 """A game at the table: who sits where, whose turn it is, and the moves in words.
 
-The app and text play both drive a ``Session``, for every format (two
-players, or three and four at one or two tables); it holds no Textual code,
-so the tests can play through it directly. A person's moves go through
-``play``. The computer's turn is taken in three steps so that thinking can
-run in a worker thread without ever touching the live game: ``computer_turn``
-freezes what the computer may know (on the thread that owns the session),
-``decide`` thinks about that frozen turn only (any thread), and ``play_decision``
-applies the answer if its table has not moved on meanwhile (the owning thread).
+A ``Session`` is the game and its seats, for every format (two players,
+or three and four at one or two tables); it holds no Textual code, so the
+tests can play through it directly. A person's moves go through ``play``;
+a computer's turn is frozen by ``computer_turn`` and its answer played by
+``play_decision`` (``play.turns``). A runner (``play.runner``) makes it move
+and tells who listens; the keeper's side saves it (``play.saving``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ..ai import Bot, make_bot
@@ -34,15 +30,15 @@ from ..core import (
 )
 from ..levels import Level
 from ..levels import SeatKind as SeatKind  # in the leaf for storage; callers import it here
-from ..store.files import write_atomic
-from ..store.saves import Saved, SeatRecord, new_game_id, to_json
-from ..store.settings import NAME_LENGTH
-from ..store.stats import Entry as StatsEntry
-from ..store.stats import Stats
-from ..store.stats import entry as stats_entry
+from ..store.saves import SeatRecord, new_game_id, to_json
 from .log import Entry, Kind
-from .printable import clean_name
+from .seats import Seat as Seat  # callers import the seats here too
+from .seats import default_seats as default_seats
+from .seats import format_seats as format_seats
 from .tell import action_words, cut_lines, deal_lines, round_lines, side_names
+from .turns import Decision as Decision
+from .turns import Turn as Turn
+from .turns import decide as decide
 
 
 def seed_line(seed: int) -> str:
@@ -50,106 +46,9 @@ def seed_line(seed: int) -> str:
     return f"The cards were dealt from seed {seed}: --seed {seed} deals this game again."
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """The computer's turn as it stood when asked: all that thinking may read."""
-
-    version: int  # the session's version then
-    seat: int
-    name: str
-    view: PlayerView
-    bot: Bot
-    fallback: Bot  # plays if ``bot`` fails, so a bug never stops the game
-    table: int = 0
-    # where its table stood: an answer is stale once the table has moved on
-    epoch: int = 0
-    round: int = 0
-    moves: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """The computer's move for a turn, and what went wrong choosing it, if anything."""
-
-    turn: Turn
-    action: Action
-    problem: str | None = None
-
-
-def decide(turn: Turn) -> Decision:
-    """Think about a frozen turn; safe in any thread (it reads only ``turn``).
-
-    A bot that raises, or answers with a move that is not legal, is replaced
-    for this move by the simple fallback player, and the problem is named so
-    the table can say so; the game goes on either way."""
-    legal = turn.view.legal_actions
-    problem = None
-    try:
-        action = turn.bot.choose(turn.view, legal)
-        if action in legal:
-            return Decision(turn, action)
-        problem = f"it chose a move that is not legal ({action})"
-    except Exception as exc:  # any bug in a bot: the game must go on
-        problem = f"{type(exc).__name__}: {exc}"
-    try:
-        action = turn.fallback.choose(turn.view, legal)
-        if action not in legal:
-            action = legal[0]
-    except Exception:  # the fallback failed too: the first legal move
-        action = legal[0]
-    return Decision(turn, action, f"{turn.name} could not choose a move ({problem})")
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """Who plays a seat: a person, or the computer at a level (kept for a
-    person too, as saves keep it)."""
-
-    name: str
-    kind: SeatKind = SeatKind.PERSON
-    level: Level = Level.NORMAL
-
-    def __post_init__(self) -> None:
-        # a name may come from a file or the command line: it is shown as
-        # typed, but never as something that acts on the terminal
-        object.__setattr__(self, "name", clean_name(self.name, NAME_LENGTH))
-        # a level's word is taken too ("hard"); ValueError for no level
-        object.__setattr__(self, "level", Level(self.level))
-
-    @property
-    def is_person(self) -> bool:
-        """A person plays the seat: at this keyboard, or at another machine."""
-        return self.kind is not SeatKind.COMPUTER
-
-
-def default_seats(hot_seat: bool = False, level: Level = Level.NORMAL) -> tuple[Seat, Seat]:
-    if hot_seat:
-        return (Seat("Player 1"), Seat("Player 2"))
-    return (Seat("You"), Seat("Computer", SeatKind.COMPUTER, level))
-
-
-def format_seats(
-    fmt: Format, people: int = 1, level: Level = Level.NORMAL, names: Sequence[str] = ()
-) -> tuple[Seat, ...]:
-    """Seats for a format: ``people`` people first (named ``names``, or
-    "You" alone, or "Player N"), then computers at ``level``."""
-    if fmt.two_players and not names:
-        return default_seats(people >= 2, level) if people else _computers(2, level)
-    n = fmt.seats
-    if not 0 <= people <= n:
-        raise ValueError(f"{fmt.title} has {n} seats, not room for {people} people")
-    seats = []
-    for i in range(n):
-        if i < people:
-            default = "You" if people == 1 else f"Player {i + 1}"
-            seats.append(Seat(names[i] if i < len(names) else default))
-        else:
-            seats.append(Seat(f"Computer {'ABCD'[i]}", SeatKind.COMPUTER, level))
-    return tuple(seats)
-
-
-def _computers(n: int, level: Level) -> tuple[Seat, ...]:
-    return tuple(Seat(f"Computer {'ABCD'[i]}", SeatKind.COMPUTER, level) for i in range(n))
+def seats_data(seats: Sequence[Seat]) -> tuple[SeatRecord, ...]:
+    """The seats as saves and the statistics keep them."""
+    return tuple(SeatRecord(s.name, s.kind, s.level) for s in seats)
 
 
 def new_match(
@@ -296,23 +195,6 @@ class Session:
                 rounds[entry.round - 1].append(entry.table)
         return rounds
 
-    @classmethod
-    def from_saved(cls, saved: Saved) -> Session:
-        """The session of a save (ValueError if its players are not readable)."""
-        seats = cls.seats_from(saved.seats, saved.format.seats)
-        return cls.resume(
-            saved.rules,
-            seats,
-            saved.seed,
-            saved.log,
-            saved.game_id,
-            format=saved.format,
-            target=saved.target,
-            first=saved.first,
-            order=saved.order,
-            winner_deals=saved.winner_deals,
-        )
-
     def rebuilt(
         self, log: Sequence[Sequence[Action]], order: Sequence[Sequence[int]] | None = None
     ) -> Session:
@@ -337,47 +219,11 @@ class Session:
         return to_json(
             self.rules,
             self.seed,
-            self.seats_data(),
+            seats_data(self.seats),
             self.game,
             game_id=self.game_id,
             order=self.order(),
         )
-
-    def save(self, path: Path) -> None:
-        """Write the game to ``path`` atomically (see store.files.write_atomic)."""
-        write_atomic(path, self.to_json())
-
-    def stats_entry(self, abandoned: bool = False) -> StatsEntry:
-        """The game so far as the statistics record it (``store.stats.entry``),
-        with the order of its moves at two tables."""
-        return stats_entry(
-            self.game_id,
-            self.rules,
-            self.seed,
-            self.seats_data(),
-            self.game,
-            abandoned=abandoned,
-            order=self.order(),
-        )
-
-    def record(self, stats: Stats, abandoned: bool = False) -> None:
-        """Put the game so far in the statistics (StatsError if they fail)."""
-        stats.write(self.stats_entry(abandoned))
-
-    def seats_data(self) -> tuple[SeatRecord, ...]:
-        """The seats as saves and the statistics keep them."""
-        return tuple(SeatRecord(s.name, s.kind, s.level) for s in self.seats)
-
-    @staticmethod
-    def seats_from(data: Sequence[SeatRecord], count: int = 2) -> tuple[Seat, ...]:
-        seats = []
-        for record in data:
-            kind = SeatKind(record.kind)
-            level = Level(record.level)  # ValueError: no computer level of that name
-            seats.append(Seat(record.name, kind, level))
-        if len(seats) != count:
-            raise ValueError(f"this game has {count} players, not {len(seats)}")
-        return tuple(seats)
 
     # --- who is who ------------------------------------------------------------
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 import dataclasses
 import ssl
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from textual import events
+from textual import events, on
 from textual.app import SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.filter import LineFilter
@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.theme import Theme as TextualTheme
 from textual.theme import ThemeProvider
 
+from ..play import news as told
 from ..play.keeper import Keeper, Trouble
 from ..play.keys import MOVES
 from ..play.printable import printable
@@ -29,6 +30,7 @@ from ..store.saves import Saved, SaveError, parse
 from ..store.settings import save_settings
 from .ascii import AsciiFilter
 from .gameapp import GameApp
+from .messages import LobbyClosed, LobbyLeave, LobbyToTable, TableNews
 from .screens.base import done, on_top
 from .screens.choice import ChoiceScreen
 from .screens.menu import MenuScreen
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
     from ..net.plan import HostPlan
     from ..play.place import Place
     from ..play.remote import RemoteSession
+    from ..play.runner import Runner
     from ..play.session import Session
     from ..store.stats import Stats
     from .hosting import Hosting
@@ -111,6 +114,7 @@ class GinApp(GameApp):
         super().__init__()
         self.settings = settings or Settings()
         self.session: Session | None = None  # the game in progress: the one saved
+        self.runner: Runner | None = None  # what runs it (its computers play)
         self.requested = session
         self.data_dir = Path(data_dir) if data_dir is not None else None
         self.resume = resume
@@ -243,9 +247,9 @@ class GinApp(GameApp):
             saved = self.keeper.saved()
             if saved is None:
                 return
-            from ..play.session import Session  # here: see above TYPE_CHECKING
+            from ..play.saving import from_saved  # here: see above TYPE_CHECKING
 
-            session = Session.from_saved(saved)
+            session = from_saved(saved)
         except (SaveError, ValueError, KeyError) as exc:
             self.notify(
                 str(exc), title="The saved game cannot be continued", severity="error", timeout=15
@@ -257,18 +261,31 @@ class GinApp(GameApp):
         self.watch_session(session)
 
     def watch_session(self, session: Session) -> None:
-        session.on_change = self.autosave
+        """``session`` is the game in progress: run by a runner of its own
+        (the last game's stops), saved after every change."""
+        from ..play.runner import Runner  # here: see above TYPE_CHECKING
+
+        if self.runner is not None:
+            self.runner.stop()
+        self.runner = Runner(session, pace=lambda: self.settings.delay)
+        self.runner.listen(lambda _change: self.autosave(session))
         self.autosave(session)
 
     def autosave(self, session: Session) -> None:
-        """Called after every move: the save on disk is always the game on screen,
-        and every finished hand is in the statistics."""
+        """Called after every change: the save on disk is always the game on
+        screen, and every finished hand is in the statistics."""
         if self.keeper is not None and session is self.session:
             self.keeper.keep(session)
         if self.hosting is not None and session is self.hosting.session:
             self.hosting.push()  # the seats elsewhere see the change too
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
+        if self.runner is not None:
+            self.runner.stop()
+        # a table across machines still open (its lobby's word that it closed
+        # comes as a message, which an app closing no longer reads)
+        for closing in self.closing_tables():
+            await closing
         if self.keeper is not None:
             self.closing = True  # what is said now is printed once the app is gone
             self.keeper.close()
@@ -516,13 +533,8 @@ class GinApp(GameApp):
             )
             return
         self.hosting = hosting
-        hosting.on_remote = self.hosted_changed
-        hosting.on_start = self.hosted_start
-        hosting.on_show = lambda: self.show_table(hosting.session)
-        hosting.on_leave = self.close_hosted
-        hosting.on_closed = self.drop_tables
-        mine = next((i for i in range(len(plan.session.seats)) if plan.session.here(i)), None)
-        self.push_screen(LobbyScreen(hosting, mine=mine))
+        hosting.listen(self.heard_from_table)
+        self.push_screen(LobbyScreen(hosting))
         if hosting.started():  # a game taken up again (--continue): its table at once
             self.session = hosting.session
             self.watch_session(hosting.session)
@@ -548,21 +560,6 @@ class GinApp(GameApp):
             hosting.ready_here()
             return
         session.next_hand()
-
-    @property
-    def hosted_session(self) -> Session | None:
-        return self.hosting.session if self.hosting is not None else None
-
-    def hosted_changed(self) -> None:
-        """A change made elsewhere (a move, a seat taken or left): shown."""
-        from .screens.lobby import LobbyScreen
-        from .screens.table import TableScreen
-
-        for screen in self.screen_stack:
-            if isinstance(screen, LobbyScreen):
-                screen.refresh_lobby()
-            elif isinstance(screen, TableScreen) and screen.session is self.hosted_session:
-                screen.redraw()
 
     def close_hosted(self) -> None:
         """Escape in the host's lobby: close the table, after a word."""
@@ -599,16 +596,24 @@ class GinApp(GameApp):
         """The lobby has closed: so has the table across machines (the one
         hosted here closes, kept for --continue; a seat taken elsewhere is
         given to a computer only if the person said to leave it)."""
+        for closing in self.closing_tables():
+            self.run_worker(closing, group="table")
+
+    def closing_tables(self) -> list[Coroutine[Any, Any, None]]:
+        """What closes the table across machines this app hosts or sits
+        at, which it forgets."""
         hosting, joining = self.hosting, self.joining
         leaving, self.leaving_table = self.leaving_table, False
         self.hosting = self.joining = None
+        out = []
         if hosting is not None:
-            self.run_worker(hosting.close(), group="table")
+            out.append(hosting.close())
         if joining is not None:
             # only a person who said so gives the seat up; the app closed (a
             # tab reloaded) keeps it, and joining again takes it back
             over = joining.session is not None and joining.session.game.is_over
-            self.run_worker(joining.close(leave=leaving and not over), group="table")
+            out.append(joining.close(leave=leaving and not over))
+        return out
 
     def ask_to_join(self) -> None:
         """The menu's Join: where and as whom, then the table's lobby."""
@@ -633,39 +638,70 @@ class GinApp(GameApp):
         joining = Joining(plan)
         joining.folder = self.data_dir if self.saving else None
         self.joining = joining
-        lobby = LobbyScreen(joining)
-
-        def lobby_changed() -> None:
-            lobby.mine = joining.seat
-            lobby.refresh_lobby()
-
-        joining.on_lobby = lobby_changed
-        joining.on_started = self.joined_table
-        joining.on_note = lambda text, bad: self.notify(
-            text, severity="warning" if bad else "information", timeout=10
-        )
-        joining.on_gone = self.joined_gone
-        joining.on_show = lambda: self.joined_table(joining.session) if joining.session else None
-        joining.on_leave = self.leave_joined
-        joining.on_closed = self.drop_tables
-        joining.on_finished = self.keep_joined
-
-        def ask(question: str, answers: tuple[str, ...]) -> None:
-            def answered(choice: int | None) -> None:
-                joining.deal(choice == 1)
-
-            self.push_screen(ChoiceScreen(question, list(answers), cancel=False), answered)
-
-        joining.on_question = ask
-        self.push_screen(lobby)
+        joining.listen(self.heard_from_table)
+        self.push_screen(LobbyScreen(joining))
         self.run_worker(joining.run(), group="table")
+
+    def heard_from_table(self, news: told.News) -> None:
+        """The news of the table across machines, as a message to the app."""
+        self.post_message(TableNews(news))
+
+    @on(TableNews)
+    def table_news(self, message: TableNews) -> None:
+        """What the table across machines said: shown, or acted on."""
+        hosting, joining = self.hosting, self.joining
+        match message.news:
+            case told.LobbyNews():  # the lobby listens for itself; the table shows it too
+                runner = self.runner
+                if hosting is not None and runner is not None and runner.session is hosting.session:
+                    runner.nudge()
+            case told.Begin():
+                if hosting is not None:
+                    self.hosted_start()
+            case told.Started(session=seat):
+                self.joined_table(seat)
+            case told.Note(text=text, bad=bad):
+                self.notify(text, severity="warning" if bad else "information", timeout=10)
+            case told.Gone(why=why):
+                self.notify(why, title="Table across machines", severity="error", timeout=30)
+            case told.GameOver(game=game):
+                self.keep_joined(game)
+            case told.Question(question=question, answers=answers):
+                if joining is not None:
+                    self.ask_deal(joining, question, answers)
+
+    def ask_deal(self, joining: Joining, question: str, answers: tuple[str, ...]) -> None:
+        """The cut won at a table elsewhere: deal or play first, sent to its host."""
+
+        def answered(choice: int | None) -> None:
+            joining.deal(choice == 1)
+
+        self.push_screen(ChoiceScreen(question, list(answers), cancel=False), answered)
+
+    @on(LobbyToTable)
+    def lobby_to_table(self) -> None:
+        if self.hosting is not None:
+            self.show_table(self.hosting.session)
+        elif self.joining is not None and self.joining.session is not None:
+            self.joined_table(self.joining.session)
+
+    @on(LobbyLeave)
+    def lobby_left(self) -> None:
+        if self.hosting is not None:
+            self.close_hosted()
+        else:
+            self.leave_joined()
+
+    @on(LobbyClosed)
+    def lobby_closed(self) -> None:
+        self.drop_tables()
 
     def keep_joined(self, game: str) -> None:
         """A game played at a table elsewhere, over: in this machine's statistics."""
-        from ..play.session import Session
+        from ..play.saving import from_saved
 
         try:
-            self.record(Session.from_saved(parse(game)))
+            self.record(from_saved(parse(game)))
         except (SaveError, ValueError) as exc:
             self.notify(str(exc), title="The game could not be kept", severity="error")
 
@@ -674,23 +710,7 @@ class GinApp(GameApp):
 
         if session is None:
             return
-        screen = TableScreen(session)
-        from .screens.result import ResultScreen
-
-        def changed(_session: RemoteSession) -> None:
-            screen.redraw()
-            if isinstance(self.screen, ResultScreen):  # the whole game may have come
-                self.screen.refresh_keys()
-
-        session.on_change = changed
-        self.push_screen(screen)
-
-    def joined_gone(self, why: str) -> None:
-        self.notify(why, title="Table across machines", severity="error", timeout=30)
-        joining = self.joining
-        if joining is not None:
-            joining.said = why
-            joining.on_lobby()
+        self.push_screen(TableScreen(session))
 
     def leave_joined(self) -> None:
         joining = self.joining
@@ -718,7 +738,8 @@ class GinApp(GameApp):
         kept = self.hand_state
         state = kept[1] if kept is not None and kept[0] is session else HandState()
         self.hand_state = (session, state)
-        self.push_screen(TableScreen(session, state))
+        runner = self.runner if session is self.session else None
+        self.push_screen(TableScreen(session, state, runner))
 
     def _choose_deal(
         self,

@@ -3,9 +3,10 @@ loop, the table's lobby, and the game's changes sent to the seats.
 
 The host's game is the app's game like any other (saved after every move,
 in the statistics); ``net.host.Host`` seats the people from other
-machines and checks their moves. The app plays its computers at the
-game's pace as always, so the host is told of every change made here
-(``push``) and the app of every change made elsewhere (``on_remote``).
+machines and checks their moves. The app's runner plays its computers at
+the game's pace as always, so the host is told of every change made here
+(``push``), and the app hears the table's news (``play.news``: the lobby
+changed, the game begins) as any listener does.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Coroutine, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,23 +23,20 @@ from ..net.plan import HostPlan
 from ..net.protocol import SeatInfo
 from ..net.table import Table
 from ..play.hosted import write_table
+from ..play.news import Begin, LobbyNews, Newsroom
 from ..play.session import Session
 
 
-class Hosting:
+class Hosting(Newsroom):
     """A hosted table in the app: ``open`` listens, ``start`` ends the lobby."""
 
     def __init__(self, plan: HostPlan) -> None:
+        super().__init__()
         self.plan = plan
         self.host = Host(plan.table(), started=bool(plan.tokens), computers=False)
         self.address: tuple[str, int] | None = None
         self.problem = ""  # why the table could not be opened
         self.tasks: set[asyncio.Task[None]] = set()
-        self.on_remote: Callable[[], None] | None = None  # a change made elsewhere
-        self.on_start: Callable[[], None] = lambda: None  # the game begins here
-        self.on_show: Callable[[], None] = lambda: None  # the table over the lobby
-        self.on_leave: Callable[[], None] = lambda: None  # the host closes the table
-        self.on_closed: Callable[[], None] = lambda: None  # the lobby has gone
         self.folder: Path | None = None  # where the table is kept for --continue
         self.starting = False  # Start pressed, the cut's choices awaited
 
@@ -65,8 +63,7 @@ class Hosting:
         self.go_on()
         self.keep()
         self.session.waiting = self.table.waiting()
-        if self.on_remote is not None:
-            self.on_remote()
+        self.tell(LobbyNews())
 
     # --- the lobby -----------------------------------------------------------------
 
@@ -79,15 +76,14 @@ class Hosting:
         self.table.begin(self.plan.level)
         self.starting = True
         self.push()
-        if self.on_remote is not None:  # the lobby says whom the start waits for
-            self.on_remote()
+        self.tell(LobbyNews())  # the lobby says whom the start waits for
         self.go_on()
 
     def go_on(self) -> None:
         """Once nobody elsewhere is still choosing, the app begins the game."""
         if self.starting and not self.table.choosing:
             self.starting = False
-            self.on_start()
+            self.tell(Begin())
 
     def begun(self) -> None:
         """The game is dealt as the cuts chose: the seats are sent their hands."""
@@ -105,14 +101,10 @@ class Hosting:
     def started(self) -> bool:
         return self.host.started
 
-    def show_table(self) -> None:
-        self.on_show()
-
-    def leave(self) -> None:
-        self.on_leave()
-
-    def closed(self) -> None:
-        self.on_closed()
+    def mine(self) -> int | None:
+        """The seat of the person at this keyboard (the first, in hot-seat)."""
+        session = self.session
+        return next((i for i in range(len(session.seats)) if session.here(i)), None)
 
     def away(self) -> list[str]:
         return [s.name for s in self.table.seats.values() if s.token and not s.here]

@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import ssl
 import time
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from ..levels import Level
 from ..net.client import JoinError, Seated, join
 from ..net.protocol import Finished, Goodbye, Lobby, Refused, SeatInfo, State
 from ..play.hosted import keep_seat, kept_seat
+from ..play.news import GameOver, Gone, LobbyNews, Newsroom, Note, Question, Started
 from ..play.remote import RemoteSession, own_record
 
 RETRY_EVERY = 2.0  # seconds between tries to reconnect
@@ -39,12 +40,14 @@ class JoinPlan:
     tls: ssl.SSLContext | None = None
 
 
-class Joining:
-    """A seat taken at a hosted table, for the app's lobby and table screens."""
+class Joining(Newsroom):
+    """A seat taken at a hosted table, for the app's lobby and table screens;
+    its news (``play.news``) to whoever listens."""
 
     hosting = False
 
     def __init__(self, plan: JoinPlan) -> None:
+        super().__init__()
         self.plan = plan
         self.seated: Seated | None = None
         self.session: RemoteSession | None = None
@@ -53,17 +56,6 @@ class Joining:
         self.ended = False  # this side has left (no more tries to come back)
         self.folder: Path | None = None  # where this machine keeps its seats' tokens
         self.tasks: set[asyncio.Task[None]] = set()
-        # the app's: the lobby changed, the table changed, something to say
-        self.on_lobby: Callable[[], None] = lambda: None
-        self.on_started: Callable[[RemoteSession], None] = lambda _session: None
-        self.on_note: Callable[[str, bool], None] = lambda _text, _bad: None
-        self.on_gone: Callable[[str], None] = lambda _why: None
-        self.on_show: Callable[[], None] = lambda: None  # the table over the lobby
-        self.on_leave: Callable[[], None] = lambda: None  # the person leaves the table
-        self.on_closed: Callable[[], None] = lambda: None  # the lobby has gone
-        self.on_finished: Callable[[str], None] = lambda _game: None  # the whole game
-        # the cut won: the question and its answers; the answer goes to ``deal``
-        self.on_question: Callable[[str, tuple[str, ...]], None] = lambda _q, _a: None
         self.asked = False
 
     @property
@@ -88,11 +80,11 @@ class Joining:
                 # the seat went, or is played from another window: a seat of one's own
                 self.seated = await join(plan.address, plan.code, plan.name, tls=plan.tls)
         except JoinError as exc:
-            self.on_gone(f"Could not join the table: {exc}")
+            self.tell_gone(f"Could not join the table: {exc}")
             return
         keep_seat(self.folder, plan.address, plan.code, plan.name, self.seated.welcome.token)
         self.said = ""  # seated: the lobby says what the start waits for
-        self.on_lobby()
+        self.tell(LobbyNews())
         while not self.ended:
             try:
                 await self.follow()
@@ -101,11 +93,11 @@ class Joining:
                     return
                 if self.session is not None and self.session.game.is_over:
                     self.said = "The game is over, and the host has closed the table."
-                    self.on_lobby()
+                    self.tell(LobbyNews())
                     return
                 why = str(exc)
                 if self.seated is not None and self.seated.goodbye:
-                    self.on_gone(f"The host ended the connection: {self.seated.goodbye}")
+                    self.tell_gone(f"The host ended the connection: {self.seated.goodbye}")
                     return
                 if not await self.rejoin(why):
                     return
@@ -117,10 +109,10 @@ class Joining:
             message = await seated.receive()
             if isinstance(message, Lobby):
                 self.seats = message.seats
-                self.on_lobby()
+                self.tell(LobbyNews())
                 if message.question and not self.asked:
                     self.asked = True  # once: the host asks again until it is answered
-                    self.on_question(message.question, message.answers)
+                    self.tell(Question(message.question, message.answers))
             elif isinstance(message, State):
                 self.taken(message)
             elif isinstance(message, Finished):
@@ -128,7 +120,7 @@ class Joining:
             elif isinstance(message, Refused):
                 if self.session is not None:
                     self.session.pending = None
-                self.on_note(f"The host refused: {message.why}", True)
+                self.tell(Note(f"The host refused: {message.why}", True))
                 self.changed()
             elif isinstance(message, Goodbye):
                 raise JoinError(message.why)
@@ -141,7 +133,7 @@ class Joining:
         until = time.monotonic() + RETRY_FOR
         self.said = f"The connection was lost ({why}): trying again..."
         self.offline(("the connection to the host to come back",))
-        self.on_note(self.said, True)
+        self.tell(Note(self.said, True))
         while not self.ended and time.monotonic() < until:
             await asyncio.sleep(RETRY_EVERY)
             try:
@@ -151,18 +143,26 @@ class Joining:
                     break
                 continue
             self.said = "Back at the table."
-            self.on_note(self.said, False)
+            self.tell(Note(self.said, False))
             return True
         gone = f"The table could not be reached again ({why})."
         self.offline((f"the host: {gone} Join again to take your seat back",))
-        self.on_gone(f"{gone} ginrummies join with the same address and code takes your seat back.")
+        self.tell_gone(
+            f"{gone} ginrummies join with the same address and code takes your seat back."
+        )
         return False
+
+    def tell_gone(self, why: str) -> None:
+        """The table cannot be reached: said, and the lobby says so too."""
+        self.said = why
+        self.tell(Gone(why))
+        self.tell(LobbyNews())
 
     def offline(self, waiting: tuple[str, ...]) -> None:
         """The connection is gone: the table says what it waits for."""
         if self.session is not None:
             self.session.waiting = waiting
-        self.on_lobby()
+        self.tell(LobbyNews())
         self.changed()
 
     def taken(self, state: State) -> None:
@@ -187,11 +187,11 @@ class Joining:
             self.session = session
             session.update(state.public, state.view, state.log, seats, state.waiting)
             self.said = "The game is on."
-            self.on_lobby()
-            self.on_started(session)
+            self.tell(LobbyNews())
+            self.tell(Started(session))
             return
         session.update(state.public, state.view, state.log, seats, state.waiting)
-        self.on_lobby()
+        self.tell(LobbyNews())
 
     def finish(self, game: str) -> None:
         """The whole game, sent once it is over: kept as this person's."""
@@ -203,14 +203,14 @@ class Joining:
         try:
             session.finished = own_record(game, seat)
         except ValueError as exc:
-            self.on_note(f"The finished game could not be kept: {exc}", True)
+            self.tell(Note(f"The finished game could not be kept: {exc}", True))
             return
-        self.on_finished(session.finished)
+        self.tell(GameOver(session.finished))
         self.changed()
 
     def changed(self) -> None:
-        if self.session is not None and self.session.on_change is not None:
-            self.session.on_change(self.session)
+        if self.session is not None:
+            self.session.changed()
 
     def send(self, action: Action) -> None:
         if self.seated is not None:
@@ -283,20 +283,14 @@ class Joining:
     def start(self) -> None:
         """Only the host starts the game."""
 
-    def show_table(self) -> None:
-        self.on_show()
-
-    def leave(self) -> None:
-        self.on_leave()
+    def mine(self) -> int | None:
+        return self.seat
 
     def away(self) -> list[str]:
         return []
 
     def replace_away(self) -> None:
         """Only the host gives seats to computers."""
-
-    def closed(self) -> None:
-        self.on_closed()
 
 
 def computer_level(seat: SeatInfo) -> Level | None:

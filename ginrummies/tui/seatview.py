@@ -121,8 +121,10 @@ def shown(
     hidden: bool,
     thinking: bool,
     message: str,
+    skip: bool = False,
 ) -> Shown:
-    """The two halves of the table and the status line, for ``seen``."""
+    """The two halves of the table and the status line, for ``seen``
+    (``skip``: a hand the person watches can be skipped to its end)."""
     view, rules = seen.view, session.rules
     me, opp = seen.me, 1 - seen.me
     dealer = session.game.dealer_seat(seen.table)
@@ -164,12 +166,15 @@ def shown(
     elif view.result is not None and not session.round_over:
         status = waiting_words(session, seen)
     else:
+        skip = False
         status = prompt(session, view)
         status = " ".join([*cut_words(session, seen), status])
     if session.pending is not None and not seen.watching:  # sent, not yet back
         status = f"Your move ({action_words(session.pending, view)}) is on its way to the host..."
     if session.waiting:  # a table across machines: who it waits for
         status = f"{status} Waiting for {' and '.join(session.waiting)}."
+    if skip and not session.round_over:
+        status = f"{status} {SKIP_WORDS}"
     status = message or status
     return Shown(
         opponent=Parts(tuple(theirs), spare=gone),
@@ -201,6 +206,9 @@ def cut_words(session: Place, seen: Look) -> list[str]:
     if len(session.game.rounds) > 1 or any(p == seen.me for p, _ in hand.log):
         return []
     return [entry.words for entry in session.records if entry.kind is Kind.CUT]
+
+
+SKIP_WORDS = "Enter skips to the end of the hand."
 
 
 def watch_prompt(session: Place, seen: Look) -> str:

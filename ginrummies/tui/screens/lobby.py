@@ -6,16 +6,20 @@ Escape on the table comes back here (Enter goes back to the table).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import ClassVar, Protocol
 
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ...net.protocol import SeatInfo
+from ...play.news import Listener, News
+from ..messages import LobbyClosed, LobbyLeave, LobbyToTable
 from ..widgets.header import header
 from .base import on_top
 
@@ -32,9 +36,8 @@ class Gathering(Protocol):
     def status(self) -> str: ...
     def started(self) -> bool: ...
     def start(self) -> None: ...
-    def show_table(self) -> None: ...
-    def leave(self) -> None: ...
-    def closed(self) -> None: ...  # the lobby has gone: so does the table
+    def mine(self) -> int | None: ...  # the seat of the person here
+    def listen(self, listener: Listener) -> Callable[[], None]: ...
     def away(self) -> list[str]: ...  # the people the game waits for to come back
     def replace_away(self) -> None: ...  # the host gives their seats to computers
 
@@ -65,10 +68,13 @@ class LobbyScreen(Screen[None]):
         Binding("escape", "leave", "Leave the table"),
     ]
 
-    def __init__(self, gathering: Gathering, mine: int | None = None) -> None:
+    class Changed(Message):
+        """The table's news: who sits where, what it waits for."""
+
+    def __init__(self, gathering: Gathering) -> None:
         super().__init__()
         self.gathering = gathering
-        self.mine = mine
+        self._unlisten: Callable[[], None] = lambda: None
 
     def compose(self) -> ComposeResult:
         yield header()
@@ -82,13 +88,20 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.title = "Table across machines"
+        self._unlisten = self.gathering.listen(self.heard)
         self.refresh_lobby()
 
-    def on_screen_resume(self) -> None:
+    def heard(self, _news: News) -> None:
+        self.post_message(self.Changed())
+
+    @on(Changed)
+    @on(events.ScreenResume)
+    def catch_up(self) -> None:
         self.refresh_lobby()
 
     def on_unmount(self) -> None:
-        self.gathering.closed()
+        self._unlisten()
+        self.app.post_message(LobbyClosed())
 
     def refresh_lobby(self) -> None:
         """Show the table as it stands now (called after every change)."""
@@ -102,7 +115,7 @@ class LobbyScreen(Screen[None]):
         )
         self.query_one("#lobby-invite").display = bool(invite)
         self.query_one("#lobby-reach", Static).update(g.reach())
-        lines = seat_lines(g.seat_infos(), self.mine)
+        lines = seat_lines(g.seat_infos(), g.mine())
         self.query_one("#lobby-seats", Static).update("Seats:\n" + "\n".join(lines))
         self.query_one("#lobby-status", Static).update(g.status())
         self.refresh_bindings()
@@ -131,8 +144,8 @@ class LobbyScreen(Screen[None]):
 
     def action_table(self) -> None:
         if on_top(self) and self.gathering.started():
-            self.gathering.show_table()
+            self.post_message(LobbyToTable())
 
     def action_leave(self) -> None:
         if on_top(self):
-            self.gathering.leave()
+            self.post_message(LobbyLeave())

@@ -24,6 +24,7 @@ from textual.widgets import Footer, RichLog, Static
 
 from ...core import Card, hand_count
 from ...play.log import Kind
+from ...play.saving import from_saved, seats_from
 from ...play.session import Session
 from ...play.tell import unit
 from ...store.saves import Saved
@@ -85,7 +86,7 @@ def session_at(saved: Saved, turns: list[list[int]], place: Place) -> Session:
         for t in range(per):
             log.append(list(saved.log[place.hand * per + t][: done.count(t)]))
     order = [*turns[: place.hand], done] if per > 1 else None
-    return Session.from_saved(replace(saved, log=log, order=order))
+    return from_saved(replace(saved, log=log, order=order))
 
 
 def heading(session: Session, place: Place, hands: int, width: int) -> tuple[str, str]:
@@ -138,7 +139,7 @@ class ReplayScreen(Screen[None]):
     def __init__(self, saved: Saved, *, quit_on_leave: bool = False) -> None:
         super().__init__()
         self.saved = saved
-        self.seats = Session.seats_from(saved.seats, saved.format.seats)
+        self.seats = seats_from(saved.seats, saved.format.seats)
         self.quit_on_leave = quit_on_leave
         self.session: Session | None = None
         self.before: Session | None = None  # the step shown before this one

@@ -13,7 +13,7 @@ says so, and the arrows and Page Down scroll it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -21,15 +21,18 @@ from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.style import Style
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from ...core import Card, HandResult, KnockEnd, TableEnd, says
 from ...play.log import Kind
 from ...play.place import Place
+from ...play.remote import RemoteSession
 from ...play.session import Session
 from ...play.tell import round_lines, side_names, unit
 from ...store.saves import parse
@@ -340,6 +343,7 @@ class ResultScreen(ModalScreen[str | None]):
     def __init__(self, session: Place) -> None:
         super().__init__()
         self.session = session
+        self._unlisten: Callable[[], None] = lambda: None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("export", "review"):  # a replay is of a whole game
@@ -414,7 +418,23 @@ class ResultScreen(ModalScreen[str | None]):
             said.append("x: export the replay")
         return " · ".join(said)
 
+    class SeatChanged(Message):
+        """The seat at a table elsewhere changed: the whole game may have come."""
+
+    def on_unmount(self) -> None:
+        self._unlisten()
+
+    def seat_told(self) -> None:
+        self.post_message(self.SeatChanged())
+
+    @on(SeatChanged)
+    def seat_changed(self) -> None:
+        self.refresh_keys()
+
     def on_mount(self) -> None:
+        session = self.session
+        if isinstance(session, RemoteSession):
+            self._unlisten = session.listen(self.seat_told)
         body = self.query_one(".body", VerticalScroll)
         body.focus()  # the arrows and Page Down scroll it
         self.watch(body, "scroll_y", self.say_more)

@@ -35,8 +35,9 @@ from ...core import (
 )
 from ...play.keys import CONTROLS, MOVE_BY_KEY, MOVE_BY_NAME, MOVES, MoveName, actions_for
 from ...play.place import Place
+from ...play.runner import Runner
 from ...play.tell import action_words, unit
-from ...play.words import meld_cards, refused, why_not
+from ...play.words import meld_cards, prompt, refused, why_not
 from ...store import HintLevel
 from ..board import show_board
 from ..cardart import CardSize
@@ -46,6 +47,7 @@ from ..hinting import Found, Hints, hint_text, hinted_card, think
 from ..seatview import (
     HandState,
     Look,
+    cut_words,
     header_texts,
     look,
     next_line,
@@ -106,10 +108,13 @@ class TableScreen(FlowScreen):
     # the moves the footer offers now (and "undo"): a change refreshes the footer
     legal_moves: reactive[frozenset[str]] = reactive(frozenset(), bindings=True)
 
-    def __init__(self, session: Place, state: HandState | None = None) -> None:
+    def __init__(
+        self, session: Place, state: HandState | None = None, runner: Runner | None = None
+    ) -> None:
         """``state``: the person's cursor, marks and sort when they left this
-        game's table for the menu, kept for their return."""
-        super().__init__(session)
+        game's table for the menu, kept for their return. ``runner``: what
+        runs the game here (None for a seat at a table elsewhere)."""
+        super().__init__(session, runner)
         self.hints = Hints()
         self.state = state if state is not None else HandState()
         self.seen: Look | None = None
@@ -202,7 +207,13 @@ class TableScreen(FlowScreen):
         upper = seen.seats[1 - seen.me]
         thinking = self.slow_at(seen.table) and session.game.seat_to_move(seen.table) == upper
         table.shown = shown(
-            session, seen, self.state, hidden=hidden, thinking=thinking, message=self.said()
+            session,
+            seen,
+            self.state,
+            hidden=hidden,
+            thinking=thinking,
+            message=self.said(),
+            skip=self.runner is not None,
         )
         other = 1 - seen.table if session.format.tables > 1 else None
         short = self.has_class("-short") and other is not None
@@ -325,6 +336,15 @@ class TableScreen(FlowScreen):
             event.stop()
             self.action_undo()
             return
+        if event.key == "enter" and self.can_skip():
+            event.stop()
+            self.skip()
+            return
+        if event.key == "enter" and self.cut_on_show():
+            # the Enter a newcomer presses to confirm the cut: what to do now
+            event.stop()
+            self.say(f"Your move: {prompt(self.session, self.view)}")
+            return
         if event.key == "y" and self.hint_move() is None:
             event.stop()
             self.action_play_hint()
@@ -346,6 +366,27 @@ class TableScreen(FlowScreen):
             self.action_move(MoveName.OFFER)  # Skarney has no discard: x offers the card instead
             return
         self.refuse(move.name, self.state.cursor_card if move.card else None)
+
+    def cut_on_show(self) -> bool:
+        """The status line still shows the cut (before the person's first
+        move), and Enter would not play the picked card."""
+        if self.look.watching or self.hand_hidden or self.legal_of(MoveName.DISCARD):
+            return False
+        return bool(cut_words(self.session, self.look)) and not self.said()
+
+    def can_skip(self) -> bool:
+        """The person watches a hand they do not play (sitting it out, or
+        theirs over while another table plays on): Enter skips to its end."""
+        session = self.session
+        if self.runner is None or session.round_over:
+            return False
+        return self.look.watching or self.view.result is not None
+
+    def skip(self) -> None:
+        """The rest of the hand played at once, to its result."""
+        assert self.runner is not None
+        self.runner.hurry()
+        self.say("The rest of the hand is played at once.")
 
     def refuse(
         self, name: MoveName, card: Card | None = None, marked: frozenset[Card] | None = None

@@ -77,6 +77,8 @@ class TableArea(Horizontal):
 
     def watch_shown(self, old: Shown, new: Shown) -> None:
         """One side of the table (the board is drawn by ``show_board``)."""
+        if not self.children:
+            return  # its screen closed before it was composed (an Esc right after Enter)
         self.query_one(HandView).shown = new.hand
         self.query_one(BacksView).shown = Backs(new.backs, new.known)
         self.query_one("#hand-name", FittedLine).line = new.hand_label
@@ -84,6 +86,8 @@ class TableArea(Horizontal):
         self.query_one(StatusLine).text = new.status
 
     def watch_format_lines(self, old: FormatLines, new: FormatLines) -> None:
+        if not self.children:
+            return  # as in watch_shown
         for selector, before, now in (
             ("#seating", old.seating, new.seating),
             ("#other", old.other, new.other),
