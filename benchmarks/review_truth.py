@@ -16,10 +16,13 @@ twice, once with the move made and once with the judge's best, by the
 real players (the game's own bots, ``hard`` at ``--hard-samples`` worlds
 a decision), to the end of the hand, in ``--worlds`` worlds. A world is
 drawn from the mover's view: the cards the mover cannot see (the other
-hand's hidden ones and the stock's) dealt again at random, so a case is
-judged over the hands the other player might hold, as the judge prices
-it, not over the one hand they held; both branches play the same world
-with the same random numbers. The mover's
+hand's hidden ones and the stock's) dealt again as the judge guesses them
+(``world_deck``), so a case is judged over the hands the other player
+might hold, as the judge prices it, not over the one hand they held (a
+hand dealt at random, not built by a player, would favour every early
+knock); both branches play the same world with the same random numbers.
+What is tested is the rest of the judge: its playouts against the real
+players, and its number of worlds. The mover's
 points in the hand (won less lost) are averaged over the worlds.
 
 It prints, per verdict and per kind of decision (``review.decision_kind``:
@@ -47,12 +50,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ginrummies.ai import Bot, make_bot
 from ginrummies.ai.arena import BotStats, play_match
+from ginrummies.ai.judge import Pricer
+from ginrummies.ai.reading import read
 from ginrummies.ai.review import COSTLY, THRESHOLDS, Rating, positions, rate
+from ginrummies.ai.tracking import remember
 from ginrummies.core import (
     Action,
+    Family,
     Hand,
     Match,
     PlayerView,
+    from_mask,
     preset,
     replay,
 )
@@ -68,32 +76,51 @@ def bots_for(rules: Any, mover: str, seed: int, hard_samples: int) -> list[Bot]:
     ]
 
 
-def hidden(hand: Hand, upto: int, view: PlayerView) -> list[int]:
+def hidden(hand: Hand, upto: int, view: PlayerView) -> tuple[list[int], int]:
     """Where in the deck lie the cards the mover cannot see at move
-    ``upto``: the other player's hidden cards and the stock's."""
+    ``upto``: the other player's hidden cards, then the stock's (how many
+    the stock holds, second)."""
     actions = [a for _, a in hand.log[:upto]]
     fresh = replay(hand.rules, hand.dealer, hand.deck, actions)
-    unseen = set(fresh.cards_of(1 - view.player)) - set(view.known_opponent_cards)
-    unseen |= set(hand.deck[len(hand.deck) - fresh.stock_size :])
-    return [i for i, card in enumerate(hand.deck) if card in unseen]
+    theirs = set(fresh.cards_of(1 - view.player)) - set(view.known_opponent_cards)
+    n = fresh.stock_size
+    spots = [i for i, card in enumerate(hand.deck) if card in theirs]
+    return spots + list(range(len(hand.deck) - n, len(hand.deck))), n
+
+
+def world_deck(hand: Hand, upto: int, view: PlayerView, rng: random.Random) -> list[Any]:
+    """The deal with the cards the mover cannot see dealt again as the
+    judge guesses them from the mover's view: in the Gin family by its
+    read of the other hand (``Pricer._world``: the hands their plays
+    make likely), in Skarney and Colonel at random among the unseen
+    cards, as the judge deals them there. No move before ``upto`` names
+    one of those cards, so the same moves replay to the same view."""
+    deck = list(hand.deck)
+    spots, n = hidden(hand, upto, view)
+    cards = [deck[i] for i in spots]
+    if view.rules.family is Family.GIN:
+        pricer = Pricer(view.rules, 0)
+        world = pricer._world(view, remember(view), rng, read(view, pricer._solver))
+        known = {c.bit for c in view.known_opponent_cards}
+        theirs = [c for c in from_mask(world.opp) if c.bit not in known]
+        stock = [from_mask(b)[0] for b in world.stock]
+        cards = theirs + stock
+        assert len(cards) == len(spots) and len(stock) == n, "the judge's world does not fit"
+    else:
+        rng.shuffle(cards)
+    for i, card in zip(spots, cards, strict=True):
+        deck[i] = card
+    return deck
 
 
 def played(
     hand: Hand, upto: int, first: Action, bots: Sequence[Bot], view: PlayerView, rng: random.Random
 ) -> float:
     """The mover's points in the hand played on from move ``upto`` with
-    ``first``, in a world drawn by ``rng`` from the mover's view: the cards
-    the mover cannot see (the other hand's hidden cards and the stock)
-    dealt again at random. No move before ``upto`` names one of them, so
-    the same moves replay to the same view."""
+    ``first``, in a world drawn by ``rng`` from the mover's view
+    (``world_deck``)."""
     actions = [a for _, a in hand.log[:upto]]
-    deck = list(hand.deck)
-    spots = hidden(hand, upto, view)
-    cards = [deck[i] for i in spots]
-    rng.shuffle(cards)
-    for i, card in zip(spots, cards, strict=True):
-        deck[i] = card
-    branch = replay(hand.rules, hand.dealer, deck, actions)
+    branch = replay(hand.rules, hand.dealer, world_deck(hand, upto, view, rng), actions)
     mover = view.player
     again = branch.view(mover)
     assert (again.hand, again.discard_pile) == (view.hand, view.discard_pile), "not the view"

@@ -117,7 +117,7 @@ RECORDER = textwrap.dedent(
     from ginrummies.ai import make_bot
     from ginrummies.core import preset
     from ginrummies.store.stats import Stats
-    from ginrummies.play.session import Seat, SeatKind, Session, format_seats
+    from ginrummies.play.session import Seat, SeatKind, Session, format_seats, seats_data
     stats = Stats(Path({path!r}))
     for n in range(25):
         seats = (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "easy"))
@@ -414,7 +414,7 @@ APP_GAME = textwrap.dedent(
     from ginrummies.core import preset
     from ginrummies.store import Settings
     from ginrummies.tui.app import GinApp
-    from ginrummies.play.session import Seat, SeatKind, Session, format_seats
+    from ginrummies.play.session import Seat, SeatKind, Session, format_seats, seats_data
 
     async def main():
         rules = preset("gin").but(target=1)

@@ -219,19 +219,7 @@ class RemoteSession:
         the end: then nothing is hidden); empty before."""
         return self.finished
 
-    # a hosted table's computers play at the host; nothing is undone or chosen here
-    def computer_tables(self) -> list[int]:
-        return []
-
-    def computer_turn(self, table: int | None = None) -> None:
-        return None
-
-    def play_decision(self, decision: object) -> bool:
-        return False
-
-    def cut_choosers(self) -> tuple[int, ...]:
-        return ()
-
+    # nothing is undone here: the others have seen the move on their screens
     def undo_problem(self) -> str | None:
         return "there is no undo at a table played across machines"
 
