@@ -11,6 +11,7 @@ from apphelp import SIZE, advanced, finish, held_computer, play_hand, round_ends
 
 from ginrummies.cli import main
 from ginrummies.core import Discard, DrawStock, IllegalAction, Pass, Phase, TakeDiscard, preset
+from ginrummies.play.saving import resume
 from ginrummies.play.session import Seat, SeatKind, Session, default_seats
 from ginrummies.store import Settings
 from ginrummies.store.saves import parse, replay
@@ -55,7 +56,7 @@ async def test_replay_steps_through_every_move_with_both_hands_shown(
         assert isinstance(screen, ReplayScreen)
         first = saved.log[0]
         for step in range(len(first) + 1):
-            game = Session.resume(rules, screen.seats, saved.seed, [first[:step]]).game
+            game = resume(rules, screen.seats, saved.seed, [first[:step]]).game
             for seat in (0, 1):
                 cards = game.view(seat).hand
                 assert shown(screen, seat) == lay_out(cards, rules, SortMode.MELDS)[0].cards

@@ -16,7 +16,7 @@ from apphelp import SIZE, VARIANTS, key_for_turn, settle, step
 
 from ginrummies.ai import make_bot
 from ginrummies.core import Format, preset
-from ginrummies.play.saving import from_saved, save, seats_from
+from ginrummies.play.saving import from_saved, resume, save, seats_from
 from ginrummies.play.session import Session, default_seats, format_seats
 from ginrummies.store import Settings
 from ginrummies.store.files import data_dir, write_atomic
@@ -46,7 +46,7 @@ def test_save_and_continue_round_trip(variant: str, tmp_path: Path) -> None:
     save_of(session, path)
     saved = load(path)
     assert saved is not None
-    again = Session.resume(saved.rules, seats_from(saved.seats), saved.seed, saved.log)
+    again = resume(saved.rules, seats_from(saved.seats), saved.seed, saved.log)
     assert again.hand.state_key() == session.hand.state_key()
     assert again.game.scores == session.game.scores
     assert again.log == session.log  # the moves in words too

@@ -8,20 +8,52 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from ..core import Action, Format, RuleSet
 from ..levels import Level, SeatKind
 from ..store.files import write_atomic
 from ..store.saves import Saved, SeatRecord
 from ..store.stats import Entry as StatsEntry
 from ..store.stats import Stats
 from ..store.stats import entry as stats_entry_of
+from .replaying import replayed
 from .seats import Seat
 from .session import Session, seats_data
+
+
+def resume(
+    rules: RuleSet,
+    seats: Sequence[Seat],
+    seed: int,
+    log: Sequence[Sequence[Action]],
+    game_id: str | None = None,
+    *,
+    format: Format = Format.TWO,
+    target: int | None = None,
+    first: int | None = None,
+    order: Sequence[Sequence[int]] | None = None,
+    winner_deals: Sequence[bool] = (),
+) -> Session:
+    """The session a saved log describes, its words rebuilt move by move
+    (``play.replaying.replayed``)."""
+    session = Session(
+        rules,
+        seats,
+        seed,
+        game_id,
+        format=format,
+        target=target,
+        first=first,
+        winner_deals=winner_deals,
+    )
+    start = session.start_of(session.game)
+    session.game, session.book = replayed(start, session.names, session.title, log, order)
+    return session
 
 
 def from_saved(saved: Saved) -> Session:
     """The session of a save (ValueError if its players are not readable)."""
     seats = seats_from(saved.seats, saved.format.seats)
-    return Session.resume(
+    return resume(
         saved.rules,
         seats,
         saved.seed,

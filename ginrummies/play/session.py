@@ -10,8 +10,8 @@ and tells who listens; the keeper's side saves it (``play.saving``).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from ..ai import Bot, make_bot
 from ..core import (
@@ -19,7 +19,6 @@ from ..core import (
     Attempt,
     DrawStock,
     Format,
-    Game,
     Hand,
     IllegalAction,
     Match,
@@ -32,37 +31,20 @@ from ..levels import Level
 from ..levels import SeatKind as SeatKind  # in the leaf for storage; callers import it here
 from ..store.saves import SeatRecord, new_game_id, to_json
 from .log import Entry, Kind
+from .logbook import Logbook
+from .replaying import Start, replayed
 from .seats import Seat as Seat  # callers import the seats here too
 from .seats import default_seats as default_seats
 from .seats import format_seats as format_seats
-from .tell import action_words, cut_lines, deal_lines, round_lines, side_names
+from .tell import action_words, side_names
 from .turns import Decision as Decision
 from .turns import Turn as Turn
 from .turns import decide as decide
 
 
-def seed_line(seed: int) -> str:
-    """The seed of a game that is over, in words: how to deal it again."""
-    return f"The cards were dealt from seed {seed}: --seed {seed} deals this game again."
-
-
 def seats_data(seats: Sequence[Seat]) -> tuple[SeatRecord, ...]:
     """The seats as saves and the statistics keep them."""
     return tuple(SeatRecord(s.name, s.kind, s.level) for s in seats)
-
-
-def new_match(
-    rules: RuleSet,
-    seed: int,
-    fmt: Format,
-    target: int | None = None,
-    first: int | None = None,
-    winner_deals: Sequence[bool] = (),
-) -> Match:
-    """The match a session plays: a ``Game`` for two players."""
-    if fmt.two_players and target is None:
-        return Game(rules, seed, first_dealer=first, winner_deals=winner_deals)
-    return Match(rules, seed, fmt, target=target, first=first, winner_deals=winner_deals)
 
 
 class Session:
@@ -102,18 +84,12 @@ class Session:
             if not s.is_person
         }
         self.fallback: Bot = make_bot(Level.EASY, rules, seed)
-        self._start(new_match(rules, seed, format, target, first, winner_deals))
+        self._start(Start(rules, seed, format, target, first, tuple(winner_deals)).match())
 
     def _start(self, game: Match) -> None:
         """Take up ``game`` before its first move: the log begins anew."""
         self.game: Match = game
-        self.records: list[Entry] = []
-        self._note(Kind.GAME, f"{self.title}.")
-        # the seed deals every hand to come: it is told once the game is over,
-        # never before (it would show a hot-seat player the other's cards)
-        self._seed_told = False
-        self._seen = [0] * self.format.tables
-        self._log_deal()
+        self.book = Logbook(game, self.title, self.names, self.seed)
 
     def seat(self, seats: Sequence[Seat]) -> None:
         """Before the first move, the seats as people sat down at a hosted
@@ -141,49 +117,6 @@ class Session:
         self.bots[seat] = make_bot(level, self.rules, self.seed * 2 + seat)
         self._changed()
 
-    @classmethod
-    def resume(
-        cls,
-        rules: RuleSet,
-        seats: Sequence[Seat],
-        seed: int,
-        log: Sequence[Sequence[Action]],
-        game_id: str | None = None,
-        *,
-        format: Format = Format.TWO,
-        target: int | None = None,
-        first: int | None = None,
-        order: Sequence[Sequence[int]] | None = None,
-        winner_deals: Sequence[bool] = (),
-    ) -> Session:
-        """The session a saved log describes, its words rebuilt move by move:
-        at two tables in ``order`` (each round's tables in the order their
-        moves were made), else the tables of a round one after the other."""
-        session = cls(
-            rules,
-            seats,
-            seed,
-            game_id,
-            format=format,
-            target=target,
-            first=first,
-            winner_deals=winner_deals,
-        )
-        per = format.tables
-        for n in range(len(log) // per):
-            if n:
-                session.next_hand()
-            hands = [list(log[n * per + t]) for t in range(per)]
-            turns = list(order[n]) if order is not None and n < len(order) else []
-            if sorted(turns) != sorted(t for t in range(per) for _ in hands[t]):
-                turns = [t for t in range(per) for _ in hands[t]]
-            taken = [0] * per
-            for t in turns:
-                session.game.apply(hands[t][taken[t]], t)
-                taken[t] += 1
-                session._log_events()
-        return session
-
     def order(self) -> list[list[int]] | None:
         """At two tables, each round's moves as they were made: the table of
         each (what a save keeps so that a resumed log reads the same)."""
@@ -194,25 +127,6 @@ class Session:
             if entry.kind is Kind.MOVE and entry.table is not None:
                 rounds[entry.round - 1].append(entry.table)
         return rounds
-
-    def rebuilt(
-        self, log: Sequence[Sequence[Action]], order: Sequence[Sequence[int]] | None = None
-    ) -> Session:
-        """This session's seats, format and seed with another log (its moves
-        at two tables in ``order``)."""
-        game = self.game
-        return Session.resume(
-            self.rules,
-            self.seats,
-            self.seed,
-            log,
-            self.game_id,
-            format=self.format,
-            target=game.given_target,
-            first=game.first,
-            order=order,
-            winner_deals=game.winner_deals,
-        )
 
     def to_json(self) -> str:
         """The game so far in the save format (also the replay format)."""
@@ -482,12 +396,8 @@ class Session:
             deals and self.seats[seat].is_person
             for seat, deals in zip(winners, winner_deals, strict=True)
         )
-        game = self.game
-        self._start(
-            new_match(
-                self.rules, self.seed, self.format, game.given_target, game.first, winner_deals
-            )
-        )
+        start = self.start_of(self.game)
+        self._start(dataclasses.replace(start, winner_deals=winner_deals).match())
         self._changed()
 
     def next_hand(self) -> None:
@@ -496,8 +406,7 @@ class Session:
         if self.game.is_over:
             raise IllegalAction("the game is over")
         self.game.next_hand()
-        self._seen = [0] * self.format.tables
-        self._log_deal()
+        self.book.deal(self.names)
         self._changed()
 
     def undo_problem(self) -> str | None:
@@ -528,30 +437,35 @@ class Session:
         return None
 
     def undo(self) -> Action:
-        """Take back the person's last move (IllegalAction says why not)."""
+        """Take back the person's last move (IllegalAction says why not):
+        the game and its log replayed without it (``play.replaying``)."""
         problem = self.undo_problem()
         if problem is not None:
             raise IllegalAction(problem)
         person = next(i for i, s in enumerate(self.seats) if s.is_person)
         table = self.game.table_of(person)
         assert table is not None
-        log = self.game.log
-        index = (len(self.game.rounds) - 1) * self.format.tables + table
-        action = log[index].pop()
+        game = self.game
+        log = game.log
+        action = log[(len(game.rounds) - 1) * self.format.tables + table].pop()
         order = self.order()
         if order is not None:  # the move taken back was its table's last
             turns = order[-1]
             del turns[len(turns) - 1 - turns[::-1].index(table)]
-        again = self.rebuilt(log, order)
-        self.game, self.records, self._seen = again.game, again.records, again._seen
+        self.game, self.book = replayed(self.start_of(game), self.names, self.title, log, order)
         self.epoch += 1
-        view = self.game.view(person)
-        words = action_words(action, view)
-        self._note(
+        words = action_words(action, self.game.view(person))
+        self.book.note(
             Kind.UNDO, f"{says(self.names[person], 'takes back')} a move: {words}.", seat=person
         )
         self._changed()
         return action
+
+    def start_of(self, game: Match) -> Start:
+        """What dealt ``game``: its rules, seed, format and first deal."""
+        return Start(
+            self.rules, self.seed, self.format, game.given_target, game.first, game.winner_deals
+        )
 
     def _changed(self) -> None:
         self.version += 1
@@ -561,42 +475,14 @@ class Session:
     # --- the log ---------------------------------------------------------------
 
     @property
+    def records(self) -> list[Entry]:
+        """What each line of the log is (``play.log.Entry``)."""
+        return self.book.records
+
+    @property
     def log(self) -> list[str]:
         """The log's words, line by line (``records`` holds what each line is)."""
-        return [entry.words for entry in self.records]
-
-    def _note(self, kind: Kind, words: str, **fields: Any) -> None:
-        self.records.append(Entry(kind, words, len(self.game.rounds), **fields))
-
-    def _log_deal(self) -> None:
-        if len(self.game.rounds) == 1:
-            for line in cut_lines(self.game, self.names):
-                self._note(Kind.CUT, line)
-        for line in deal_lines(self.game, self.names):
-            self._note(Kind.DEAL, line)
+        return [entry.words for entry in self.book.records]
 
     def _log_events(self) -> None:
-        rnd = self.game.round
-        two = len(rnd.hands) > 1
-        for t, hand in enumerate(rnd.hands):
-            events = hand.events
-            if len(events) == self._seen[t]:
-                continue
-            names = self.names_at(t)
-            prefix = f"Table {t + 1}: " if two else ""
-            for event in events[self._seen[t] :]:
-                said = event.describe(names)
-                # every line of the log is a sentence, like the deal's and the score's
-                said = said if said.endswith((".", "!", "?")) else f"{said}."
-                seat = rnd.tables[t].seats[event.player]
-                self._note(Kind.MOVE, prefix + said, table=t, seat=seat, event=event, said=said)
-            self._seen[t] = len(events)
-            if hand.result is not None:
-                said = hand.result.summary(names)
-                self._note(Kind.RESULT, prefix + said, table=t, said=said)
-                if rnd.is_over and not self.format.two_players:
-                    for line in round_lines(self.game, self.names):
-                        self._note(Kind.ROUND, line)
-        if self.game.is_over and not self._seed_told:
-            self._seed_told = True
-            self._note(Kind.SEED, seed_line(self.seed))
+        self.book.events(self.names, self.names_at, not self.format.two_players)
