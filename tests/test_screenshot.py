@@ -10,7 +10,8 @@ import pytest
 from textual.notifications import Notification
 
 from ginrummies.store import Settings
-from ginrummies.tui.app import GinApp, free_name
+from ginrummies.tui.app import GinApp
+from ginrummies.tui.app_files import free_name
 from ginrummies.tui.screens.menu import MenuScreen
 
 SIZE = (80, 24)

@@ -28,6 +28,13 @@ def test_the_app_does_what_the_screens_ask_of_it() -> None:
         for name, member in vars(GameApp).items()
         if inspect.isfunction(member) and "NotImplementedError" in inspect.getsource(member)
     ]
-    assert asked == ["start_session", "show_menu", "export_replay", "show_review"]
+    assert asked == [
+        "start_session",
+        "show_table",
+        "watch_session",
+        "show_menu",
+        "export_replay",
+        "show_review",
+    ]
     for name in asked:
         assert getattr(GinApp, name) is not getattr(GameApp, name), name

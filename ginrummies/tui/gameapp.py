@@ -8,7 +8,7 @@ the screens; ``gin_app(node)`` gives a widget its app as this type.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
 
@@ -24,8 +24,10 @@ if TYPE_CHECKING:
     # the session (and the bots it brings) is imported when a game starts,
     # not with the app: the menu shows sooner (benchmarks/startup.py)
     from ..play.place import Place
+    from ..play.runner import Runner
     from ..play.session import Seat, Session
     from ..store.saves import Saved
+    from ..store.stats import Stats
 
 
 class GameApp(App[None]):
@@ -33,10 +35,21 @@ class GameApp(App[None]):
 
     settings: Settings
     session: Session | None  # the game in progress: the one saved
+    runner: Runner | None  # what runs it (its computers play)
     keeper: Keeper | None
+    data_dir: Path | None  # where games are saved (None: nowhere)
     # the settings every card widget follows (``CardInk``)
     card_style: reactive[CardStyle] = reactive(CardStyle.UNICODE)
     four_colour: reactive[bool] = reactive(False)
+
+    @property
+    def stats(self) -> Stats | None:
+        return self.keeper.stats if self.keeper is not None else None
+
+    @property
+    def saving(self) -> bool:
+        """Whether games are saved (not while another copy saves in the folder)."""
+        return self.keeper is not None and self.keeper.saving
 
     @property
     def not_saving(self) -> bool:
@@ -65,14 +78,28 @@ class GameApp(App[None]):
         """Use ``settings`` from now on (``GinApp`` also saves them and shows their looks)."""
         self.settings = settings
 
-    def start_session(self, new: Session) -> None:
-        """Start ``new`` (the app asks first if a game is in progress)."""
+    def start_session(self, new: Session, show: Callable[[Session], None] | None = None) -> None:
+        """Start ``new`` (the app asks first if a game is in progress);
+        ``show``: how its table opens."""
         raise NotImplementedError(f"{type(self).__name__} cannot start games")
 
     def next_hand(self, session: Place) -> None:
         """The person has seen the hand's result: on to the next hand (at a
         table across machines, once everyone has seen it)."""
         session.next_hand()
+
+    def show_table(self, session: Session) -> None:
+        """The table of ``session``, over the screens shown."""
+        raise NotImplementedError(f"{type(self).__name__} shows no tables")
+
+    def watch_session(self, session: Session) -> None:
+        """``session`` is the game in progress: run, and saved after every change."""
+        raise NotImplementedError(f"{type(self).__name__} runs no games")
+
+    def record(self, session: Session, abandoned: bool = False) -> None:
+        """The game so far in the statistics."""
+        if self.keeper is not None:
+            self.keeper.record(session, abandoned)
 
     def show_menu(self) -> None:
         """Back to the menu, whatever is above it."""

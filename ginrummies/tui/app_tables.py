@@ -1,0 +1,243 @@
+"""The app's tables across machines: the one it hosts and the one it
+sits at elsewhere, their news heard as messages (``TableNews``), the
+lobby's requests (``LobbyToTable``, ``LobbyLeave``, ``LobbyClosed``)."""
+
+from __future__ import annotations
+
+import ssl
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
+
+from textual import on
+
+from ..play import news as told
+from ..store.saves import SaveError, parse
+from .gameapp import GameApp
+from .messages import LobbyClosed, LobbyLeave, LobbyToTable, TableNews
+from .screens.choice import ChoiceScreen
+
+# the session, the table's screen and the network are imported where a
+# game or a table is shown, not with the app (benchmarks/startup.py)
+if TYPE_CHECKING:
+    from ..net.plan import HostPlan
+    from ..play.place import Place
+    from ..play.remote import RemoteSession
+    from ..play.session import Session
+    from .hosting import Hosting
+    from .joining import Joining, JoinPlan
+
+
+class TablesApp(GameApp):
+    """The table across machines this app hosts or sits at."""
+
+    hosting: Hosting | None  # the table this app hosts
+    joining: Joining | None  # the table this app sits at
+    leaving_table: bool  # the person said to leave it for good
+
+    async def open_hosted(self, plan: HostPlan) -> None:
+        """Open the table ``ginrummies host`` asked for, and its lobby."""
+        from .hosting import Hosting
+        from .screens.lobby import LobbyScreen
+
+        hosting = Hosting(plan)
+        hosting.folder = self.data_dir if self.saving else None
+        if not await hosting.open():
+            self.notify(
+                hosting.problem, title="The table could not be opened", severity="error", timeout=60
+            )
+            return
+        self.hosting = hosting
+        hosting.listen(self.heard_from_table)
+        self.push_screen(LobbyScreen(hosting))
+        if hosting.started():  # a game taken up again (--continue): its table at once
+            self.session = hosting.session
+            self.watch_session(hosting.session)
+            self.show_table(hosting.session)
+
+    def hosted_start(self) -> None:
+        """The host pressed Start in the lobby: the game begins (a local
+        game in progress is not dropped without a word)."""
+        hosting = self.hosting
+        assert hosting is not None
+
+        def show(session: Session) -> None:
+            hosting.begun()
+            self.show_table(session)
+
+        self.start_session(hosting.session, show=show)
+
+    def next_hand(self, session: Place) -> None:
+        """The hand's result seen: the next hand, or at a table this app
+        hosts, the host's word that it is ready (dealt once all are)."""
+        hosting = self.hosting
+        if hosting is not None and session is hosting.session:
+            hosting.ready_here()
+            return
+        session.next_hand()
+
+    def close_hosted(self) -> None:
+        """Escape in the host's lobby: close the table, after a word."""
+        hosting = self.hosting
+        if hosting is None:
+            return
+        kept = (
+            "The game is saved: ginrummies host --continue takes it up again. "
+            if (hosting.started() and not hosting.session.game.is_over)
+            else ""
+        )
+        self.end_table(
+            f"Close the table? {kept}Everyone seated is sent away.",
+            ("Keep the table open", "Close the table"),
+            ask=True,
+        )
+
+    def end_table(self, question: str, options: tuple[str, str], ask: bool) -> None:
+        """Leave the table across machines this app hosts or sits at, once
+        the person says so (``ask``), and go back to the menu."""
+        hosting, joining = self.hosting, self.joining
+
+        def answered(choice: int | None) -> None:
+            if choice == 1 and (self.hosting, self.joining) == (hosting, joining):
+                self.leaving_table = True  # for good: a seat elsewhere is given up
+                self.show_menu()  # the lobby closes, and with it the table (drop_tables)
+
+        if ask:
+            self.push_screen(ChoiceScreen(question, list(options)), answered)
+        else:
+            answered(1)
+
+    def drop_tables(self) -> None:
+        """The lobby has closed: so has the table across machines (the one
+        hosted here closes, kept for --continue; a seat taken elsewhere is
+        given to a computer only if the person said to leave it)."""
+        for closing in self.closing_tables():
+            self.run_worker(closing, group="table")
+
+    def closing_tables(self) -> list[Coroutine[Any, Any, None]]:
+        """What closes the table across machines this app hosts or sits
+        at, which it forgets."""
+        hosting, joining = self.hosting, self.joining
+        leaving, self.leaving_table = self.leaving_table, False
+        self.hosting = self.joining = None
+        out = []
+        if hosting is not None:
+            out.append(hosting.close())
+        if joining is not None:
+            # only a person who said so gives the seat up; the app closed (a
+            # tab reloaded) keeps it, and joining again takes it back
+            over = joining.session is not None and joining.session.game.is_over
+            out.append(joining.close(leave=leaving and not over))
+        return out
+
+    def ask_to_join(self) -> None:
+        """The menu's Join: where and as whom, then the table's lobby."""
+        from ..net.plan import login_name
+        from .joining import JoinPlan
+        from .screens.joinform import JoinForm
+
+        def answered(given: tuple[str, str, str] | None) -> None:
+            if given is None:
+                return
+            address, code, name = given
+            tls = ssl.create_default_context() if address.startswith("wss://") else None
+            self.open_joined(JoinPlan(address, code, name, tls))
+
+        self.push_screen(JoinForm(login_name()), answered)
+
+    def open_joined(self, plan: JoinPlan) -> None:
+        """Sit down at the table ``ginrummies join`` named: its lobby first."""
+        from .joining import Joining
+        from .screens.lobby import LobbyScreen
+
+        joining = Joining(plan)
+        joining.folder = self.data_dir if self.saving else None
+        self.joining = joining
+        joining.listen(self.heard_from_table)
+        self.push_screen(LobbyScreen(joining))
+        self.run_worker(joining.run(), group="table")
+
+    def heard_from_table(self, news: told.News) -> None:
+        """The news of the table across machines, as a message to the app."""
+        self.post_message(TableNews(news))
+
+    @on(TableNews)
+    def table_news(self, message: TableNews) -> None:
+        """What the table across machines said: shown, or acted on."""
+        hosting, joining = self.hosting, self.joining
+        match message.news:
+            case told.LobbyNews():  # the lobby listens for itself; the table shows it too
+                runner = self.runner
+                if hosting is not None and runner is not None and runner.session is hosting.session:
+                    runner.nudge()
+            case told.Begin():
+                if hosting is not None:
+                    self.hosted_start()
+            case told.Started(session=seat):
+                self.joined_table(seat)
+            case told.Note(text=text, bad=bad):
+                self.notify(text, severity="warning" if bad else "information", timeout=10)
+            case told.Gone(why=why):
+                self.notify(why, title="Table across machines", severity="error", timeout=30)
+            case told.GameOver(game=game):
+                self.keep_joined(game)
+            case told.Question(question=question, answers=answers):
+                if joining is not None:
+                    self.ask_deal(joining, question, answers)
+
+    def ask_deal(self, joining: Joining, question: str, answers: tuple[str, ...]) -> None:
+        """The cut won at a table elsewhere: deal or play first, sent to its host."""
+
+        def answered(choice: int | None) -> None:
+            joining.deal(choice == 1)
+
+        self.push_screen(ChoiceScreen(question, list(answers), cancel=False), answered)
+
+    @on(LobbyToTable)
+    def lobby_to_table(self) -> None:
+        if self.hosting is not None:
+            self.show_table(self.hosting.session)
+        elif self.joining is not None and self.joining.session is not None:
+            self.joined_table(self.joining.session)
+
+    @on(LobbyLeave)
+    def lobby_left(self) -> None:
+        if self.hosting is not None:
+            self.close_hosted()
+        else:
+            self.leave_joined()
+
+    @on(LobbyClosed)
+    def lobby_closed(self) -> None:
+        self.drop_tables()
+
+    def keep_joined(self, game: str) -> None:
+        """A game played at a table elsewhere, over: in this machine's statistics."""
+        from ..play.saving import from_saved
+
+        try:
+            self.record(from_saved(parse(game)))
+        except (SaveError, ValueError) as exc:
+            self.notify(str(exc), title="The game could not be kept", severity="error")
+
+    def joined_table(self, session: RemoteSession | None) -> None:
+        from .screens.table import TableScreen
+
+        if session is None:
+            return
+        self.push_screen(TableScreen(session))
+
+    def leave_joined(self) -> None:
+        joining = self.joining
+        if joining is None:
+            return
+        over = joining.session is not None and joining.session.game.is_over
+        after = (
+            "A computer takes your seat for the rest of the game."
+            if joining.session is not None
+            else "Your seat is open again for someone else."
+        )
+        self.end_table(
+            f"Leave the table? {after}",
+            ("Stay at the table", "Leave the table"),
+            ask=not over and joining.seated is not None,
+        )
