@@ -202,6 +202,14 @@ async def test_at_a_hosted_table_the_computer_moves_while_the_host_is_in_the_lob
         assert runner is not None and runner.session is session
         await until(pilot, lambda: session.person_to_move, "Ann's turn")
         with held_computer(session) as held:
+            await pilot.press("f1")  # help, over the hosted table
+            await until(pilot, lambda: isinstance(app.screen, HelpScreen), "help")
+            person_moves(session)
+            assert session.computer_to_move
+            await moved_under(pilot, held, runner, HelpScreen)
+            await pilot.press("escape")
+            await until(pilot, lambda: on_top(app.screen), "the table again")
+            await until(pilot, lambda: session.person_to_move, "Ann's turn again")
             await pilot.press("escape")  # to the lobby, as the host does to see who left
             await until(pilot, lambda: app.screen is lobby, "the lobby again")
             person_moves(session)

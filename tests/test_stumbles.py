@@ -164,3 +164,33 @@ async def test_the_cut_the_computer_won_stays_in_view_and_enter_does_not_land_on
         said = str(table.query_one("#status").render())
         assert said.startswith("Your move: ") and "cannot" not in said, said
         assert table.session.version == version
+
+
+def test_the_line_of_a_hand_over_while_the_other_table_plays_is_the_results_summary() -> None:
+    """Partnership Sequence Gin: both players of a hand may score; the line
+    shown while the other table plays on says both (it read one back from
+    the breakdown's words before)."""
+    from ginrummies.core import Format
+    from ginrummies.play.runner import Runner
+    from ginrummies.play.session import format_seats
+    from ginrummies.tui.seatview import Look, waiting_words
+
+    fmt = Format.PARTNERSHIP
+    for seed in range(1, 80):
+        session = Session(preset("sequence"), format_seats(fmt, 0, "easy"), seed, format=fmt)
+        runner = Runner(session)
+        while not any(h.is_over for h in session.game.round.hands):
+            runner.play_now()
+        over = next(t for t, h in enumerate(session.game.round.hands) if h.is_over)
+        result = session.game.round.hands[over].result
+        if session.round_over or result is None or min(result.points) == 0:
+            continue
+        seats = session.game.round.tables[over].seats
+        view = session.game.view(seats[0])
+        seen = Look(seats[0], over, view, session.names_at(over), seats, False)
+        said = waiting_words(session, seen)
+        a, b = seen.names
+        assert f"{a} scores {result.points[0]}." in said, said
+        assert f"{b} scores {result.points[1]}." in said, said
+        return
+    raise AssertionError("no hand where both scored")

@@ -226,11 +226,12 @@ def waiting_words(session: Place, seen: Look) -> str:
     """The person's hand is over and the other table's is not."""
     result = seen.view.result
     assert result is not None
-    said = [ln for ln in result.breakdown(seen.names) if "score" in ln or "cancel" in ln]
     over = [h.is_over for h in session.game.round.hands]
     others = [t + 1 for t, done in enumerate(over) if not done]
     where = " and ".join(f"table {t}" for t in others)
-    return f"{said[-1] if said else 'Your hand is over.'} Waiting for {where} to finish its hand."
+    # the result's own summary (both players' scores, where both score), not
+    # the breakdown's lines read back for words
+    return f"{result.summary(seen.names)} Waiting for {where} to finish its hand."
 
 
 def seating_line(session: Place) -> str:
