@@ -111,3 +111,27 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         order += [next(rest) for _ in range(sizes[w] - len(shares[w]))]
     assert len(order) == len(items)
     items[:] = order
+
+
+# --- the quick loop stays quick ------------------------------------------------------
+
+QUICK_MOST = 2.0  # seconds a test not marked slow may take before it is reported
+_overlong: list[tuple[str, float]] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Note each test not marked slow whose call took longer than QUICK_MOST
+    (with xdist the workers' reports reach the controller here)."""
+    quick = report.when == "call" and "slow" not in report.keywords
+    if quick and report.duration > QUICK_MOST:
+        _overlong.append((report.nodeid, report.duration))
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """A report at the end, not a failure: tests the quick loop
+    (``-m "not slow"``) should not hold, to be made cheaper or marked slow."""
+    if not _overlong:
+        return
+    terminalreporter.section(f"not marked slow, over {QUICK_MOST:g} s a call")
+    for nodeid, seconds in sorted(_overlong, key=lambda x: -x[1]):
+        terminalreporter.write_line(f"{seconds:6.1f} s  {nodeid}")

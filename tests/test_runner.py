@@ -8,6 +8,7 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from apphelp import SIZE, HeldBot, computer_seat, held_computer
 from textual.pilot import Pilot
 
@@ -150,6 +151,7 @@ def test_an_answer_made_stale_by_an_undo_is_thought_again() -> None:
 # --- in the app ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 async def test_the_computer_moves_under_help_the_menu_and_the_settings() -> None:
     session = Session(preset("gin"), (Seat("You"), computer_seat()), 4)
     app = GinApp(FAST, session=session)
@@ -186,6 +188,7 @@ async def test_the_computer_moves_under_help_the_menu_and_the_settings() -> None
                 assert isinstance(app.screen, TableScreen)
 
 
+@pytest.mark.slow
 async def test_at_a_hosted_table_the_computer_moves_while_the_host_is_in_the_lobby() -> None:
     session = Session(preset("gin"), [Seat("Ann"), Seat("Seat B")], 8)
     app = GinApp(FAST, host=HostPlan(session, frozenset({1})))
@@ -223,6 +226,7 @@ async def test_at_a_hosted_table_the_computer_moves_while_the_host_is_in_the_lob
                 await moved_under(pilot, held, runner, LobbyScreen)
 
 
+@pytest.mark.slow
 async def test_a_hand_sat_out_plays_at_the_games_pace_and_enter_skips_to_its_end() -> None:
     """Three-player Gin at the normal speed: the hand the person sits out
     is played at the game's pace (as every computer's move), the status

@@ -24,6 +24,7 @@ from ginrummies.tui.screens.menu import MenuScreen
 from ginrummies.tui.screens.table import TableScreen
 
 
+@pytest.mark.slow
 async def test_enter_on_quit_with_a_game_in_progress_asks_and_stay_keeps_it() -> None:
     session = Session(preset("gin"), default_seats(level="easy"), 5)
     app = GinApp(Settings(speed="instant"), session=session)
@@ -70,6 +71,7 @@ async def test_ctrl_p_says_it_lists_commands_and_lists_them() -> None:
         assert not any(any(suit in name for suit in "♣♦♥♠") for name in names)
 
 
+@pytest.mark.slow
 async def test_the_new_game_form_tells_focus_by_more_than_colour() -> None:
     """The focused house-rule section is in reverse video, the others not;
     a number field's text is chosen as it is focused, so digits typed
@@ -100,6 +102,7 @@ async def test_the_new_game_form_tells_focus_by_more_than_colour() -> None:
         assert target.value == "60"
 
 
+@pytest.mark.slow
 async def test_the_review_with_hindsight_at_80_by_24_keeps_the_list_and_the_box_clear() -> None:
     """With hindsight open at 80×24 the summary and the chart give their
     rows to the list, so the chosen decision shows whole, and a notice is
@@ -135,6 +138,7 @@ def on_screen(app: Any) -> str:
     return " ".join(text.split())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 async def test_the_cut_the_computer_won_stays_in_view_and_enter_does_not_land_on_the_table(
     variant: str,
