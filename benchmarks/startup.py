@@ -242,7 +242,7 @@ def save_a_game(folder: Path) -> None:
     if session.person_to_move:
         session.play(session.legal()[0])
     else:
-        session.play_decision(session.computer_plays())
+        session.computers.play(session.computers.play_now())
     keeper = Keeper(folder, lambda message, _kind: print(message, file=sys.stderr))
     keeper.open()
     keeper.keep(session)

@@ -134,7 +134,7 @@ def table_memory(variant: str, fmt: Format) -> int:
         if session.round_over:
             session.next_hand()
         elif session.computer_to_move:
-            session.computer_plays()
+            session.computers.play_now()
         else:
             seat = session.to_move
             assert seat is not None

@@ -205,7 +205,7 @@ def step(session: Session, person: Bot) -> None:
     if session.round_over:
         session.next_hand()
     elif session.computer_to_move:
-        session.computer_plays()
+        session.computers.play_now()
     else:
         view = session.view()
         session.play(person.choose(view, view.legal_actions))
@@ -345,15 +345,15 @@ class HeldBot:
 @contextmanager
 def held_computer(session: Session) -> Iterator[HeldBot]:
     """While inside, the computer's moves in ``session`` wait for ``release()``."""
-    (seat,) = session.bots
-    real = session.bots[seat]
+    (seat,) = (i for i, s in enumerate(session.seats) if not s.is_person)
+    real = session.computers.bot(seat)
     held = HeldBot(real)
-    session.bots[seat] = held
+    session.computers.bots[seat] = held
     try:
         yield held
     finally:
         held.release()
-        session.bots[seat] = real
+        session.computers.bots[seat] = real
 
 
 def format_app(

@@ -106,7 +106,7 @@ def test_text_play_gives_the_computer_the_same_view_as_the_app() -> None:
     rules = preset("gin")
     session = Session(rules, (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "normal")), 8)
     spy = Spy(session)
-    session.bots[1] = spy
+    session.computers.bots[1] = spy
     said: list[str] = []
 
     def ask(prompt: str) -> str:

@@ -51,7 +51,7 @@ def test_every_view_of_a_game_comes_back_equal(variant: str, fmt: Format) -> Non
                     view = session.game.view(seat)
                     assert from_data(PlayerView, through_json(view)) == view
                     checked += 1
-        session.computer_plays()
+        session.computers.play_now()
     assert checked >= 10
     # the hands' results, and the match as anyone sees it
     for result in session.game.results:

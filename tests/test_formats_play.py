@@ -40,7 +40,7 @@ def play_out(session: Session, stats: Stats, person: Bot | None = None) -> None:
             record(session, stats)
             session.next_hand()
         elif session.computer_to_move:
-            session.computer_plays()
+            session.computers.play_now()
         else:
             view = session.view()
             legal = view.legal_actions
@@ -59,7 +59,7 @@ def test_a_session_of_three_plays_to_the_end_with_words_for_every_round() -> Non
             session.next_hand()
             assert session.log[-1].startswith(("Hand", "The upcard"))
         elif session.computer_to_move:
-            session.computer_plays()
+            session.computers.play_now()
         else:
             view = session.view()
             assert view.game.match is not None and session.viewer() == 0
@@ -74,11 +74,11 @@ def test_a_person_at_one_table_while_computers_play_the_other() -> None:
     assert session.seats[0].name == "You" and not session.seats[3].is_person
     # the computers at table 2 play on whatever the person does
     while session.computer_to_move and session.game.table_of(0) is not None:
-        turn = session.computer_turn()
+        turn = session.computers.turn()
         assert turn is not None
         if turn.table == 0:
             break
-        session.computer_plays()
+        session.computers.play_now()
     assert session.game.round.hands[1].is_over or session.person_to_move
     with pytest.raises(IllegalAction, match="not your turn"):
         session.play(DrawStock(), seat=3)  # a computer's seat
@@ -86,7 +86,7 @@ def test_a_person_at_one_table_while_computers_play_the_other() -> None:
 
 def test_a_stale_computer_move_is_dropped_only_at_its_own_table() -> None:
     session = Session(preset("gin"), computers(4), 2, format=Format.PARTNERSHIP)
-    first = session.computer_turn()
+    first = session.computers.turn()
     assert first is not None and first.table == 0
     from ginrummies.play.session import decide
 
@@ -94,9 +94,9 @@ def test_a_stale_computer_move_is_dropped_only_at_its_own_table() -> None:
     # a move at the other table meanwhile does not make this one stale
     other = session.game.round.hands[1]
     session.game.apply(other.legal_actions()[0], 1)
-    assert session.play_decision(decision)
+    assert session.computers.play(decision)
     # but a second answer to the same turn is
-    assert not session.play_decision(decision)
+    assert not session.computers.play(decision)
 
 
 def text(folder: Path, *args: str, answers: str = "") -> subprocess.CompletedProcess[str]:
@@ -321,7 +321,7 @@ def all_computers_to_the_end(session: Session) -> Session:
         if session.round_over:
             session.next_hand()
         else:
-            session.computer_plays()
+            session.computers.play_now()
     return session
 
 

@@ -118,5 +118,5 @@ def test_a_remote_seat_draws_what_the_seat_sees_here(variant: str, fmt: Format) 
             view = session.view()
             session.play(bot.choose(view, list(view.legal_actions)))
         else:
-            session.computer_plays()
+            session.computers.play_now()
     assert session.game.is_over and checked >= 8 and sent >= 2

@@ -183,7 +183,7 @@ async def test_statistics_screen_exports_and_watches_a_game(tmp_path: Path) -> N
 
 def to_person_turn(session: Session) -> None:
     while session.computer_to_move:
-        session.computer_plays()
+        session.computers.play_now()
 
 
 def test_undo_takes_back_a_taken_upcard_and_a_discard() -> None:
@@ -218,14 +218,14 @@ def test_undo_refuses_what_would_show_a_hidden_card() -> None:
     session.play(next(a for a in session.legal() if isinstance(a, Pass | DrawStock)))
     while session.hand.phase is not Phase.DRAW or session.computer_to_move:
         if session.computer_to_move:
-            session.computer_plays()
+            session.computers.play_now()
         else:
             session.play(session.legal()[0])
     session.play(DrawStock())
     with pytest.raises(IllegalAction, match="drew from the stock"):
         session.undo()
     session.play(next(a for a in session.legal() if isinstance(a, Discard)))
-    session.computer_plays()  # the computer answers
+    session.computers.play_now()  # the computer answers
     with pytest.raises(IllegalAction, match="computer has moved"):
         session.undo()
     hot = Session(preset("gin"), default_seats(hot_seat=True), 8)

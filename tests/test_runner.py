@@ -124,7 +124,7 @@ def test_an_answer_made_stale_by_an_undo_is_thought_again() -> None:
     session = Session(preset("gin"), (Seat("You"), computer_seat()), 4)
     while not session.hand.log or not session.computer_to_move:  # the person has moved
         if session.computer_to_move:
-            session.computer_plays()
+            session.computers.play_now()
         else:
             person_moves(session)
 

@@ -284,7 +284,7 @@ class Broken:
 @pytest.mark.slow
 async def test_a_failing_bot_leaves_the_game_playable_and_saved(tmp_path: Path) -> None:
     session = Session(preset("gin"), (Seat("You"), computer_seat("normal")), 6)
-    session.bots[1] = Broken()
+    session.computers.bots[1] = Broken()
 
     app = GinApp(FAST, session=session, data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -315,14 +315,14 @@ def test_an_answer_to_a_turn_that_has_passed_is_not_played() -> None:
         else False
     ):
         step(session, person)
-    turn = session.computer_turn()
+    turn = session.computers.turn()
     assert turn is not None
     from ginrummies.play.session import decide
 
     decision = decide(turn)
     session.undo()  # the person takes the discard back while the computer thinks
     key = session.hand.state_key()
-    assert session.play_decision(decision) is False
+    assert session.computers.play(decision) is False
     assert session.hand.state_key() == key
     assert session.person_to_move
 

@@ -97,7 +97,7 @@ def test_a_game_left_for_a_new_one_is_abandoned_but_its_hands_count(tmp_path: Pa
     bot = make_bot("easy", rules, 2)
     while not session.hand.is_over:
         if session.computer_to_move:
-            session.computer_plays()
+            session.computers.play_now()
         else:
             session.play(bot.choose(session.view(), session.view().legal_actions))
     session.next_hand()
@@ -125,7 +125,7 @@ RECORDER = textwrap.dedent(
         me = make_bot("easy", session.rules, n)
         while not session.game.is_over:
             if session.computer_to_move:
-                session.computer_plays()
+                session.computers.play_now()
             else:
                 session.play(me.choose(session.view(), session.legal()))
             if session.hand.is_over and not session.game.is_over:

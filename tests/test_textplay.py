@@ -52,7 +52,7 @@ def seated(rules: RuleSet, deck: list[Card]) -> Session:
     seats = (Seat("You"), Seat("Computer", SeatKind.COMPUTER, "random"))
     session = Session(rules, seats, 1, first=1)  # the stacked hand's dealer deals
     session.game.round.hands = (Hand.deal(rules, 1, deck=deck),)
-    session.bots[1] = Plain()
+    session.computers.bots[1] = Plain()
     return session
 
 

@@ -91,7 +91,7 @@ class Table:
             if not seat.token:
                 del self.seats[i]
                 seats[i] = PlayerSeat(f"Computer {'ABCD'[i]}", SeatKind.COMPUTER, level)
-        self.session.seat(seats)
+        self.session.reseat(seats)
         winners = self.session.cut_choosers()
         self.asked = {s: None for s in winners if s in self.session.away}
 
@@ -186,7 +186,10 @@ class Table:
             self.seats[seat] = Seat()
             return
         del self.seats[seat]
-        self.session.computer_takes(seat, level)
+        # the computer keeps the seat's name
+        seats = list(self.session.seats)
+        seats[seat] = PlayerSeat(seats[seat].name, SeatKind.COMPUTER, level)
+        self.session.reseat(seats)
 
     def gone(self, seat: int) -> None:
         """The seat's connection dropped: it keeps its seat, the table waits."""

@@ -25,7 +25,8 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .session import Decision, Session, decide
+from .session import Session
+from .turns import Computers, Decision, decide
 
 SLOW = 0.3  # seconds past the pace after which a table says its computer is thinking
 
@@ -71,6 +72,10 @@ class Runner:
         self._idle = asyncio.Event()
         self._idle.set()
         session.on_change = self._changed
+
+    @property
+    def computers(self) -> Computers:
+        return self.session.computers
 
     # --- listening ------------------------------------------------------------------
 
@@ -157,7 +162,7 @@ class Runner:
         """One computer's move at ``table``: thought in a thread, shown no
         sooner than the pace, played if its table has not moved on."""
         session = self.session
-        turn = session.computer_turn(table)
+        turn = self.computers.turn(table)
         if turn is None:
             self._done(table)
             return
@@ -191,7 +196,7 @@ class Runner:
                 Change(What.STUMBLED, self.session.version, decision.turn.table, decision.problem)
             )
         # a stale answer (an undo, a new hand meanwhile) changes nothing: asked again
-        if not self.session.play_decision(decision):
+        if not self.computers.play(decision):
             self._kick()
 
     def _done(self, table: int) -> None:
@@ -211,7 +216,7 @@ class Runner:
         """A computer's move, thought and played at once, with no pace (text
         play, which waits on a person's typing between); None if no
         computer is to move."""
-        turn = self.session.computer_turn()
+        turn = self.computers.turn()
         if turn is None:
             return None
         decision = decide(turn)

@@ -2,9 +2,9 @@
 
 A ``Session`` is the game and its seats, for every format (two players,
 or three and four at one or two tables); it holds no Textual code, so the
-tests can play through it directly. A person's moves go through ``play``;
-a computer's turn is frozen by ``computer_turn`` and its answer played by
-``play_decision`` (``play.turns``). A runner (``play.runner``) makes it move
+tests can play through it directly. A person's moves go through ``play``,
+the computers' through ``computers`` (``play.turns``); undo is
+``play.undoing``'s. A runner (``play.runner``) makes it move
 and tells who listens; the keeper's side saves it (``play.saving``).
 """
 
@@ -13,11 +13,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Sequence
 
-from ..ai import Bot, make_bot
 from ..core import (
     Action,
     Attempt,
-    DrawStock,
     Format,
     Hand,
     IllegalAction,
@@ -27,7 +25,6 @@ from ..core import (
     RuleSet,
     says,
 )
-from ..levels import Level
 from ..levels import SeatKind as SeatKind  # in the leaf for storage; callers import it here
 from ..store.saves import SeatRecord, new_game_id, to_json
 from .log import Entry, Kind
@@ -37,9 +34,11 @@ from .seats import Seat as Seat  # callers import the seats here too
 from .seats import default_seats as default_seats
 from .seats import format_seats as format_seats
 from .tell import action_words, side_names
+from .turns import Computers
 from .turns import Decision as Decision
 from .turns import Turn as Turn
 from .turns import decide as decide
+from .undoing import taken_back, undo_problem
 
 
 def seats_data(seats: Sequence[Seat]) -> tuple[SeatRecord, ...]:
@@ -78,12 +77,7 @@ class Session:
         self.deal_chosen: dict[int, bool] = {}
         self.version = 0  # goes up with every change
         self.epoch = 0  # goes up when the game is rebuilt (an undo): older turns are stale
-        self.bots: dict[int, Bot] = {
-            i: make_bot(s.level, rules, seed * 2 + i)
-            for i, s in enumerate(seats)
-            if not s.is_person
-        }
-        self.fallback: Bot = make_bot(Level.EASY, rules, seed)
+        self.computers = Computers(self)
         self._start(Start(rules, seed, format, target, first, tuple(winner_deals)).match())
 
     def _start(self, game: Match) -> None:
@@ -91,30 +85,20 @@ class Session:
         self.game: Match = game
         self.book = Logbook(game, self.title, self.names, self.seed)
 
-    def seat(self, seats: Sequence[Seat]) -> None:
-        """Before the first move, the seats as people sat down at a hosted
-        table: their names, computers in the seats nobody took. The log
-        begins again in their names."""
-        if len(self.game.rounds) > 1 or any(h.log for h in self.game.round.hands):
-            raise IllegalAction("the seats are taken before the first move")
+    def reseat(self, seats: Sequence[Seat]) -> None:
+        """New seats: at a hosted table, the people who sat down (and
+        computers where nobody did; the log begins again in their names,
+        so only before the first move), or a computer in a seat its person
+        left for good. The computers follow the seats."""
         if len(seats) != len(self.seats):
             raise ValueError(f"{self.format.title} has {len(self.seats)} seats")
+        renamed = [a.name for a in seats] != list(self.names)
+        if renamed and (len(self.game.rounds) > 1 or any(h.log for h in self.game.round.hands)):
+            raise IllegalAction("the seats are taken before the first move")
+        self.computers.reseat(seats)
         self.seats = tuple(seats)
-        self.bots = {
-            i: self.bots.get(i) or make_bot(s.level, self.rules, self.seed * 2 + i)
-            for i, s in enumerate(self.seats)
-            if not s.is_person
-        }
-        self._start(self.game)
-        self._changed()
-
-    def computer_takes(self, seat: int, level: Level = Level.NORMAL) -> None:
-        """The computer at ``level`` plays ``seat`` from now on (its person
-        left a hosted table); it keeps the seat's name."""
-        seats = list(self.seats)
-        seats[seat] = Seat(seats[seat].name, SeatKind.COMPUTER, level)
-        self.seats = tuple(seats)
-        self.bots[seat] = make_bot(level, self.rules, self.seed * 2 + seat)
+        if renamed:
+            self._start(self.game)
         self._changed()
 
     def order(self) -> list[list[int]] | None:
@@ -199,7 +183,7 @@ class Session:
         other = self.seats[self.opponent(seat)]
         return None if other.is_person else other.level.value
 
-    def _waiting(self, people: bool | None = None) -> list[tuple[int, int]]:
+    def movers(self, people: bool | None = None) -> list[tuple[int, int]]:
         """(table, seat) of people (or computers, or anyone: None) to move,
         the table with fewer moves this round first, so tables take turns."""
         movers = self.game.movers()
@@ -208,12 +192,12 @@ class Session:
     def _people(self) -> list[tuple[int, int]]:
         """(table, seat) of the people to move, the one at the keyboard first
         (hot-seat: a person in the middle of a turn keeps the keyboard)."""
-        waiting = [m for m in self._waiting(True) if m[1] not in self.away]
+        waiting = [m for m in self.movers(True) if m[1] not in self.away]
         return sorted(waiting, key=lambda m: m[1] != self.keyboard)
 
     def _focus(self) -> tuple[int, int] | None:
         """(table, seat) the session is about now: a person's to move, else a computer's."""
-        waiting = self._people() or self._waiting(False)
+        waiting = self._people() or self.movers(False)
         return waiting[0] if waiting else None
 
     @property
@@ -236,7 +220,7 @@ class Session:
     def next_mover(self) -> int:
         """The seat that moves next when the tables take turns: the one at
         the table with fewer moves this round (text play, the tests)."""
-        movers = self._waiting()
+        movers = self.movers()
         if not movers:
             raise IllegalAction("the hand is over")
         return movers[0][1]
@@ -260,7 +244,7 @@ class Session:
 
     def computer_tables(self) -> list[int]:
         """The tables where a computer is to move now."""
-        return [t for t, _ in self._waiting(False)]
+        return [t for t, _ in self.movers(False)]
 
     def person_table(self) -> int | None:
         """The table of the person whose cards the screen shows; None while
@@ -269,7 +253,7 @@ class Session:
 
     @property
     def computer_to_move(self) -> bool:
-        return bool(self._waiting(False))
+        return bool(self.movers(False))
 
     def viewer(self) -> int:
         """Whose cards the screen shows: the person to move, else a person."""
@@ -302,61 +286,17 @@ class Session:
         (a readable message) if it is not legal."""
         waiting = self._people()
         if seat is not None:  # a person here, or one playing from another machine
-            waiting = [m for m in self._waiting(True) if m[1] == seat]
+            waiting = [m for m in self.movers(True) if m[1] == seat]
         if not waiting:
             raise IllegalAction("it is not your turn")
-        self.game.apply(action, waiting[0][0])
+        self.apply(action, waiting[0][0])
+
+    def apply(self, action: Action, table: int) -> None:
+        """Play ``action`` for whoever is to move at ``table`` (IllegalAction
+        if it is not legal), log it and tell who listens."""
+        self.game.apply(action, table)
         self._log_events()
         self._changed()
-
-    def computer_turn(self, table: int | None = None) -> Turn | None:
-        """A computer's turn (at ``table``, or the next at any table), frozen
-        for ``decide``; None if no computer is to move there."""
-        waiting = [m for m in self._waiting(False) if table is None or m[0] == table]
-        if not waiting:
-            return None
-        table, seat = waiting[0]
-        view = self.game.view(seat)
-        moves = len(self.game.round.hands[table].log)
-        return Turn(
-            self.version,
-            seat,
-            self.names[seat],
-            view,
-            self.bots[seat],
-            self.fallback,
-            table,
-            self.epoch,
-            len(self.game.rounds),
-            moves,
-        )
-
-    def play_decision(self, decision: Decision) -> bool:
-        """Apply the computer's move; False (and nothing changes) if its
-        table has moved on since its turn was taken (an undo, a new hand)."""
-        turn = decision.turn
-        game = self.game
-        if (
-            turn.epoch != self.epoch
-            or turn.round != len(game.rounds)
-            or game.is_over
-            or len(game.round.hands[turn.table].log) != turn.moves
-            or game.seat_to_move(turn.table) != turn.seat
-        ):
-            return False
-        game.apply(decision.action, turn.table)
-        self._log_events()
-        self._changed()
-        return True
-
-    def computer_plays(self) -> Decision:
-        """A computer's move, thought and played at once (text play, tests)."""
-        turn = self.computer_turn()
-        if turn is None:
-            raise IllegalAction("the computer is not to move")
-        decision = decide(turn)
-        self.play_decision(decision)
-        return decision
 
     def another(self, seed: int) -> Session:
         """The next game of a match of several, once this one is over: the
@@ -410,31 +350,9 @@ class Session:
         self._changed()
 
     def undo_problem(self) -> str | None:
-        """Why the last move cannot be taken back now; None if it can.
-
-        Only a person's own last move, against the computer, and only when
-        taking it back shows nothing hidden: after a stock draw the person
-        has seen the card, and after the computer's move they have seen what
-        it did."""
-        if self.hot_seat:
-            return "there is no undo in a hot-seat game"
-        if self.away:  # the others have seen the move on their own screens
-            return "there is no undo at a table played across machines"
-        person = next((i for i, s in enumerate(self.seats) if s.is_person), None)
-        table = None if person is None else self.game.table_of(person)
-        if table is None:
-            return "you are not playing this hand"
-        hand = self.game.round.hands[table]
-        if hand.is_over:
-            return "the hand is over"
-        if not hand.log:
-            return "there is no move of yours to take back in this hand"
-        player, action = hand.log[-1]
-        if self.game.round.tables[table].seats[player] != person:
-            return "the computer has moved since, and taking that back would show its cards"
-        if isinstance(action, DrawStock):
-            return "you have seen the card you drew from the stock"
-        return None
+        """Why the last move cannot be taken back now; None if it can
+        (``play.undoing`` says when it can)."""
+        return undo_problem(self.game, self.seats)
 
     def undo(self) -> Action:
         """Take back the person's last move (IllegalAction says why not):
@@ -443,15 +361,8 @@ class Session:
         if problem is not None:
             raise IllegalAction(problem)
         person = next(i for i, s in enumerate(self.seats) if s.is_person)
-        table = self.game.table_of(person)
-        assert table is not None
         game = self.game
-        log = game.log
-        action = log[(len(game.rounds) - 1) * self.format.tables + table].pop()
-        order = self.order()
-        if order is not None:  # the move taken back was its table's last
-            turns = order[-1]
-            del turns[len(turns) - 1 - turns[::-1].index(table)]
+        action, log, order = taken_back(game, person, self.order())
         self.game, self.book = replayed(self.start_of(game), self.names, self.title, log, order)
         self.epoch += 1
         words = action_words(action, self.game.view(person))
