@@ -232,7 +232,7 @@ def save_a_game(folder: Path) -> None:
     """A game in progress in ``folder``, saved as the app saves it: a game
     of Gin against the computer, one move made, kept by a ``Keeper``."""
     from ginrummies.core import Format, preset
-    from ginrummies.levels import Level
+    from ginrummies.core.levels import Level
     from ginrummies.play.keeper import Keeper
     from ginrummies.play.session import Session, format_seats
 

@@ -33,8 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from ginrummies.ai import make_bot
 from ginrummies.core import Format, preset
 from ginrummies.net.client import Seated, join
-from ginrummies.net.host import RATE, Host
 from ginrummies.net.protocol import State
+from ginrummies.net.server import RATE, TableServer
 from ginrummies.net.table import Table
 from ginrummies.play.session import Seat, SeatKind, Session
 
@@ -46,7 +46,7 @@ def seats_for(fmt: Format) -> list[Seat]:
 async def timed(variant: str, fmt: Format, moves: int) -> list[float]:
     """Seconds from each of A's moves to B's screen, for ``moves`` moves."""
     session = Session(preset(variant), seats_for(fmt), 1, format=fmt, target=500)
-    host = Host(Table(session, frozenset({0, 1})), started=False)
+    host = TableServer(Table(session, frozenset({0, 1})), started=False)
     address, port = await host.listen("127.0.0.1", 0)
     where = f"{address}:{port}"
     a = await join(where, host.table.code, "A")

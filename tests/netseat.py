@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from ginrummies.ai import make_bot
-from ginrummies.levels import Level
+from ginrummies.core.levels import Level
 from ginrummies.net.client import JoinError, Seated, join
 from ginrummies.net.protocol import Goodbye, Lobby, Refused, State
 

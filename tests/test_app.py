@@ -31,12 +31,12 @@ from textual import events
 from textual.widgets import Input, OptionList, Select, Static
 
 from ginrummies.core import CARDS, Discard, DrawStock, Knock, LayContract, Phase, preset
+from ginrummies.play.handorder import SortMode
 from ginrummies.play.keys import MOVES, help_rows
 from ginrummies.play.session import Session, default_seats
 from ginrummies.store import THEMES, Settings
 from ginrummies.store.saves import SAVE_NAME, load
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.handorder import SortMode
 from ginrummies.tui.screens.choice import ChoiceScreen
 from ginrummies.tui.screens.curtain import CurtainScreen
 from ginrummies.tui.screens.help import HelpScreen

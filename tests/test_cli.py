@@ -15,11 +15,11 @@ import pytest
 
 from ginrummies.ai import make_bot
 from ginrummies.cli import main
+from ginrummies.cli.textplay import Quit, play
 from ginrummies.core import Action, Format, PlayerView, preset
 from ginrummies.play import Seat, SeatKind, Session
 from ginrummies.store import Settings
 from ginrummies.store.settings import SETTINGS_NAME, save_settings
-from ginrummies.textplay import Quit, play
 
 
 def run(args: list[str], stdin: str) -> subprocess.CompletedProcess[str]:

@@ -14,6 +14,7 @@ from apphelp import computer_seat, key_for_turn, step
 from textual.widgets import Input
 
 from ginrummies.ai import make_bot
+from ginrummies.cli.textplay import ask_deal
 from ginrummies.core import Format, Game, Match, preset
 from ginrummies.core.formats import FORMATS, cut_key
 from ginrummies.core.formats.base import Start
@@ -23,7 +24,6 @@ from ginrummies.play.words import prompt
 from ginrummies.store import Settings
 from ginrummies.store.saves import SAVE_NAME, SaveError, parse, replay
 from ginrummies.store.stats import STATS_NAME, Stats
-from ginrummies.textplay import ask_deal
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.choice import ChoiceScreen
 from ginrummies.tui.screens.menu import MenuScreen

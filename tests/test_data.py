@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from ginrummies.core import Format, Hand, Knock, preset
 from ginrummies.core.data import DataError, from_data, to_data
+from ginrummies.core.levels import Level, SeatKind
 from ginrummies.core.result import HandResult
 from ginrummies.core.views import Event, MatchView, PlayerView
-from ginrummies.levels import Level, SeatKind
 from ginrummies.play.session import Seat, Session
 
 GAMES = [

@@ -19,13 +19,13 @@ from textual.geometry import Region
 from textual.widgets import RichLog, Static
 
 from ginrummies.ai import make_bot
+from ginrummies.cli.textplay import Quit, play
 from ginrummies.core import PRESETS, Format, HandResult, KnockEnd, Outcome, TableEnd, preset
+from ginrummies.play.fit import MIN_SIZE
 from ginrummies.play.session import Session, format_seats
 from ginrummies.play.tell import ending_words
 from ginrummies.store import Settings
-from ginrummies.textplay import Quit, play
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.fit import MIN_SIZE
 from ginrummies.tui.screens.curtain import CurtainScreen, seat_words
 from ginrummies.tui.screens.table import TableScreen
 from ginrummies.tui.seatview import (

@@ -253,7 +253,7 @@ def test_hot_seat_for_three_in_text_shows_each_hand_only_to_its_owner() -> None:
     goes to its owner, and the hand shown is theirs."""
     import re as regex
 
-    from ginrummies.textplay import play
+    from ginrummies.cli.textplay import play
 
     seats = (Seat("Ann"), Seat("Bob"), Seat("Cy"))
     session = Session(preset("gin").but(target=40), seats, 5, format=Format.THREE)

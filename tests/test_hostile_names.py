@@ -20,6 +20,7 @@ from test_forms import screen_text
 
 import ginrummies
 from ginrummies.ai import make_bot
+from ginrummies.cli.textplay import Quit, play
 from ginrummies.core import Format, preset
 from ginrummies.play.printable import BIDI_CONTROLS, clean_name, printable
 from ginrummies.play.saving import record
@@ -27,7 +28,6 @@ from ginrummies.play.session import Seat, SeatKind, Session, format_seats
 from ginrummies.store import Settings
 from ginrummies.store.saves import parse
 from ginrummies.store.settings import NAME_LENGTH
-from ginrummies.textplay import Quit, play
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.curtain import CurtainScreen
 from ginrummies.tui.screens.newgame import NewGameScreen

@@ -128,17 +128,17 @@ def test_the_shared_options_import_nothing_of_the_commands() -> None:
     """``cli.options`` is a leaf: sim and serve take their options from it
     and import nothing else of the command line."""
     graph = import_graph(package_sources())
-    commands = ("ginrummies.cli", "ginrummies.simcli", "ginrummies.web")
+    commands = ("ginrummies.cli", "ginrummies.cli.sim", "ginrummies.web")
     leaf = graph["ginrummies.cli.options"]
     assert not [m for m in leaf if m == "ginrummies.cli" or m.startswith(commands)], leaf
-    for user in ("ginrummies.simcli", "ginrummies.web.serve"):
+    for user in ("ginrummies.cli.sim", "ginrummies.web.serve"):
         of_cli = {m for m in graph[user] if m.startswith("ginrummies.cli")}
         assert of_cli == {"ginrummies.cli.options"}, (user, of_cli)
 
 
 def test_storage_imports_no_bots_and_no_play() -> None:
     """Saves, settings and statistics read the computer levels from the leaf
-    ``ginrummies.levels``: storage imports neither the bots nor the play
+    ``ginrummies.core.levels``: storage imports neither the bots nor the play
     layer, and the levels module imports nothing of the package."""
     graph = import_graph(package_sources())
     above = ("ginrummies.ai", "ginrummies.play")
@@ -149,7 +149,7 @@ def test_storage_imports_no_bots_and_no_play() -> None:
         for m in store
     }
     assert not {m: i for m, i in wrong.items() if i}, wrong
-    assert graph["ginrummies.levels"] == set()
+    assert graph["ginrummies.core.levels"] == set()
 
 
 def test_no_class_is_made_inside_a_function() -> None:
@@ -232,7 +232,7 @@ def test_the_menu_starts_without_what_it_does_not_show() -> None:
     later = [
         "ginrummies.ai",
         "ginrummies.play.session",
-        "ginrummies.tui.rulestext",
+        "ginrummies.play.rulestext",
         "ginrummies.tui.screens.newgame",
         "ginrummies.tui.screens.replay",
         "ginrummies.tui.screens.rules",

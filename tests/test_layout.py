@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ginrummies.core import parse_cards, preset
-from ginrummies.tui.handorder import SortMode, lay_out
+from ginrummies.play.handorder import SortMode, lay_out
 
 
 def labels(cards: str, rules: str, mode: SortMode) -> list[str]:
@@ -28,7 +28,7 @@ def test_gin_sorts_the_ace_first() -> None:
 def test_the_meld_layout_groups_the_melds_and_marks_the_deadwood() -> None:
     """Each meld is a Group labelled with its kind; the deadwood, last, is
     the one group marked ``deadwood`` (its cards' values are shown under it)."""
-    from ginrummies.tui.handorder import Group
+    from ginrummies.play.handorder import Group
 
     cards = tuple(parse_cards("7c 7d 7h 2s 3s 4s Kh 9d"))
     layout, points = lay_out(cards, preset("gin"), SortMode.MELDS)

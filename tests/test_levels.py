@@ -29,7 +29,7 @@ def test_a_seat_holds_its_level_as_a_level() -> None:
     """A seat's level is a Level, given as one or as its word; the bots
     take it as they take any bot's name (a panel's "camper" too)."""
     from ginrummies.core import Format
-    from ginrummies.levels import Level
+    from ginrummies.core.levels import Level
     from ginrummies.play.session import Seat, SeatKind, format_seats
 
     seat = Seat("Bot", SeatKind.COMPUTER, "hard")
@@ -50,7 +50,7 @@ def test_each_level_is_told_and_found_by_its_enum() -> None:
     Level finds its bot and its line as its word does."""
     from ginrummies.ai import FAMILY_LEVEL_ABOUT, LEVEL_ABOUT, level_about
     from ginrummies.core import Family
-    from ginrummies.levels import Level
+    from ginrummies.core.levels import Level
 
     assert set(LEVEL_ABOUT) == set(Level)
     assert all(type(k) is Level for k in LEVEL_ABOUT)

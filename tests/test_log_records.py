@@ -9,12 +9,12 @@ import contextlib
 from apphelp import step
 
 from ginrummies.ai import make_bot
+from ginrummies.cli.textplay import Quit, play
 from ginrummies.core import Discard, Format, preset
 from ginrummies.play import Seat, SeatKind, Session
 from ginrummies.play.log import Kind
 from ginrummies.play.saving import from_saved
 from ginrummies.play.session import format_seats
-from ginrummies.textplay import Quit, play
 from ginrummies.tui.seatview import last_move
 
 # every word the log and the breakdowns use to begin or mark a line

@@ -8,8 +8,8 @@ from collections import Counter
 
 from textual.binding import Binding
 
+from ginrummies.cli.textplay import WORDS
 from ginrummies.play.keys import MOVE_BY_NAME, MOVES, MoveName
-from ginrummies.textplay import WORDS
 from ginrummies.tui.screens.table import TableScreen, bindings
 
 

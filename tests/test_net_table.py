@@ -17,10 +17,9 @@ import pytest
 
 from ginrummies.ai import make_bot
 from ginrummies.core import CARDS, Card, Discard, Format, preset
-from ginrummies.levels import Level, SeatKind
-from ginrummies.net import host as host_module
+from ginrummies.core.levels import Level, SeatKind
+from ginrummies.net import server as host_module
 from ginrummies.net.client import JoinError, Seated, join
-from ginrummies.net.host import Host
 from ginrummies.net.protocol import (
     HOST_LIMIT,
     VERSION,
@@ -34,6 +33,7 @@ from ginrummies.net.protocol import (
     since,
     write,
 )
+from ginrummies.net.server import TableServer
 from ginrummies.net.table import Table, new_code, same_code
 from ginrummies.play.session import Seat, Session
 
@@ -101,7 +101,7 @@ class Wire:
     see then and the whole State the frame was cut from (``check``: the
     seat's ``state``, joined from the frames, is that State)."""
 
-    def __init__(self, host: Host) -> None:
+    def __init__(self, host: TableServer) -> None:
         self.frames: list[tuple[int, str, dict[int, set[str]]]] = []
         self.wholes: dict[int, list[State]] = {}
         self.checked: dict[int, int] = {}
@@ -162,8 +162,8 @@ async def play(
     raise AssertionError("the game did not end")
 
 
-async def hosted(session: Session, remote: set[int]) -> tuple[Host, str]:
-    host = Host(Table(session, frozenset(remote)), started=False)
+async def hosted(session: Session, remote: set[int]) -> tuple[TableServer, str]:
+    host = TableServer(Table(session, frozenset(remote)), started=False)
     address, port = await host.listen("127.0.0.1", 0)
     return host, f"{address}:{port}"
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from ginrummies.core import preset
-from ginrummies.levels import Level, SeatKind
+from ginrummies.core.levels import Level, SeatKind
 from ginrummies.net.client import JoinError, join
-from ginrummies.net.host import Host
 from ginrummies.net.protocol import Lobby
+from ginrummies.net.server import TableServer
 from ginrummies.net.table import Table
 from ginrummies.play.session import Seat, Session
 
@@ -39,7 +39,7 @@ async def test_a_table_over_tls_takes_only_seats_that_trust_it(tmp_path: Path) -
     server.load_cert_chain(cert, key)
     seats = [Seat("Computer A", SeatKind.COMPUTER, Level.EASY), Seat("Seat B")]
     table = Table(Session(preset("gin"), seats, 4), frozenset({1}))
-    host = Host(table, started=False)
+    host = TableServer(table, started=False)
     _, port = await host.listen(tls=server)
     address = f"127.0.0.1:{port}"
     try:

@@ -10,7 +10,7 @@ import pytest
 
 from ginrummies.ai import make_bot
 from ginrummies.core import Format, MatchView, PlayerView, preset
-from ginrummies.levels import Level, SeatKind
+from ginrummies.core.levels import Level, SeatKind
 from ginrummies.play.remote import RemoteSession
 from ginrummies.play.session import Seat, Session
 from ginrummies.play.tell import round_lines

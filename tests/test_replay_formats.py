@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from ginrummies.cli import main
 from ginrummies.core import Card, Format, Match, preset, says
-from ginrummies.levels import Level
+from ginrummies.core.levels import Level
 from ginrummies.play.saving import record
 from ginrummies.play.session import Session, format_seats
 from ginrummies.store import Settings

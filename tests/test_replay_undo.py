@@ -11,12 +11,12 @@ from apphelp import SIZE, advanced, finish, held_computer, play_hand, round_ends
 
 from ginrummies.cli import main
 from ginrummies.core import Discard, DrawStock, IllegalAction, Pass, Phase, TakeDiscard, preset
+from ginrummies.play.handorder import SortMode, lay_out
 from ginrummies.play.saving import resume
 from ginrummies.play.session import Seat, SeatKind, Session, default_seats
 from ginrummies.store import Settings
 from ginrummies.store.saves import parse, replay
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.handorder import SortMode, lay_out
 from ginrummies.tui.screens.replay import ReplayScreen
 from ginrummies.tui.screens.result import ResultScreen
 from ginrummies.tui.screens.table import TableScreen

@@ -54,7 +54,7 @@ from ginrummies.core import (
     preset,
     replay,
 )
-from ginrummies.levels import Level, SeatKind
+from ginrummies.core.levels import Level, SeatKind
 from ginrummies.play.reviewwords import loss_words
 from ginrummies.store.saves import Saved, SeatRecord
 from ginrummies.store.saves import replay as replay_saved

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from ginrummies.core import PRESETS, AcePolicy, FirstTurn, Format, preset
-from ginrummies.tui.rulestext import format_markdown, rules_markdown
+from ginrummies.play.rulestext import format_markdown, rules_markdown
 
 
 def words(text: str) -> str:

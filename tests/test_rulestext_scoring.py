@@ -55,7 +55,7 @@ from ginrummies.core import (
 )
 from ginrummies.core.settle import score_round
 from ginrummies.play.keys import help_rows
-from ginrummies.tui.rulestext import format_hint, format_markdown, number, rules_markdown
+from ginrummies.play.rulestext import format_hint, format_markdown, number, rules_markdown
 
 
 def words(text: str) -> str:

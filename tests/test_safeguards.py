@@ -17,10 +17,10 @@ from textual.pilot import Pilot
 from ginrummies.ai import make_bot
 from ginrummies.core import Action, Discard, PlayerView, preset
 from ginrummies.play import Seat, Session, default_seats
+from ginrummies.play import hinting as hinting_module
 from ginrummies.play.saving import save
 from ginrummies.store import Settings
 from ginrummies.store.saves import SAVE_NAME, load
-from ginrummies.tui import hinting as hinting_module
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.choice import ChoiceScreen
 from ginrummies.tui.screens.curtain import CurtainScreen

@@ -8,7 +8,7 @@ import sqlite3
 from pathlib import Path
 
 from ginrummies.core import preset
-from ginrummies.levels import Level
+from ginrummies.core.levels import Level
 from ginrummies.play.saving import record, seats_from
 from ginrummies.play.session import Seat, SeatKind, Session
 from ginrummies.store.saves import SeatRecord, parse
@@ -47,9 +47,9 @@ def test_the_statistics_keep_the_seats_and_the_opponent_as_before(tmp_path: Path
 
 def test_a_seat_kind_is_one_enum_in_the_leaf_module() -> None:
     """Saves check a seat's kind against SeatKind, which lives in
-    ginrummies.levels so that storage reads it without the play layer; the
+    ginrummies.core.levels so that storage reads it without the play layer; the
     settings' seat choices are another list: a person or a computer level."""
-    from ginrummies import levels
+    from ginrummies.core import levels
     from ginrummies.play import session as play_session
     from ginrummies.store import saves, settings
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from ginrummies.cli.app import build_parser
-from ginrummies.levels import Level
+from ginrummies.core.levels import Level
 from ginrummies.store import SPEEDS, THEMES, CardStyle, HintLevel, Settings, Speed
 from ginrummies.store.settings import (
     CHOICE_ENUMS,

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from ginrummies.cli import main
-from ginrummies.simcli import build_parser
+from ginrummies.cli.sim import build_parser
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:

@@ -19,18 +19,18 @@ from textual.widgets import Input, Static
 
 from ginrummies.ai import make_bot
 from ginrummies.core import Format, preset
-from ginrummies.levels import Level, SeatKind
+from ginrummies.core.levels import Level, SeatKind
+from ginrummies.net import joining
 from ginrummies.net.client import JoinError, Seated, address_uri, join
 from ginrummies.net.headless import Headless
-from ginrummies.net.host import Host
+from ginrummies.net.joining import Joining, JoinPlan
 from ginrummies.net.plan import HostPlan
+from ginrummies.net.server import TableServer
 from ginrummies.net.table import Table
 from ginrummies.play.remote import RemoteSession
 from ginrummies.play.session import Seat, Session
 from ginrummies.store import Settings
-from ginrummies.tui import joining
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.joining import Joining, JoinPlan
 from ginrummies.tui.screens.choice import ChoiceScreen
 from ginrummies.tui.screens.lobby import LobbyScreen
 from ginrummies.tui.screens.result import ResultScreen
@@ -132,7 +132,7 @@ async def test_a_joined_app_plays_its_seat_comes_back_and_leaves(
     seats = [Seat("Computer A", SeatKind.COMPUTER, Level.EASY), Seat("Seat B")]
     session = Session(preset("gin"), seats, 12)
     table = Table(session, frozenset({1}))
-    host = Host(table, started=False)
+    host = TableServer(table, started=False)
     _, port = await host.listen()
     plan = JoinPlan(f"127.0.0.1:{port}", table.code.lower().replace("-", " "), "Bob")
     app = GinApp(Settings(speed="instant"), data_dir=tmp_path, join=plan)
@@ -188,7 +188,7 @@ async def test_the_menu_joins_a_table_from_a_pasted_command(tmp_path: Path) -> N
     command pasted whole; a wrong address or code is said, nothing breaks."""
     seats = [Seat("Computer A", SeatKind.COMPUTER, Level.EASY), Seat("Seat B")]
     table = Table(Session(preset("gin"), seats, 12), frozenset({1}))
-    host = Host(table, started=False)
+    host = TableServer(table, started=False)
     _, port = await host.listen()
     app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
     try:
@@ -227,7 +227,7 @@ async def test_a_game_ended_at_a_hosted_table_is_kept_as_this_machines_persons(
     seats = [Seat("Ann"), Seat("Seat B")]
     session = Session(preset("gin"), seats, 21, target=10)  # over after a scored hand or so
     table = Table(session, frozenset({0, 1}))
-    host = Host(table, started=False)
+    host = TableServer(table, started=False)
     _, port = await host.listen()
     ann = await join(f"127.0.0.1:{port}", table.code, "Ann")
     reader = asyncio.create_task(follow(ann))
@@ -318,7 +318,7 @@ async def test_an_app_closed_mid_game_takes_its_seat_back_when_it_joins_again(
     seats = [Seat("Computer A", SeatKind.COMPUTER, Level.EASY), Seat("Seat B")]
     session = Session(preset("gin"), seats, 12)
     table = Table(session, frozenset({1}))
-    host = Host(table, started=False)
+    host = TableServer(table, started=False)
     _, port = await host.listen()
     plan = JoinPlan(f"127.0.0.1:{port}", table.code, "Bob")
     try:
@@ -386,7 +386,7 @@ async def test_two_windows_of_one_machine_keep_a_seat_each(tmp_path: Path) -> No
     under its name is back at its own seat."""
     seats = [Seat("Seat A"), Seat("Seat B"), Seat("Seat C")]
     table = Table(Session(preset("gin"), seats, 3, format=Format.THREE), frozenset({0, 1, 2}))
-    host = Host(table, started=False)
+    host = TableServer(table, started=False)
     _, port = await host.listen()
     address, running = f"127.0.0.1:{port}", []
 

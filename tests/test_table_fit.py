@@ -18,10 +18,10 @@ from textual.widgets import Static
 from ginrummies.core import Card, DrawStock, LayContract, Meld, MeldKind, Phase, preset
 from ginrummies.play import runner as runner_module
 from ginrummies.play import session as session_module
+from ginrummies.play.cardart import CardSize
+from ginrummies.play.fit import MIN_SIZE, fit
 from ginrummies.play.session import Session, default_seats
 from ginrummies.store import Settings
-from ginrummies.tui.cardart import CardSize
-from ginrummies.tui.fit import MIN_SIZE, fit
 from ginrummies.tui.screens.curtain import CurtainScreen
 from ginrummies.tui.screens.menu import MenuScreen
 from ginrummies.tui.screens.table import TableScreen, pick_grouping

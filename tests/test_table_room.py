@@ -19,12 +19,12 @@ from textual.widgets import Footer, Static
 from textual.widgets._footer import FooterKey
 
 from ginrummies.core import Format, Meld, formats_for, full_deck, make_meld, parse_cards, preset
-from ginrummies.levels import Level
+from ginrummies.core.levels import Level
+from ginrummies.play.hinting import hint_text
 from ginrummies.play.keys import MOVES
 from ginrummies.play.session import Session, format_seats
 from ginrummies.store import Settings
 from ginrummies.tui.app import GinApp
-from ginrummies.tui.hinting import hint_text
 from ginrummies.tui.screens.melds import MeldsScreen
 from ginrummies.tui.screens.table import TableScreen
 from ginrummies.tui.widgets.hand import HandView

@@ -12,10 +12,10 @@ import pytest
 from apphelp import finish
 
 from ginrummies.cli import main
+from ginrummies.cli.textplay import parse_command
 from ginrummies.core import preset
 from ginrummies.play import Seat, SeatKind, Session
 from ginrummies.store.files import LOCK_NAME, FolderLock
-from ginrummies.textplay import parse_command
 
 
 def answers(monkeypatch: pytest.MonkeyPatch, *said: str | type[BaseException]) -> None:

@@ -14,6 +14,7 @@ import pytest
 from helpers import stack
 
 from ginrummies.ai.hints import hint
+from ginrummies.cli.textplay import Quit, play
 from ginrummies.core import (
     Action,
     Card,
@@ -27,7 +28,6 @@ from ginrummies.core import (
 )
 from ginrummies.play import Seat, SeatKind, Session, action_words
 from ginrummies.play.keys import text_help
-from ginrummies.textplay import Quit, play
 
 GIN = preset("gin")
 SKARNEY = preset("skarney")
@@ -223,7 +223,7 @@ def test_a_discard_with_more_than_its_card_is_refused() -> None:
 
 
 def test_after_a_game_text_play_asks_for_another() -> None:
-    from ginrummies.textplay import Quit, another_game
+    from ginrummies.cli.textplay import Quit, another_game
 
     assert another_game(lambda _: "a") and another_game(lambda _: " Yes ")
     assert not another_game(lambda _: "") and not another_game(lambda _: "n")

@@ -9,9 +9,9 @@ from apphelp import SIZE, computer_seat, key_for_turn, settle
 
 from ginrummies.core import preset
 from ginrummies.play import Seat, Session
+from ginrummies.play import hinting as hinting_module
 from ginrummies.play import runner as runner_module
 from ginrummies.store import Settings
-from ginrummies.tui import hinting as hinting_module
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.table import TableScreen
 

@@ -4,7 +4,7 @@
 family), a level, ``easy`` / ``normal`` / ``hard``, for any variant, or one
 of the reference opponents of ``panel``, ``camper`` and ``casual``.
 ``LEVELS`` are the computer opponents a person may choose from (kept in
-``ginrummies.levels``, which storage reads without importing the bots).
+``ginrummies.core.levels``, which storage reads without importing the bots).
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from ..core import Action, Family, PlayerView, RuleSet
-from ..levels import LEVELS, Level
+from ..core import LEVELS, Action, Family, Level, PlayerView, RuleSet
 from .ginbot import EaaiSimple, GinBot
 from .levelwords import FAMILY_LEVEL_ABOUT, LEVEL_ABOUT, level_about
 from .panel import Camper, Casual, TableCamper, TableCasual

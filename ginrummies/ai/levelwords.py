@@ -6,8 +6,7 @@ the code the strength report's cached games were played with.
 
 from __future__ import annotations
 
-from ..core import Family
-from ..levels import Level
+from ..core import Family, Level
 
 # how the Gin-family levels play, shared by the lines of every Gin variant
 NORMAL_PLAYS = (

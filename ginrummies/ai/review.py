@@ -48,9 +48,9 @@ from ..core import (
     PastHand,
     Phase,
     PlayerView,
+    SeatKind,
     TakeDiscard,
 )
-from ..levels import SeatKind
 from .hints import hint
 from .judge import SAMPLES, Price, judge, more_worlds
 

@@ -5,10 +5,10 @@
 - ``replay``: ``ginrummies replay FILE``;
 - ``review``: ``ginrummies review FILE``, a finished game's decisions rated
   (imported only when asked for: it brings the bots);
-- ``options``: the options the commands share, a leaf that ``simcli`` and
+- ``options``: the options the commands share, a leaf that ``sim`` and
   ``web.serve`` import without importing the rest of the command line.
 
-``ginrummies sim`` (``simcli``) and ``ginrummies serve`` (``web.serve``) are
+``ginrummies sim`` (``sim``) and ``ginrummies serve`` (``web.serve``) are
 imported only when asked for.
 """
 
@@ -56,7 +56,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """The ``ginrummies`` console script: the command named first, else the app."""
     args_in = list(sys.argv[1:] if argv is None else argv)
     if args_in[:1] == ["sim"]:
-        from ..simcli import main as sim_main
+        from .sim import main as sim_main
 
         return sim_main(args_in[1:])
     if args_in[:1] == ["text"]:

@@ -8,8 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from .. import __version__
-from ..core import PRESETS, Format, RulesError, preset
-from ..levels import Level
+from ..core import PRESETS, Format, Level, RulesError, preset
 from ..play.printable import printable
 from ..store import THEMES, CardStyle
 from .options import (

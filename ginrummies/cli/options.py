@@ -2,7 +2,7 @@
 and what they mean for a game.
 
 A leaf of the command line: it imports nothing from the rest of ``cli``, nor
-``simcli`` or ``web``, so that ``ginrummies sim`` and ``ginrummies serve``
+``sim`` or ``web``, so that ``ginrummies sim`` and ``ginrummies serve``
 take their options from here without importing the command that starts them.
 """
 
@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..core import PRESETS, Format, preset
-from ..levels import LEVELS
+from ..core import LEVELS, PRESETS, Format, preset
 
 
 def add_game_options(parser: argparse.ArgumentParser) -> None:

@@ -14,8 +14,7 @@ import ssl
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..core import PRESETS, Format, RulesError, preset
-from ..levels import LEVELS, Level
+from ..core import LEVELS, PRESETS, Format, Level, RulesError, preset
 from ..net.plan import login_name
 from .app import fail, run_app, theme_help
 from .options import add_format_option
@@ -119,8 +118,8 @@ def host_main(argv: Sequence[str]) -> int:
             return fail(f"cannot use the certificate {args.tls}: {exc}")
     elif args.tls_key is not None:
         return fail("--tls-key goes with --tls CERT")
+    from ..net.kept import read_table
     from ..net.plan import HostPlan
-    from ..play.hosted import read_table
     from ..play.session import Session, format_seats  # the bots: only now
 
     fmt = Format(args.format)
@@ -214,7 +213,7 @@ def join_main(argv: Sequence[str]) -> int:
         except (OSError, ssl.SSLError) as exc:
             return fail(f"cannot use the certificate {args.tls_ca}: {exc}")
     from ..net.client import JoinError, address_uri
-    from ..tui.joining import JoinPlan
+    from ..net.joining import JoinPlan
 
     try:
         address_uri(args.address, tls is not None)  # said here, before the app starts

@@ -7,8 +7,7 @@ import os
 import secrets
 import sys
 
-from ..core import PRESETS, Format, RulesError, preset
-from ..levels import Level
+from ..core import PRESETS, Format, Level, RulesError, preset
 from .options import add_format_option, add_game_options, add_people_option, people_for
 
 
@@ -106,7 +105,7 @@ def text_main(args: argparse.Namespace) -> int:
     from ..store.files import FolderError, config_dir, data_dir
     from ..store.saves import SaveError
     from ..store.settings import SETTINGS_NAME, load_settings
-    from ..textplay import Quit, another_game, ask_deal, continue_it, play
+    from .textplay import Quit, another_game, ask_deal, continue_it, play
 
     def fail(message: str) -> int:
         print(f"ginrummies text: {message}", file=sys.stderr)

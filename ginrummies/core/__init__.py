@@ -57,6 +57,7 @@ from .formats import (
 from .game import Game
 from .gin import GinHand
 from .hand import Hand, replay
+from .levels import LEVELS, Level, SeatKind
 from .match import Match, Round
 from .melds import (
     Arrangement,
@@ -124,6 +125,7 @@ from .wording import plural, says
 __all__ = [
     "CARDS",
     "FORMATS",
+    "LEVELS",
     "PRESETS",
     "SEAT_LETTERS",
     "Accept",
@@ -160,6 +162,7 @@ __all__ = [
     "LayMeld",
     "LayOff",
     "Layoff",
+    "Level",
     "Match",
     "MatchView",
     "Meld",
@@ -179,6 +182,7 @@ __all__ = [
     "RuleSet",
     "RulesError",
     "Score",
+    "SeatKind",
     "Seating",
     "Shutout",
     "SkarneyHand",

@@ -14,18 +14,18 @@ import ssl
 from collections.abc import Callable
 from pathlib import Path
 
-from ..play.hosted import write_table
 from ..play.session import Session
 from ..store.files import write_atomic
 from ..store.saves import SAVE_NAME
-from .host import Host
+from .kept import write_table
+from .server import TableServer
 from .table import Table
 
 LINGER = 300.0  # seconds the table stays open after the game, while anyone is still there
 
 
 class Headless:
-    """A ``Host`` that starts by itself, saves, and tells what happens."""
+    """A ``TableServer`` that starts by itself, saves, and tells what happens."""
 
     def __init__(
         self,
@@ -38,7 +38,7 @@ class Headless:
         self.table = table
         self.folder = folder
         self.say = say
-        self.host = Host(table, started=started, on_change=lambda _s: self.changed())
+        self.host = TableServer(table, started=started, on_change=lambda _s: self.changed())
         self.moved = asyncio.Event()  # set at every change: what ``until`` waits on
         self.told = len(table.session.records)
         self.seated = {i for i, s in table.seats.items() if s.here}

@@ -8,7 +8,7 @@ import getpass
 import ssl
 from dataclasses import dataclass
 
-from ..levels import Level
+from ..core import Level
 from ..play.session import Session
 from .table import Table
 

@@ -16,8 +16,7 @@ import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..core import IllegalAction
-from ..levels import Level, SeatKind
+from ..core import IllegalAction, Level, SeatKind
 from ..play.session import Seat as PlayerSeat
 from ..play.session import Session
 from ..play.tell import cut_answers, cut_question

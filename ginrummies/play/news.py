@@ -1,5 +1,5 @@
 """What a table across machines tells the app: the news a hosted table
-(``tui.hosting``) or a seat taken elsewhere (``tui.joining``) sends to its
+(``net.hosting``) or a seat taken elsewhere (``net.joining``) sends to its
 listeners. The app turns each into a Textual message; nothing here knows
 of screens.
 """

@@ -19,13 +19,14 @@ from ..core import (
     Attempt,
     Format,
     IllegalAction,
+    Level,
     MatchView,
     PlayerView,
     Reason,
     Refusal,
     RuleSet,
+    SeatKind,
 )
-from ..levels import Level, SeatKind
 from .log import Entry
 from .seen import SeenGame, SeenHand
 from .session import Seat

@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..core import Action, Format, RuleSet
-from ..levels import Level, SeatKind
+from ..core import Action, Format, Level, RuleSet, SeatKind
 from ..store.files import write_atomic
 from ..store.saves import Saved, SeatRecord
 from ..store.stats import Entry as StatsEntry

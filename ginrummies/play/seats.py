@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..core import Format
-from ..levels import Level, SeatKind
+from ..core import Format, Level, SeatKind
 from ..store.settings import NAME_LENGTH
 from .printable import clean_name
 

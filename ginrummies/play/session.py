@@ -25,7 +25,7 @@ from ..core import (
     RuleSet,
     says,
 )
-from ..levels import SeatKind as SeatKind  # in the leaf for storage; callers import it here
+from ..core import SeatKind as SeatKind  # in the leaf for storage; callers import it here
 from ..store.saves import SeatRecord, new_game_id, to_json
 from .log import Entry, Kind
 from .logbook import Logbook

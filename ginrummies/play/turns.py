@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..ai import Bot, make_bot
-from ..core import Action, IllegalAction, Match, PlayerView, RuleSet
-from ..levels import Level
+from ..core import Action, IllegalAction, Level, Match, PlayerView, RuleSet
 from .seats import Seat
 
 

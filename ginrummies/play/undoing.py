@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..core import Action, DrawStock, Match
-from ..levels import SeatKind
+from ..core import Action, DrawStock, Match, SeatKind
 from .seats import Seat
 
 

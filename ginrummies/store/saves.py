@@ -17,13 +17,14 @@ from ..core import (
     Format,
     Game,
     IllegalAction,
+    Level,
     Match,
     RulesError,
     RuleSet,
+    SeatKind,
     action_from_data,
     action_to_data,
 )
-from ..levels import Level, SeatKind
 from .files import UnfitFile, move_aside, read_capped
 
 # 1: two players; 2 adds the format of play, its target and first seat (a

@@ -17,9 +17,8 @@ from enum import Enum, StrEnum
 from pathlib import Path
 from typing import Any
 
-from ..core import PRESETS, Format, RulesError, RuleSet, preset
-from ..levels import LEVELS as LEVELS  # the one list; kept here for store users
-from ..levels import Level, SeatKind
+from ..core import LEVELS as LEVELS  # the one list; kept here for store users
+from ..core import PRESETS, Format, Level, RulesError, RuleSet, SeatKind, preset
 from .files import UnfitFile, move_aside, read_capped, write_atomic
 from .saves import NUMBER_LIMIT
 from .themefiles import DEFAULT_THEME, NAME, builtin_names, user_names

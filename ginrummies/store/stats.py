@@ -26,8 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core import Format, Match, Outcome, RuleSet
-from ..levels import SeatKind
+from ..core import Format, Match, Outcome, RuleSet, SeatKind
 from .files import move_aside
 from .saves import SeatRecord, seats_data, to_json
 

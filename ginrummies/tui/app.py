@@ -36,11 +36,11 @@ from .themes import STYLESHEET, ThemeBook, default_theme, load_themes
 # imported where a game or a replay is shown, not with the app: the menu
 # shows sooner without them (benchmarks/startup.py)
 if TYPE_CHECKING:
+    from ..net.hosting import Hosting
+    from ..net.joining import Joining, JoinPlan
     from ..net.plan import HostPlan
     from ..play.runner import Runner
     from ..play.session import Session
-    from .hosting import Hosting
-    from .joining import Joining, JoinPlan
     from .seatview import HandState
 
 Severity = Literal["information", "warning", "error"]

@@ -19,12 +19,12 @@ from .screens.choice import ChoiceScreen
 # the session, the table's screen and the network are imported where a
 # game or a table is shown, not with the app (benchmarks/startup.py)
 if TYPE_CHECKING:
+    from ..net.hosting import Hosting
+    from ..net.joining import Joining, JoinPlan
     from ..net.plan import HostPlan
     from ..play.place import Place
     from ..play.remote import RemoteSession
     from ..play.session import Session
-    from .hosting import Hosting
-    from .joining import Joining, JoinPlan
 
 
 class TablesApp(GameApp):
@@ -36,7 +36,7 @@ class TablesApp(GameApp):
 
     async def open_hosted(self, plan: HostPlan) -> None:
         """Open the table ``ginrummies host`` asked for, and its lobby."""
-        from .hosting import Hosting
+        from ..net.hosting import Hosting
         from .screens.lobby import LobbyScreen
 
         hosting = Hosting(plan)
@@ -131,8 +131,8 @@ class TablesApp(GameApp):
 
     def ask_to_join(self) -> None:
         """The menu's Join: where and as whom, then the table's lobby."""
+        from ..net.joining import JoinPlan
         from ..net.plan import login_name
-        from .joining import JoinPlan
         from .screens.joinform import JoinForm
 
         def answered(given: tuple[str, str, str] | None) -> None:
@@ -146,7 +146,7 @@ class TablesApp(GameApp):
 
     def open_joined(self, plan: JoinPlan) -> None:
         """Sit down at the table ``ginrummies join`` named: its lobby first."""
-        from .joining import Joining
+        from ..net.joining import Joining
         from .screens.lobby import LobbyScreen
 
         joining = Joining(plan)

@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from rich.cells import cell_len
 
 from ..core import Card, Format, PlayerView, hand_count, plural, says
+from ..play.handorder import HandLayout, SortMode, lay_out
 from ..play.log import Entry, Kind
 from ..play.place import Place
 from ..play.tell import action_words, ending_words, seating_words, unit
 from ..play.words import prompt
-from .handorder import HandLayout, SortMode, lay_out
 from .widgets.area import Shown
 from .widgets.fittedline import Parts
 from .widgets.hand import HandShown

@@ -13,7 +13,7 @@ from textual.widgets import Footer, Markdown, Static
 
 from ...core import Format, RuleSet
 from ...play.keys import help_rows
-from ..rulestext import format_hint, format_markdown, rules_markdown
+from ...play.rulestext import format_hint, format_markdown, rules_markdown
 from .base import on_top
 
 

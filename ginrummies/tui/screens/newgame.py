@@ -16,8 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Collapsible, Footer, Input, Label, Select, Static
 
 from ...ai import LEVEL_ABOUT, level_about
-from ...core import PRESETS, SEAT_LETTERS, Format, RulesError, RuleSet, formats_for, preset
-from ...levels import Level
+from ...core import PRESETS, SEAT_LETTERS, Format, Level, RulesError, RuleSet, formats_for, preset
 from ...play.session import Seat, SeatKind
 from ...store import Settings
 from ...store.settings import NAME_LENGTH, PERSON, SeatChoice, seats_problem

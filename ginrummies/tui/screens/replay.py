@@ -23,14 +23,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
 from ...core import Card, hand_count
+from ...play.fit import ROOMY_FROM
+from ...play.handorder import SortMode, lay_out
 from ...play.log import Kind
 from ...play.saving import from_saved, seats_from
 from ...play.session import Session
 from ...play.tell import unit
 from ...store.saves import Saved
 from ..board import show_board
-from ..fit import ROOMY_FROM
-from ..handorder import SortMode, lay_out
 from ..seatview import TITLE_JOIN, seating_line, short_names, title
 from ..widgets.hand import HandShown, HandView
 from ..widgets.header import header, title_room

@@ -17,7 +17,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from ...core import RuleSet, formats_for, preset
-from ..rulestext import format_markdown, rules_markdown
+from ...play.rulestext import format_markdown, rules_markdown
 from ..widgets.header import header
 from ..widgets.marked import MarkedList
 from .base import BackScreen

@@ -33,6 +33,9 @@ from ...core import (
     plural,
     says,
 )
+from ...play.cardart import CardSize
+from ...play.fit import fit, too_small_text
+from ...play.hinting import Found, Hints, hint_text, hinted_card, think
 from ...play.keys import CONTROLS, MOVE_BY_KEY, MOVE_BY_NAME, MOVES, MoveName, actions_for
 from ...play.place import Place
 from ...play.runner import Runner
@@ -40,10 +43,7 @@ from ...play.tell import action_words, unit
 from ...play.words import meld_cards, prompt, refused, why_not
 from ...store import HintLevel
 from ..board import show_board
-from ..cardart import CardSize
-from ..fit import fit, too_small_text
 from ..flow import FlowScreen
-from ..hinting import Found, Hints, hint_text, hinted_card, think
 from ..seatview import (
     HandState,
     Look,

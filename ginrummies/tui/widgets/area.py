@@ -18,8 +18,8 @@ from textual.widget import Widget
 from textual.widgets import RichLog, Static
 
 from ...core import Card
-from ..cardart import CardSize
-from ..fit import Fit
+from ...play.cardart import CardSize
+from ...play.fit import Fit
 from .fittedline import FittedLine, Parts
 from .hand import HandShown, HandView
 from .melds import TableMeldsView

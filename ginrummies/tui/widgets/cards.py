@@ -13,8 +13,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...core import Card
+from ...play.cardart import CardSize, back_rows, face_label, face_rows, suit_class
 from ...store.settings import CardStyle
-from ..cardart import CardSize, back_rows, face_label, face_rows, suit_class
 from ..gameapp import GameApp
 
 INK_CLASSES = {

@@ -10,8 +10,8 @@ from textual.message import Message
 from textual.reactive import reactive
 
 from ...core import Card
-from ..cardart import CardSize, face_label
-from ..handorder import HandLayout
+from ...play.cardart import CardSize, face_label
+from ...play.handorder import HandLayout
 from .cards import Canvas, CardInk
 
 

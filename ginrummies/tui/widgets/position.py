@@ -15,7 +15,7 @@ from rich.text import Text
 from textual.reactive import reactive
 
 from ...core import Card, Phase, PlayerView, RuleSet, hand_count, plural
-from ..handorder import SortMode, lay_out
+from ...play.handorder import SortMode, lay_out
 from ..screens.result import Flow, Row
 from .cards import CardInk
 

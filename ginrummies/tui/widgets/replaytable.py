@@ -12,9 +12,9 @@ from textual.containers import Vertical
 from textual.widgets import Static
 
 from ...core import Card, hand_count, plural, says
+from ...play.handorder import SortMode, lay_out
 from ...play.session import Session
 from ...play.tell import ending_words
-from ..handorder import SortMode, lay_out
 from ..seatview import player_words
 from .fittedline import FittedLine, Parts
 from .hand import HandShown, HandView

@@ -12,7 +12,7 @@ from pathlib import Path
 from ginrummies.ai import make_bot
 from ginrummies.ai.review import VERSION
 from ginrummies.core import preset
-from ginrummies.levels import Level, SeatKind
+from ginrummies.core.levels import Level, SeatKind
 from ginrummies.play.coach import review_pending
 from ginrummies.play.session import Seat, Session
 from ginrummies.store.reviews import pending

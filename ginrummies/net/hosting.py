@@ -2,7 +2,7 @@
 loop, the table's lobby, and the game's changes sent to the seats.
 
 The host's game is the app's game like any other (saved after every move,
-in the statistics); ``net.host.Host`` seats the people from other
+in the statistics); ``net.server.TableServer`` seats the people from other
 machines and checks their moves. The app's runner plays its computers at
 the game's pace as always, so the host is told of every change made here
 (``push``), and the app hears the table's news (``play.news``: the lobby
@@ -18,13 +18,13 @@ from collections.abc import Coroutine, Sequence
 from pathlib import Path
 from typing import Any
 
-from ..net.host import Host
-from ..net.plan import HostPlan
-from ..net.protocol import SeatInfo
-from ..net.table import Table
-from ..play.hosted import write_table
 from ..play.news import Begin, LobbyNews, Newsroom
 from ..play.session import Session
+from .kept import write_table
+from .plan import HostPlan
+from .protocol import SeatInfo
+from .server import TableServer
+from .table import Table
 
 
 class Hosting(Newsroom):
@@ -33,7 +33,7 @@ class Hosting(Newsroom):
     def __init__(self, plan: HostPlan) -> None:
         super().__init__()
         self.plan = plan
-        self.host = Host(plan.table(), started=bool(plan.tokens), computers=False)
+        self.host = TableServer(plan.table(), started=bool(plan.tokens), computers=False)
         self.address: tuple[str, int] | None = None
         self.problem = ""  # why the table could not be opened
         self.tasks: set[asyncio.Task[None]] = set()

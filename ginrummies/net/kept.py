@@ -12,10 +12,10 @@ import json
 from collections.abc import Iterable
 from pathlib import Path
 
+from ..play.saving import from_saved
+from ..play.session import Session
 from ..store.files import UnfitFile, data_dir, read_capped, write_atomic
 from ..store.saves import SAVE_NAME, SaveError, load
-from .saving import from_saved
-from .session import Session
 
 TABLE_NAME = "table.json"
 TABLE_LIMIT = 64 * 1024

@@ -14,8 +14,8 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable
 
-from .ai.hints import hint
-from .core import (
+from ..ai.hints import hint
+from ..core import (
     Action,
     Card,
     DrawStock,
@@ -30,13 +30,13 @@ from .core import (
     plural,
     says,
 )
-from .play import Session, action_words
-from .play.keys import MOVE_BY_KEY, MOVE_BY_NAME, MoveName, actions_for, text_help
-from .play.log import Kind
-from .play.runner import Runner
-from .play.tell import cut_answers, cut_question, ending_words, round_lines, unit
-from .play.words import why_not
-from .store.saves import Saved
+from ..play import Session, action_words
+from ..play.keys import MOVE_BY_KEY, MOVE_BY_NAME, MoveName, actions_for, text_help
+from ..play.log import Kind
+from ..play.runner import Runner
+from ..play.tell import cut_answers, cut_question, ending_words, round_lines, unit
+from ..play.words import why_not
+from ..store.saves import Saved
 
 # words typed in full, besides the keys of the key map
 WORDS: dict[str, MoveName] = {

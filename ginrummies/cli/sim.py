@@ -8,10 +8,10 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from .ai import BOTS, SIM_SAMPLES, Bot, make_bot
-from .ai.arena import BotStats, format_match, match, rotations, wilson
-from .cli.options import add_format_option
-from .core import PRESETS, Family, Format, preset
+from ..ai import BOTS, SIM_SAMPLES, Bot, make_bot
+from ..ai.arena import BotStats, format_match, match, rotations, wilson
+from ..core import PRESETS, Family, Format, preset
+from .options import add_format_option
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -78,7 +78,7 @@ class Bucket:
         return True
 
 
-class Host:
+class TableServer:
     """Seats ``table``'s remote people from the network, and plays the computers."""
 
     def __init__(

@@ -18,13 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core import Action
-from ..levels import Level
-from ..net.client import JoinError, Seated, join
-from ..net.protocol import Finished, Goodbye, Lobby, Refused, SeatInfo, State
-from ..play.hosted import keep_seat, kept_seat
+from ..core import Action, Level
 from ..play.news import GameOver, Gone, LobbyNews, Newsroom, Note, Question, Started
 from ..play.remote import RemoteSession, own_record
+from .client import JoinError, Seated, join
+from .kept import keep_seat, kept_seat
+from .protocol import Finished, Goodbye, Lobby, Refused, SeatInfo, State
 
 RETRY_EVERY = 2.0  # seconds between tries to reconnect
 RETRY_FOR = 600.0  # seconds of tries before giving up (a host restarted takes a while)
