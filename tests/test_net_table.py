@@ -16,13 +16,25 @@ from typing import Any
 import pytest
 
 from ginrummies.ai import make_bot
-from ginrummies.core import CARDS, Card, Discard, Format, preset
+from ginrummies.core import (
+    CARDS,
+    Attempt,
+    Card,
+    Discard,
+    DrawStock,
+    Format,
+    Knock,
+    Reason,
+    Refusal,
+    preset,
+)
 from ginrummies.core.levels import Level, SeatKind
 from ginrummies.net import server as host_module
 from ginrummies.net.client import JoinError, Seated, join
 from ginrummies.net.protocol import (
     HOST_LIMIT,
     VERSION,
+    Answer,
     Move,
     Ready,
     Refused,
@@ -300,6 +312,50 @@ async def test_bad_moves_are_refused_and_the_game_is_intact() -> None:
         assert back.state == host.table.state(back.seat)
         await back.close()
         await other.close()
+    finally:
+        await host.close()
+
+
+async def test_a_seat_is_answered_with_the_cores_own_refusal() -> None:
+    """A seat judges no rule: asked why a move may not be made, the host
+    answers with the rules core's record, the one a table here words; a
+    move the rules refuse comes back with that record too."""
+    session = Session(preset("gin"), [Seat("A"), Seat("B")], 3)
+    host, address = await hosted(session, {0, 1})
+    try:
+        a = await join(address, host.table.code, "A")
+        b = await join(address, host.table.code, "B")
+        await host.start()
+        for s in (a, b):
+            while s.state is None:
+                await s.receive()
+        mover, other = (a, b) if session.to_move == a.seat else (b, a)
+
+        async def answer(seated: Seated, attempt: Attempt) -> Refusal | None:
+            await seated.ask(attempt)
+            while True:
+                message = await seated.receive()
+                if isinstance(message, Answer):
+                    assert message.attempt == attempt
+                    return message.refusal
+
+        for seated, attempt in [
+            (other, Attempt(Knock)),
+            (mover, Attempt(Knock)),
+            (mover, Attempt(DrawStock)),
+            (mover, Attempt(Discard, Card.parse("Kd"))),
+        ]:
+            truth = session.refusal(attempt, session.view(seated.seat))
+            assert truth is not None
+            assert await answer(seated, attempt) == truth
+        knock = await answer(mover, Attempt(Knock))
+        assert knock is not None and knock.reason is Reason.WRONG_PHASE and knock.first
+        held = mover.state.view.hand if mover.state and mover.state.view else ()
+        stranger = next(c for c in CARDS if c not in held)
+        await mover.move(Discard(stranger))
+        while not mover.refused:
+            await mover.receive()
+        assert mover.refusals[-1] == session.refusal(Discard(stranger), session.view(mover.seat))
     finally:
         await host.close()
 

@@ -27,8 +27,10 @@ from ginrummies.net.joining import Joining, JoinPlan
 from ginrummies.net.plan import HostPlan
 from ginrummies.net.server import TableServer
 from ginrummies.net.table import Table
+from ginrummies.play.keys import MoveName
 from ginrummies.play.remote import RemoteSession
 from ginrummies.play.session import Seat, Session
+from ginrummies.play.words import why_not
 from ginrummies.store import Settings
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.choice import ChoiceScreen
@@ -149,13 +151,21 @@ async def test_a_joined_app_plays_its_seat_comes_back_and_leaves(
             assert isinstance(screen, TableScreen)
             remote = screen.session
             assert isinstance(remote, RemoteSession)
-            dropped = False
+            dropped = asked = False
             for _ in range(LOOP):
                 if isinstance(app.screen, ResultScreen):
                     break
                 if isinstance(app.screen, ChoiceScreen):
                     await pilot.press("enter")
                     continue
+                if remote.person_to_move and not asked:
+                    # a knock out of its time: the host answers with the core's
+                    # refusal, worded as a table here words it
+                    asked = True
+                    words = why_not(session, session.view(1), MoveName.KNOCK)
+                    await pilot.press("k")
+                    area = screen.query_one(TableArea)
+                    await until(pilot, lambda a=area, w=words: a.shown.status == w, words)
                 if remote.person_to_move:
                     before = session.version
                     for key in key_for_turn(app):
@@ -167,7 +177,7 @@ async def test_a_joined_app_plays_its_seat_comes_back_and_leaves(
                         await until(pilot, lambda: not table.seats[1].here, "the drop")
                         await until(pilot, lambda: table.seats[1].here, "Bob back")
                 await pilot.pause(0.01)
-            assert dropped and isinstance(app.screen, ResultScreen)
+            assert dropped and asked and isinstance(app.screen, ResultScreen)
             # what the joined seat shows is the host's game, card for card
             assert remote.game.own == session.view(1)
             await pilot.press("enter")

@@ -60,6 +60,10 @@ def to_data(value: Any) -> Any:
         return action_to_data(typing.cast(Action, value))
     if isinstance(value, RuleSet):
         return value.to_dict()
+    if isinstance(value, type) and value in ACTION_TYPES:
+        return value.__name__  # a kind of move (an ``Attempt``'s)
+    if isinstance(value, frozenset):
+        return [to_data(v) for v in sorted(value)]  # the same text every run
     if isinstance(value, tuple | list):
         return [to_data(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -80,6 +84,16 @@ def _read(kind: Any, data: Any, where: str) -> Any:
         return _read_union(get_args(kind), data, where)
     if origin is tuple:
         return _read_tuple(get_args(kind), data, where)
+    if origin is frozenset:
+        (item,) = get_args(kind)
+        if not isinstance(data, list):
+            raise DataError(f"{where}: expected a list, found {_said(data)}")
+        return frozenset(_read(item, v, f"{where}[{i}]") for i, v in enumerate(data))
+    if origin is type:
+        kinds = {k.__name__: k for k in ACTION_TYPES}
+        if not isinstance(data, str) or data not in kinds:
+            raise DataError(f"{where}: not a kind of move: {_said(data)}")
+        return kinds[data]
     if kind is Any:
         raise DataError(f"{where}: no type to read")
     if kind is type(None):

@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .cards import Card
+from .cards import Card
 
 
 class Reason(Enum):
@@ -30,7 +28,9 @@ class Reason(Enum):
     LOG_PART_ROUND = "part of a round"  # count: hands in the log; limit: hands a round
     NOT_YOUR_TURN = "not your turn"  # player: the one to move
     NOT_A_MOVE = "not a move of this game"  # what, game
-    WRONG_PHASE = "wrong phase"  # what; need: what the player to move should do
+    # what; need: what the player to move should do; first: the move comes
+    # later in the turn (do what the phase asks first)
+    WRONG_PHASE = "wrong phase"
     # drawing
     ALREADY_DRAWN = "already drawn"  # what; need
     DRAW_SKIPPED = "draw skipped"  # Skarney: card, the ace accepted, which costs the draw
@@ -67,7 +67,7 @@ class Reason(Enum):
     LAST_TURN = "last turn"  # Skarney: the stock is down to two
     LAST_CARD = "last card"
     OFFERED_BACK = "offered back"  # card
-    ACE_AFTER_SKIP = "ace after a skipped draw"  # card offered; cards: the ace accepted
+    ACE_AFTER_SKIP = "ace after a skipped draw"  # card offered; accepted: the ace taken
     MUST_OFFER = "must offer"
     NO_OFFER = "no offer"
     NO_CHALLENGE = "no challenge"
@@ -99,6 +99,9 @@ class Refusal:
     counts: tuple[int, ...] = ()
     game: str = ""
     need: str = ""
+    count: int | None = None  # how many there are (hands in a log)
+    accepted: Card | None = None  # the card accepted from an offer
+    first: bool = False  # a wrong phase's move comes later in the turn
 
     def __str__(self) -> str:
         return _words(self)
@@ -126,7 +129,7 @@ def _words(r: Refusal) -> str:
         case R.NO_TABLE:
             return f"there is no table {r.number}"
         case R.LOG_PART_ROUND:
-            return f"the log holds part of a round ({r.points} hands, {r.limit} a round)"
+            return f"the log holds part of a round ({r.count} hands, {r.limit} a round)"
         case R.NOT_YOUR_TURN:
             return "it is not your turn"
         case R.NOT_A_MOVE:

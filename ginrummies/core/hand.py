@@ -13,7 +13,18 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from .actions import Action, Attempt, Discard, Offer
+from .actions import (
+    Accept,
+    Action,
+    Attempt,
+    Challenge,
+    Decline,
+    Discard,
+    DrawStock,
+    Offer,
+    Pass,
+    TakeDiscard,
+)
 from .cards import Card, cards_of_mask, check_deck, shuffled_deck
 from .errors import IllegalAction, Reason, Refusal
 from .result import HandResult
@@ -219,8 +230,16 @@ class Hand(ABC):
         return IllegalAction(Refusal(reason, **about))
 
     def _wrong_phase(self, what: Action | Attempt) -> IllegalAction:
+        kind = what.kind if isinstance(what, Attempt) else type(what)
+        phase = self._phase
+        # a move later in the turn than the phase: what the phase asks comes first
+        # (not where the phase is a choice outside the turn's course)
+        first = _stage(kind) > _PHASE_STAGE.get(phase, 3) and phase not in _ASIDE
         return self._refuse(
-            Reason.WRONG_PHASE, what=str(what), need=self.phase_hints.get(self._phase, "wait")
+            Reason.WRONG_PHASE,
+            what=str(what),
+            need=self.phase_hints.get(phase, "wait"),
+            first=first,
         )
 
     def _not_a_move(self, what: Action | Attempt) -> IllegalAction:
@@ -282,3 +301,29 @@ def replay(rules: RuleSet, dealer: int, deck: Sequence[Card], actions: Iterable[
         except IllegalAction as exc:
             raise IllegalAction(exc.refusal or str(exc), f"step {i + 1} ({action})") from None
     return hand
+
+
+# where each kind of move comes in a turn, and where each phase is
+_EARLY: dict[type[Action], int] = {
+    Accept: 0,
+    Decline: 0,
+    Pass: 1,
+    Challenge: 1,
+    DrawStock: 2,
+    TakeDiscard: 2,
+}
+_PHASE_STAGE = {
+    Phase.RESPOND: 0,
+    Phase.CHALLENGED: 0,
+    Phase.UPCARD: 1,
+    Phase.FIFTIETH: 1,
+    Phase.DRAW: 2,
+    Phase.DISCARD: 3,
+    Phase.PLAY: 3,
+}
+# phases that are a choice beside the turn's course, not a step of it
+_ASIDE = frozenset({Phase.FIFTIETH, Phase.CHALLENGED})
+
+
+def _stage(kind: type[Action]) -> int:
+    return _EARLY.get(kind, 3)

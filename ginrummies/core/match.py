@@ -350,7 +350,7 @@ class Match:
         """Play a log (``Match.log``'s shape) from the start of this fresh match."""
         per = self.format.tables
         if len(log) % per:
-            raise IllegalAction(Refusal(Reason.LOG_PART_ROUND, points=len(log), limit=per))
+            raise IllegalAction(Refusal(Reason.LOG_PART_ROUND, count=len(log), limit=per))
         for n in range(len(log) // per):
             if n:
                 self.next_hand()

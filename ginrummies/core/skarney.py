@@ -134,7 +134,7 @@ class SkarneyHand(TableHand):
         if card.rank == 1 and self._draw_skipped:
             # RULES.md 3, Decision: else two players could pass aces for ever
             ace = self._ace_accepted()
-            return Refusal(Reason.ACE_AFTER_SKIP, card=card, cards=(ace,) if ace else ())
+            return Refusal(Reason.ACE_AFTER_SKIP, card=card, accepted=ace)
         return None
 
     def _ace_accepted(self) -> Card | None:

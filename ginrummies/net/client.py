@@ -20,10 +20,12 @@ from typing import cast
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from ..core import Action
+from ..core import Action, Attempt, Refusal
 from .protocol import (
     FROM_HOST,
     HOST_LIMIT,
+    Answer,
+    Ask,
     Deal,
     Finished,
     Goodbye,
@@ -42,7 +44,7 @@ from .protocol import (
     write,
 )
 
-HostMessage = Welcome | Lobby | State | Finished | Refused | Goodbye
+HostMessage = Welcome | Lobby | State | Finished | Refused | Answer | Goodbye
 
 
 class JoinError(Exception):
@@ -78,6 +80,7 @@ class Seated:
     state: State | None = None
     lobby: Lobby | None = None
     refused: list[str] = field(default_factory=list)
+    refusals: list[Refusal | None] = field(default_factory=list)  # the core's record of each
     goodbye: str = ""
     finished: str = ""  # the whole game, once it is over (``Finished``)
     resyncing: bool = False  # a whole State is asked for: what comes before it is set aside
@@ -112,6 +115,7 @@ class Seated:
             self.finished = message.game
         elif isinstance(message, Refused):
             self.refused.append(message.why)
+            self.refusals.append(message.refusal)
         elif isinstance(message, Goodbye):
             self.goodbye = message.why
         return message
@@ -125,6 +129,11 @@ class Seated:
     async def move(self, action: Action) -> None:
         turn = self.state.turn if self.state is not None else (-1, -1, -1)
         await self.send(Move(action, turn))
+
+    async def ask(self, attempt: Attempt) -> None:
+        """Ask why a kind of move may not be made now (answered by ``Answer``)."""
+        turn = self.state.turn if self.state is not None else (-1, -1, -1)
+        await self.send(Ask(attempt, turn))
 
     async def deal(self, deals: bool) -> None:
         """The cut won: deal (True) or play first."""

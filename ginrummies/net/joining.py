@@ -18,12 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..core import Action, Level
+from ..core import Action, Attempt, IllegalAction, Level
 from ..play.news import GameOver, Gone, LobbyNews, Newsroom, Note, Question, Started
 from ..play.remote import RemoteSession, own_record
+from ..play.words import refused
 from .client import JoinError, Seated, join
 from .kept import keep_seat, kept_seat
-from .protocol import Finished, Goodbye, Lobby, Refused, SeatInfo, State
+from .protocol import Answer, Finished, Goodbye, Lobby, Refused, SeatInfo, State
 
 RETRY_EVERY = 2.0  # seconds between tries to reconnect
 RETRY_FOR = 600.0  # seconds of tries before giving up (a host restarted takes a while)
@@ -117,10 +118,13 @@ class Joining(Newsroom):
             elif isinstance(message, Finished):
                 self.finish(message.game)
             elif isinstance(message, Refused):
+                self.tell(Note(self.refused_words(message), True))
                 if self.session is not None:
                     self.session.pending = None
-                self.tell(Note(f"The host refused: {message.why}", True))
                 self.changed()
+            elif isinstance(message, Answer):
+                if self.session is not None:
+                    self.session.answered(message.attempt, message.refusal)
             elif isinstance(message, Goodbye):
                 raise JoinError(message.why)
 
@@ -182,6 +186,7 @@ class Joining(Newsroom):
                 state.view,
                 send=self.send,
                 ready=self.ready,
+                ask=self.ask,
             )
             self.session = session
             session.update(state.public, state.view, state.log, seats, state.waiting)
@@ -214,6 +219,22 @@ class Joining(Newsroom):
     def send(self, action: Action) -> None:
         if self.seated is not None:
             self._spawn(self.seated.move(action))
+
+    def ask(self, attempt: Attempt) -> None:
+        if self.seated is not None:
+            self._spawn(self.seated.ask(attempt))
+
+    def refused_words(self, message: Refused) -> str:
+        """A refusal from the host in the words a refusal here has: the rules
+        core's record worded by ``play.words`` (the move sent, if any, names
+        the key); the host's own words for the rest."""
+        session = self.session
+        view = None if session is None else session.game.own
+        if message.refusal is None or session is None or view is None:
+            return f"The host refused: {message.why}"
+        if session.pending is not None:
+            return refused(IllegalAction(message.refusal), session, view, session.pending)
+        return str(message.refusal).capitalize() + "."
 
     def deal(self, deals: bool) -> None:
         """The cut won: deal (True) or play first."""

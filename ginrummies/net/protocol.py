@@ -25,18 +25,20 @@ from typing import TypeVar
 
 from ..core import (
     Action,
+    Attempt,
     DataError,
     Format,
     MatchView,
     PastHand,
     PlayerView,
+    Refusal,
     RuleSet,
     from_data,
     to_data,
 )
 from ..play.log import Entry
 
-VERSION = 2
+VERSION = 3
 # a seat's messages are a few hundred bytes; the host's carry a view and
 # the public match (a whole State of a long game of four: a few hundred kilobytes)
 SEAT_LIMIT = 16 * 1024
@@ -68,6 +70,15 @@ class Move:
     State's: moves at another table do not make it stale)."""
 
     action: Action
+    turn: tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Ask:
+    """Why may the seat not make this kind of move now? (A key pressed for a
+    move that is not among its legal moves.) Answered by ``Answer``."""
+
+    attempt: Attempt
     turn: tuple[int, int, int]
 
 
@@ -174,9 +185,22 @@ class Finished:
 
 @dataclass(frozen=True)
 class Refused:
-    """A message the host did not act on, and why (the game is unchanged)."""
+    """A message the host did not act on, and why (the game is unchanged):
+    ``refusal``, the rules core's own record, when the rules refused a move
+    (the seat words it as a move refused here is worded); ``why`` in words
+    for the rest (the table moved on, too many messages)."""
 
     why: str
+    refusal: Refusal | None = None
+
+
+@dataclass(frozen=True)
+class Answer:
+    """The host's answer to ``Ask``: the rules core's refusal of the move
+    asked about, as the table stands now (None: it may be made now)."""
+
+    attempt: Attempt
+    refusal: Refusal | None
 
 
 @dataclass(frozen=True)
@@ -186,8 +210,8 @@ class Goodbye:
     why: str
 
 
-FROM_SEAT = (Hello, Move, Ready, Deal, Leave, Resync)
-FROM_HOST = (Welcome, Lobby, State, Finished, Refused, Goodbye)
+FROM_SEAT = (Hello, Move, Ask, Ready, Deal, Leave, Resync)
+FROM_HOST = (Welcome, Lobby, State, Finished, Refused, Answer, Goodbye)
 
 
 # --- what is new since the last State ------------------------------------------------

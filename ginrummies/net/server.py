@@ -36,6 +36,8 @@ from ..play.runner import Runner
 from ..play.session import Session
 from .protocol import (
     SEAT_LIMIT,
+    Answer,
+    Ask,
     Deal,
     Finished,
     Goodbye,
@@ -51,7 +53,7 @@ from .protocol import (
     since,
     write,
 )
-from .table import Refusal, SeatInUse, Table
+from .table import Declined, SeatInUse, Table
 
 HELLO_WAIT = 10.0  # seconds a new connection has to say who it is
 WRONG_WAIT = 1.0  # seconds before a wrong code is answered, times the tries from there
@@ -175,7 +177,7 @@ class TableServer:
                 welcome = self.table.sit(hello)
             except SeatInUse as exc:
                 tries, why = 0, str(exc)
-            except Refusal as exc:
+            except Declined as exc:
                 tries = self.wrong[address] = self.wrong.get(address, 0) + 1
                 why = str(exc)
             else:
@@ -211,8 +213,10 @@ class TableServer:
                 await ws.send(write(Refused("too many messages: slow down")))
                 continue
             try:
-                kinds = (Move, Ready, Deal, Leave, Resync)
-                message = cast(Move | Ready | Deal | Leave | Resync, read(frame, kinds, SEAT_LIMIT))
+                kinds = (Move, Ask, Ready, Deal, Leave, Resync)
+                message = cast(
+                    Move | Ask | Ready | Deal | Leave | Resync, read(frame, kinds, SEAT_LIMIT)
+                )
             except ProtocolError as exc:
                 await ws.send(write(Refused(str(exc))))
                 continue
@@ -229,26 +233,31 @@ class TableServer:
                     self.sent.pop(seat, None)
                     await self.send(seat, ws)
                 continue
+            if isinstance(message, Ask):
+                async with self.lock:
+                    refusal = self.table.ask(seat, message.attempt)
+                await ws.send(write(Answer(message.attempt, refusal)))
+                continue
             async with self.lock:
                 try:
                     self.act(seat, message)
-                except Refusal as exc:
-                    why = str(exc)
+                except Declined as exc:
+                    refused: Refused | None = Refused(str(exc), exc.refusal)
                 else:
-                    why = ""
-            if why:
-                await ws.send(write(Refused(why)))
+                    refused = None
+            if refused is not None:
+                await ws.send(write(refused))
                 continue
             await self.changed()
 
     def act(self, seat: int, message: Move | Ready | Deal) -> None:
         if isinstance(message, Deal):
             if self.started:
-                raise Refusal("the game has begun: the deal is chosen")
+                raise Declined("the game has begun: the deal is chosen")
             self.table.deal(seat, message)
             return
         if not self.started:
-            raise Refusal("the game has not started: the host starts it")
+            raise Declined("the game has not started: the host starts it")
         if isinstance(message, Move):
             self.table.move(seat, message)
         elif self.table.ready(seat, message):

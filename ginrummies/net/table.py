@@ -16,7 +16,7 @@ import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from ..core import IllegalAction, Level, SeatKind
+from ..core import Attempt, IllegalAction, Level, Reason, Refusal, SeatKind
 from ..play.session import Seat as PlayerSeat
 from ..play.session import Session
 from ..play.tell import cut_answers, cut_question
@@ -28,11 +28,16 @@ ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 12
 
 
-class Refusal(Exception):
-    """A message the table does not act on; ``str``: why, for the seat."""
+class Declined(Exception):
+    """A message the table does not act on; ``str``: why, for the seat, and
+    ``refusal`` the rules core's own record when the rules refused a move."""
+
+    def __init__(self, why: str, refusal: Refusal | None = None) -> None:
+        super().__init__(why)
+        self.refusal = refusal
 
 
-class SeatInUse(Refusal):
+class SeatInUse(Declined):
     """A right token for a seat played from another connection now: not a
     guess (no slowing), the seat just is not free."""
 
@@ -119,7 +124,7 @@ class Table:
     def deal(self, seat: int, message: Deal) -> None:
         """A person elsewhere who won the cut chose: kept for the start."""
         if self.asked.get(seat, False) is not None:
-            raise Refusal("there is no cut for you to choose on")
+            raise Declined("there is no cut for you to choose on")
         self.asked[seat] = message.deals
         self.session.deal_chosen[seat] = message.deals
 
@@ -144,15 +149,15 @@ class Table:
         if hello.token:
             seat = self.seat_of(hello.token)
             if seat is None:
-                raise Refusal("that seat's token is not this table's")
+                raise Declined("that seat's token is not this table's")
             if self.seats[seat].here:  # two windows of one machine: each its own seat
                 raise SeatInUse("that seat is played from another connection now")
         else:
             if not same_code(hello.code, self.code):
-                raise Refusal("that is not this table's code")
+                raise Declined("that is not this table's code")
             free = [i for i, s in self.seats.items() if not s.token]
             if not free:
-                raise Refusal(
+                raise Declined(
                     "every seat at this table is taken (one who sat here before takes "
                     "their seat back by joining again from the same machine)"
                 )
@@ -199,24 +204,36 @@ class Table:
     def move(self, seat: int, message: Move) -> None:
         """The seat's move, if it is its turn in the state it saw and legal."""
         if message.turn != self.session.table_version(seat):
-            raise Refusal("the table moved on before that move: look again")
+            raise Declined("the table moved on before that move: look again")
         session = self.session
         if session.game.is_over:
-            raise Refusal("the game is over")
+            raise Declined("the game is over", Refusal(Reason.GAME_OVER))
         if session.round_over:
-            raise Refusal("the hand is over: say you are ready for the next")
+            raise Declined(
+                "the hand is over: say you are ready for the next", Refusal(Reason.HAND_OVER)
+            )
         try:
             session.play(message.action, seat)
         except IllegalAction as exc:
-            raise Refusal(str(exc)) from None
+            raise Declined(str(exc), exc.refusal) from None
+
+    def ask(self, seat: int, attempt: Attempt) -> Refusal | None:
+        """Why the seat may not make a move of this kind now, as the rules
+        core says it (None: it may)."""
+        session = self.session
+        if session.game.is_over:
+            return Refusal(Reason.GAME_OVER)
+        if session.game.table_of(seat) is None:
+            return Refusal(Reason.HAND_OVER)  # it sits this hand out
+        return session.refusal(attempt, session.view(seat))
 
     def ready(self, seat: int, message: Ready) -> bool:
         """The seat has seen the hand's result; True when every person has
         (the host's own are asked by the host) and the next hand may be dealt."""
         if not self.session.round_over or self.session.game.is_over:
-            raise Refusal("there is no hand result to move on from")
+            raise Declined("there is no hand result to move on from")
         if message.version != self.version:
-            raise Refusal("the table moved on: look again")
+            raise Declined("the table moved on: look again")
         self.seats[seat].ready = self.version
         return self.all_ready()
 

@@ -22,7 +22,6 @@ from ..core import (
     Level,
     MatchView,
     PlayerView,
-    Reason,
     Refusal,
     RuleSet,
     SeatKind,
@@ -47,13 +46,16 @@ class RemoteSession:
         *,
         send: Callable[[Action], None],
         ready: Callable[[], None],
+        ask: Callable[[Attempt], None] = lambda _attempt: None,
         game_id: str = "",
     ) -> None:
         self.seat = seat
         self.rules = rules
         self.format = format
         self.seats = tuple(Seat(n) for n in names)
-        self.send, self.send_ready = send, ready
+        self.send, self.send_ready, self.send_ask = send, ready, ask
+        # the move asked about (``why``), and who is told the host's answer
+        self.asked: tuple[Attempt, Callable[[Refusal | None], None]] | None = None
         self.game_id = game_id
         self.seed = 0  # the host alone knows it (the log tells it once the game is over)
         self.keyboard: int | None = None
@@ -182,19 +184,20 @@ class RemoteSession:
         view = self.game.own
         return list(view.legal_actions) if view is not None and self.my_turn else []
 
-    def refusal(self, what: Action | Attempt, view: PlayerView) -> Refusal | None:
-        """What this seat can tell without the host: a hand over, another's
-        turn, a card not held; the rest the legal moves say (``why_not``)."""
-        if self.game.is_over:
-            return Refusal(Reason.GAME_OVER)
-        if view.result is not None:
-            return Refusal(Reason.HAND_OVER)
-        if not view.my_turn:
-            return Refusal(Reason.NOT_YOUR_TURN, player=view.to_move)
-        card = what.card if isinstance(what, Attempt) else None
-        if card is not None and card not in view.hand:
-            return Refusal(Reason.NOT_HELD, cards=(card,))
-        return None
+    def why(self, what: Attempt, view: PlayerView, tell: Callable[[Refusal | None], None]) -> None:
+        """Ask the host why the move may not be made: ``tell`` is given the
+        rules core's refusal when the answer comes (the host alone holds
+        the game; this seat judges no rule). A newer question replaces an
+        older one still unanswered."""
+        self.asked = (what, tell)
+        self.send_ask(what)
+
+    def answered(self, what: Attempt, refusal: Refusal | None) -> None:
+        """The host's answer to ``why``."""
+        if self.asked is not None and self.asked[0] == what:
+            tell = self.asked[1]
+            self.asked = None
+            tell(refusal)
 
     # --- what this side does ---------------------------------------------------
 

@@ -279,6 +279,10 @@ class Session:
         table = None if match is None or match.seat is None else match.table_of(match.seat)
         return self.game.refusal(what, table or 0, view.player)
 
+    def why(self, what: Attempt, view: PlayerView, tell: Callable[[Refusal | None], None]) -> None:
+        """``tell`` the refusal at once (a table elsewhere tells it when its host answers)."""
+        tell(self.refusal(what, view))
+
     # --- moves -----------------------------------------------------------------
 
     def play(self, action: Action, seat: int | None = None) -> None:

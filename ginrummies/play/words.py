@@ -7,7 +7,7 @@ move cannot be made now. Both name each move by its key from the key map
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from ..core import (
@@ -185,34 +185,10 @@ def _verb(name: MoveName, view: PlayerView, card: Card | None) -> str:
     return MOVE_BY_NAME[name].words
 
 
-# where each move comes in a turn, and where each phase is: a move later
-# in the turn than the phase is refused with "... first"
-_STAGE = {
-    MoveName.ACCEPT: 0,
-    MoveName.DECLINE: 0,
-    MoveName.PASS: 1,
-    MoveName.CHALLENGE: 1,
-    MoveName.DRAW: 2,
-    MoveName.TAKE: 2,
-}
-_PHASE_STAGE = {
-    Phase.RESPOND: 0,
-    Phase.CHALLENGED: 0,
-    Phase.UPCARD: 1,
-    Phase.FIFTIETH: 1,
-    Phase.DRAW: 2,
-    Phase.DISCARD: 3,
-    Phase.PLAY: 3,
-}
-
-
-def _wrong_phase(name: MoveName, view: PlayerView, card: Card | None) -> str:
-    """A move of another part of the turn: what may be done instead."""
-    now = _choices(view)
-    stage = _STAGE.get(name, 3)
-    current = _PHASE_STAGE.get(view.phase, 3)
-    first = stage > current and view.phase not in (Phase.FIFTIETH, Phase.CHALLENGED)
-    return f"You cannot {_verb(name, view, card)} now: {now}{' first' if first else ''}."
+def _wrong_phase(name: MoveName, view: PlayerView, card: Card | None, first: bool) -> str:
+    """A move of another part of the turn: what may be done instead (``first``:
+    the core says the move comes later in the turn)."""
+    return f"You cannot {_verb(name, view, card)} now: {_choices(view)}{' first' if first else ''}."
 
 
 # --- why not --------------------------------------------------------------------
@@ -225,17 +201,35 @@ def why_not(
     card: Card | None = None,
     marked: frozenset[Card] | None = None,
 ) -> str:
-    """Why the move ``name`` (a key-map move name) cannot be made now, as one
-    sentence; ``card`` is the card it names (discard, lay off, offer) and
-    ``marked`` the cards marked to meld.
+    """``explain`` at a table here, which answers at once: the sentence."""
+    said: list[str] = []
+    explain(session, view, name, card, marked, said.append)
+    if not said:
+        raise RuntimeError("why_not needs a table that answers at once; use explain")
+    return said[0]
 
-    The rules core says why (``Hand.refusal`` of the attempt); this says it
-    in words, with the keys of what may be done instead. Meant for a move
-    that is not legal now (for a meld: not with these marked cards); of a
-    legal move it says that it may be made."""
+
+def explain(
+    session: Place,
+    view: PlayerView,
+    name: MoveName,
+    card: Card | None,
+    marked: frozenset[Card] | None,
+    say: Callable[[str], None],
+) -> None:
+    """Why the move ``name`` (a key-map move name) cannot be made now, as one
+    sentence given to ``say``; ``card`` is the card it names (discard, lay
+    off, offer) and ``marked`` the cards marked to meld.
+
+    The rules core says why (its ``Refusal`` of the attempt, asked of the
+    table: here at once, at a table elsewhere of its host, which answers
+    later); this says it in words, with the keys of what may be done
+    instead. Meant for a move that is not legal now (for a meld: not with
+    these marked cards); of a legal move it says that it may be made."""
     never = _no_such_move(name, session.rules)
     if never is not None:
-        return never
+        say(never)
+        return
     move = MOVE_BY_NAME[name]
     attempt = Attempt(
         move.kinds[0],
@@ -243,16 +237,20 @@ def why_not(
         frozenset(marked or ()) if name == MoveName.MELD else frozenset(),
         gin=name == MoveName.GIN,
     )
-    refusal = session.refusal(attempt, view)
-    if refusal is not None:
-        return refusal_words(refusal, session, view, name, card)
-    if move.card and card is None:
-        return f"Pick the card to {_verb(name, view, None)} first."
-    if _can(view, name, card, marked):
-        return f"You may {_verb(name, view, card)} now {_key(name)}."
-    if name == MoveName.KNOCK and _legal(view, MoveName.GIN):
-        return f"You have no deadwood: go gin {_key(MoveName.GIN)} instead."
-    return _wrong_phase(name, view, card)
+
+    def told(refusal: Refusal | None) -> None:
+        if refusal is not None:
+            say(refusal_words(refusal, session, view, name, card))
+        elif move.card and card is None:
+            say(f"Pick the card to {_verb(name, view, None)} first.")
+        elif _can(view, name, card, marked):
+            say(f"You may {_verb(name, view, card)} now {_key(name)}.")
+        elif name == MoveName.KNOCK and _legal(view, MoveName.GIN):
+            say(f"You have no deadwood: go gin {_key(MoveName.GIN)} instead.")
+        else:
+            say(_wrong_phase(name, view, card, False))
+
+    session.why(attempt, view, told)
 
 
 def _can(
@@ -356,7 +354,7 @@ def refusal_words(
         case Reason.OFFERED_BACK:
             return f"You just accepted {label}: it may not be offered back at once."
         case Reason.ACE_AFTER_SKIP:
-            took = r.cards[0] if r.cards else None
+            took = r.accepted
             what = f"you took {took.label} offered to you" if took else "you took an offered ace"
             return (
                 f"You drew no card this turn ({what}), so you may not offer an ace{_instead(view)}."
@@ -375,7 +373,7 @@ def refusal_words(
         case Reason.CHALLENGE_AFTER_DRAW:
             return "A challenge comes at the start of your turn, before you draw."
     # the wrong part of the turn, and what no key here makes
-    return _wrong_phase(name, view, card)
+    return _wrong_phase(name, view, card, r.first)
 
 
 def refused(exc: IllegalAction, session: Place, view: PlayerView, action: Action) -> str:

@@ -28,6 +28,7 @@ from ...core import (
     LayContract,
     LayMeld,
     LayOff,
+    Level,
     Meld,
     PlayerView,
     plural,
@@ -40,7 +41,7 @@ from ...play.keys import CONTROLS, MOVE_BY_KEY, MOVE_BY_NAME, MOVES, MoveName, a
 from ...play.place import Place
 from ...play.runner import Runner
 from ...play.tell import action_words, unit
-from ...play.words import meld_cards, prompt, refused, why_not
+from ...play.words import explain, meld_cards, prompt, refused
 from ...store import HintLevel
 from ..board import show_board
 from ..flow import FlowScreen
@@ -397,7 +398,13 @@ class TableScreen(FlowScreen):
             word = unit(self.session.game).lower()
             self.say(f"{says(who, 'sits')} this {word} out: you play again after it.", True)
             return
-        self.say(why_not(self.session, self.view, name, card, marked), warn=True)
+        explain(self.session, self.view, name, card, marked, self.say_refused)
+
+    def say_refused(self, words: str) -> None:
+        """A refusal's words: at once here, when the host answers at a table
+        elsewhere (by then the screen may be gone)."""
+        if self.is_attached:
+            self.say(words, warn=True)
 
     # --- playing -----------------------------------------------------------------
 
@@ -592,7 +599,7 @@ class TableScreen(FlowScreen):
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def find_hint(
-        self, moment: object, view: PlayerView, level: HintLevel, opponent: str | None
+        self, moment: object, view: PlayerView, level: HintLevel, opponent: Level | None
     ) -> Found:
         return think(moment, view, level, opponent)
 
