@@ -29,7 +29,6 @@ from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.curtain import CurtainScreen, seat_words
 from ginrummies.tui.screens.table import TableScreen
 from ginrummies.tui.seatview import (
-    FORMAT_WORDS,
     TITLE_JOIN,
     header_texts,
     score_rows,
@@ -293,7 +292,7 @@ def test_every_variant_and_format_is_named_in_the_header_at_80_columns() -> None
             heading = title(session)
             assert rules.name in heading
             if not fmt.two_players:
-                assert FORMAT_WORDS[fmt] in heading
+                assert fmt.play.header_word in heading
             line = sub_title(session, room)
             assert cell_len(heading + TITLE_JOIN + line) <= room, (heading, line)
             assert "0" in line  # the scores stay, whatever else goes

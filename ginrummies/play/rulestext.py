@@ -463,13 +463,13 @@ def format_hint(fmt: Format, rules: RuleSet) -> str:
     )
 
 
-# how each format of three and four goes, in a player's words
-FORMAT_TEXTS = {
-    Format.THREE: THREE_GIN,
-    Format.PARTNERSHIP: TEAMS,
-    Format.SKARNEY3: SKARNEY3,
-    Format.CAPTAINS: CAPTAINS,
-    Format.PARTNERS: TEAMS,
+# how each kind of format for three and four goes, in a player's words: the
+# text of the kind a format declares (``FormatPlay.rules_kind``)
+KIND_TEXTS = {
+    "dealer sits out": THREE_GIN,
+    "two teams": TEAMS,
+    "loser sits out": SKARNEY3,
+    "captain and side": CAPTAINS,
 }
 
 
@@ -477,11 +477,12 @@ def format_markdown(fmt: Format, rules: RuleSet) -> str:
     """How the format in play goes (RULES.md section 6), in a player's words:
     the variant its hands are, who plays whom, who sits out and deals, how
     hands add up, the target and who wins at it, the end and the
-    settlement. Empty for two players."""
+    settlement: the text of the kind the format declares, filled in from
+    ``rules``. Empty for two players."""
     if fmt.two_players:
         return ""
     target = fmt.target(rules)
-    text = FORMAT_TEXTS[fmt]
+    text = KIND_TEXTS[fmt.play.rules_kind]
     boxes = boxes_scored(rules)
     if fmt.play.teams:
         unit = fmt.play.deal_word

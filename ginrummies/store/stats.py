@@ -112,18 +112,12 @@ MIGRATE_1 = [
     "ALTER TABLE hands ADD COLUMN seat1 INTEGER NOT NULL DEFAULT 1",
 ]
 
-SHORT = {
-    Format.THREE: "three",
-    Format.PARTNERSHIP: "partnership",
-    Format.SKARNEY3: "three",
-    Format.CAPTAINS: "captains",
-    Format.PARTNERS: "partners",
-}
-
 
 def variant_label(variant: str, fmt: str) -> str:
-    """The variant as the statistics show it: "Gin Rummy (partnership)"."""
-    short = SHORT.get(Format(fmt)) if fmt in Format._value2member_map_ else None
+    """The variant as the statistics show it: "Gin Rummy (partnership)", the
+    format in its stored word (``FormatPlay.short``; none for two players,
+    nor for a format this version does not know)."""
+    short = Format(fmt).play.short if fmt in Format._value2member_map_ else ""
     return f"{variant} ({short})" if short else variant
 
 

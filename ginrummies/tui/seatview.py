@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from rich.cells import cell_len
 
-from ..core import Card, Format, PlayerView, hand_count, plural, says
+from ..core import Card, PlayerView, hand_count, plural, says
 from ..play.handorder import HandLayout, SortMode, lay_out
 from ..play.log import Entry, Kind
 from ..play.place import Place
@@ -376,20 +376,10 @@ def header_texts(session: Place, room: int | None = None, note: str = "") -> tup
     return heading, line
 
 
-# each format in a word or two, after the variant's name in the header (a
-# format's own title names its family, not the variant: "Partnership Gin"
-# is played with Oklahoma's rules too)
-FORMAT_WORDS = {
-    Format.THREE: "Three-player",
-    Format.PARTNERSHIP: "Partnership",
-    Format.SKARNEY3: "For three",
-    Format.CAPTAINS: "Captains",
-    Format.PARTNERS: "Partners",
-}
-
-
 def title(session: Place) -> str:
-    """The header's title: the variant, and the format when it is not one
-    against one ("Oklahoma Gin · Partnership")."""
+    """The header's title: the variant, and the format in its own word or two
+    (``FormatPlay.header_word``) when it is not one against one ("Oklahoma
+    Gin · Partnership"; the format's title names its family, not the
+    variant: "Partnership Gin" is played with Oklahoma's rules too)."""
     fmt, name = session.format, session.rules.name
-    return name if fmt.two_players else f"{name} · {FORMAT_WORDS.get(fmt, fmt.title)}"
+    return name if fmt.two_players else f"{name} · {fmt.play.header_word}"

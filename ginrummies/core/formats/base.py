@@ -203,6 +203,18 @@ class FormatPlay(ABC, Generic[R]):
     teams: ClassVar[bool] = False  # two teams of two whose two tables net into one score
     pooled: ClassVar[bool] = False  # a side of several seats shares one score
     about: ClassVar[str]  # one line for menus and help
+    # the format in a word or two after the variant's name in the header
+    # ("Oklahoma Gin · Partnership"): the title names the family, not the
+    # variant; empty for two players, whose header names only the variant
+    header_word: ClassVar[str]
+    # the format in the statistics, after the variant ("Gin Rummy (three)"):
+    # stored words, which old databases hold, so never reworded; empty for
+    # two players
+    short: ClassVar[str]
+    # the kind of text that tells how the format goes in a player's words
+    # (``play.rulestext`` writes one for each kind); empty for two players,
+    # who play by the variant's own rules
+    rules_kind: ClassVar[str]
     deal_word: ClassVar[str] = "hand"  # Skarney's formats play rounds (RULES.md 6)
     first_means: ClassVar[str]  # what ``first`` names when the cut is skipped
     # the winner of the cut at each table chooses to deal or play first

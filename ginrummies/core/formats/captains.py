@@ -39,6 +39,9 @@ class SkarneyCaptains(FormatPlay[CaptainsRota]):
     deal_word = "round"
     pooled = True
     about = "the Captain plays every round against a side of two with one score"
+    header_word = "Captains"
+    short = "captains"
+    rules_kind = "captain and side"
     first_means = "the first Captain"
 
     def start(self, seed: int | str, first: int | None = None) -> Start[CaptainsRota]:

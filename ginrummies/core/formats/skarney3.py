@@ -37,6 +37,9 @@ class SkarneyForThree(FormatPlay[StreakRota]):
     families = (Family.SKARNEY,)
     deal_word = "round"
     about = "two play a round, the loser sits out the next"
+    header_word = "For three"
+    short = "three"
+    rules_kind = "loser sits out"
     first_means = "the seat that sits out the first round (the next seat deals)"
 
     def start(self, seed: int | str, first: int | None = None) -> Start[StreakRota]:

@@ -42,6 +42,9 @@ class PartnershipGin(FormatPlay[Rota]):
     teams = True
     pooled = True
     about = "A and B against C and D at two tables, partners switching opponents each hand"
+    header_word = "Partnership"
+    short = "partnership"
+    rules_kind = "two teams"
     winner_chooses = True
     first_means = "which team deals at both tables' first hand: A's and B's (0) or C's and D's (1)"
 
@@ -87,3 +90,5 @@ class SkarneyPartners(PartnershipGin):
     deal_word = "round"
     target = 300
     about = "A and B against C and D at two tables"
+    header_word = "Partners"
+    short = "partners"

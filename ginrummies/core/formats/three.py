@@ -36,6 +36,9 @@ class ThreePlayerGin(FormatPlay[SitterRota]):
     seats = 3
     families = (Family.GIN,)
     about = "two play, the dealer sits out; the loser of a hand deals the next"
+    header_word = "Three-player"
+    short = "three"
+    rules_kind = "dealer sits out"
     first_means = "the first dealer, who sits out"
 
     def start(self, seed: int | str, first: int | None = None) -> Start[SitterRota]:

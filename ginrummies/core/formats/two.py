@@ -15,6 +15,9 @@ class TwoPlayers(FormatPlay[Rota]):
     seats = 2
     families = (Family.GIN, Family.SKARNEY, Family.COLONEL)
     about = "one against one"
+    header_word = ""
+    short = ""
+    rules_kind = ""
     winner_chooses = True
     first_means = "the first dealer"
 
