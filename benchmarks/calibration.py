@@ -65,6 +65,7 @@ from ginrummies.core import (
     Game,
     Hand,
     Knock,
+    Level,
     Offer,
     Outcome,
     Phase,
@@ -126,7 +127,7 @@ def observe(
             return out
         knock = knocks[0]
         # the hint knows the level of a computer it faces; the panel stands for people
-        level = opponent if opponent in LEVELS else None
+        level = Level(opponent) if opponent in LEVELS else None
         risk = knock_risk(view, knock, opponent=level)  # as the hint states it
         if risk is None:  # gin: no undercut
             return out
@@ -157,7 +158,7 @@ def observe(
         offers = [a for a in legal if isinstance(a, Offer)]
         # a few offers a position (they are alike, and each costs a replay)
         rng = random.Random(len(view.history))
-        level = opponent if opponent in LEVELS else None  # as for a knock
+        level = Level(opponent) if opponent in LEVELS else None  # as for a knock
         for action in rng.sample(offers, min(OFFERS_A_POSITION, len(offers))):
             stated = take_chance(view, action.card, opponent=level)
             share = take_share(view, action.card, opponent=level)

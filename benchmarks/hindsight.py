@@ -37,7 +37,7 @@ from ginrummies.ai import SIM_SAMPLES, make_bot
 from ginrummies.ai.ginbot import GinBot
 from ginrummies.ai.search import HardGinBot
 from ginrummies.ai.tracking import remember
-from ginrummies.core import Action, Discard, Hand, Knock, Phase, RuleSet, preset, replay
+from ginrummies.core import Action, Discard, Hand, Knock, Level, Phase, RuleSet, preset, replay
 
 
 def finish(rules: RuleSet, hand: Hand, actions: list[Action], me: int, opponent: str) -> int:
@@ -69,7 +69,7 @@ def chunk(job: tuple[str, str, int, int]) -> list[tuple[str, str, float, float, 
             hand = Hand.deal(rules, deal % 2, seed=deal)
             hard = make_bot("hard", rules, deal, samples=SIM_SAMPLES)
             assert isinstance(hard, HardGinBot)
-            normal = GinBot(rules, deal, "normal")
+            normal = GinBot(rules, deal, Level.NORMAL)
             other = make_bot(opponent, rules, deal + 7919, samples=SIM_SAMPLES)
             while not hand.is_over:
                 p = hand.to_move

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ginrummies.ai import make_bot
 from ginrummies.ai.hints import hint
-from ginrummies.core import PRESETS, Hand, preset
+from ginrummies.core import PRESETS, Hand, Level, preset
 
 
 def times(variant: str, hands: int, seed: int) -> list[float]:
@@ -39,7 +39,7 @@ def times(variant: str, hands: int, seed: int) -> list[float]:
             legal = hand.legal_actions()
             if len(legal) > 1:
                 start = time.perf_counter()
-                hint(view, legal, opponent="hard", first_only=True)
+                hint(view, legal, opponent=Level.HARD, first_only=True)
                 out.append(time.perf_counter() - start)
             hand.apply(bots[player].choose(view, legal))
     return out

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import pytest
 from helpers import hidden_cards, reshuffled, stack, walked
 
-from ginrummies.ai import BOTS, Bot, make_bot
+from ginrummies.ai import Bot, bot_names, make_bot
 from ginrummies.ai.arena import BotStats, match, play_on, wilson
 from ginrummies.ai.ginbot import EaaiSimple, danger, neighbours
 from ginrummies.ai.hints import hint
@@ -32,6 +32,7 @@ from ginrummies.core import (
     solver_for,
 )
 from ginrummies.core.cards import cards_of_mask, to_mask
+from ginrummies.core.levels import Level
 
 VARIANTS = ["gin", "oklahoma", "sequence", "skarney", "colonel"]
 
@@ -155,7 +156,15 @@ def test_bots_only_play_legal_moves_to_the_end(variant: str, level: str) -> None
 
 
 def test_make_bot_names() -> None:
-    assert set(BOTS) == {"random", "eaai-simple", "easy", "normal", "hard", "camper", "casual"}
+    assert set(bot_names()) == {
+        "random",
+        "eaai-simple",
+        "easy",
+        "normal",
+        "hard",
+        "camper",
+        "casual",
+    }
     with pytest.raises(ValueError, match="choose one of"):
         make_bot("grandmaster", preset("gin"))
     with pytest.raises(ValueError, match="Gin family"):
@@ -259,7 +268,7 @@ def test_hints_rank_every_legal_move_with_a_reason() -> None:
 def test_hard_hints_estimate_the_hand() -> None:
     hand = at_discard("As 2s 3s 4h 5h 6h 7s 8s Kd 2c", "9c 9d 9h Tc Jc Qc Js Jd Jh 3d", "5c", "Qd")
     view = hand.view(1)
-    hints = hint(view, view.legal_actions, level="hard")
+    hints = hint(view, view.legal_actions, level=Level.HARD)
     top = hints[0]
     assert top.win_chance is not None and 0.0 <= top.win_chance <= 1.0
     assert top.expected_points is not None
@@ -328,8 +337,8 @@ def test_colonel_hard_keeps_the_card_whose_partners_are_live() -> None:
     from ginrummies.ai.tablebot import TableBot
 
     rules = preset("colonel")
-    bot = TableBot(rules, 1, "hard")
-    normal = TableBot(rules, 1, "normal")
+    bot = TableBot(rules, 1, Level.HARD)
+    normal = TableBot(rules, 1, Level.NORMAL)
     # 5♠ 6♠ are two to a run with 4♠ and 7♠ still unseen; 5♥ 6♣ are loose.
     # With the same points now, only hard sees what the next draw can bring.
     run_pair = sum(c.bit for c in parse_cards("5s 6s Kd"))
@@ -386,7 +395,7 @@ def test_skarney_hard_offers_what_the_opponent_takes_without_gain() -> None:
     def mask(cards: str) -> int:
         return sum(c.bit for c in parse_cards(cards))
 
-    def offer(level: str, memory: Memory) -> Action:
+    def offer(level: Level, memory: Memory) -> Action:
         view: Any = SimpleNamespace(
             phase=Phase.PLAY, table=TableState(), player=0, opponent_hand_size=5, history=()
         )
@@ -401,12 +410,12 @@ def test_skarney_hard_offers_what_the_opponent_takes_without_gain() -> None:
     # K♠ goes onto their set: they accept it, their count stays and ours
     # drops by 10. normal fears the feed and offers 9♦, which no likely hand
     # of theirs wants, so it stays in ours.
-    assert offer("normal", memory) == Offer(parse_cards("9d")[0])
-    assert offer("hard", memory) == Offer(parse_cards("Ks")[0])
+    assert offer(Level.NORMAL, memory) == Offer(parse_cards("9d")[0])
+    assert offer(Level.HARD, memory) == Offer(parse_cards("Ks")[0])
     # with two kings in their hand K♠ would meld three of their cards (20
     # points off their count), more than the 10 off ours: hard keeps it
     two = dataclasses.replace(memory, opp_known=mask("Kh Kd"), unseen=memory.unseen | mask("Kc"))
-    assert offer("hard", two) != Offer(parse_cards("Ks")[0])
+    assert offer(Level.HARD, two) != Offer(parse_cards("Ks")[0])
 
 
 def test_a_bot_plays_for_its_teams_score_and_the_match_target() -> None:

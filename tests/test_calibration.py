@@ -19,6 +19,7 @@ from ginrummies.ai.odds import (
     knock_risk,
     on_curve,
 )
+from ginrummies.core.levels import Level
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from calibration import LEVELS, isotonic
@@ -73,7 +74,7 @@ def test_a_knock_is_judged_by_the_level_of_the_computer_faced() -> None:
             knock = next((a for a in legal if isinstance(a, Knock)), None)
             if knock is None or knock_risk(view, knock) is None:  # none, or gin
                 continue
-            risk = {who: knock_risk(view, knock, opponent=who) or 0.0 for who in LEVELS}
+            risk = {who: knock_risk(view, knock, opponent=Level(who)) or 0.0 for who in LEVELS}
             assert risk["easy"] < risk["hard"] and risk["normal"] < risk["hard"]
             odds = KnockOdds(view)
             assert odds.curve is RISK_CURVES["eager" if odds.eager >= 0.5 else "patient"]
@@ -84,10 +85,10 @@ def test_a_knock_is_judged_by_the_level_of_the_computer_faced() -> None:
 
 def test_the_hints_face_the_seat_across_the_table() -> None:
     alone = Session(preset("gin"), default_seats(level="hard"), 1)
-    assert alone.facing(alone.view()) == "hard"
+    assert alone.facing(alone.view()) is Level.HARD
     hot = Session(preset("gin"), default_seats(hot_seat=True), 1)
     assert hot.facing(hot.view()) is None
     seats = format_seats(Format.PARTNERSHIP, 1, level="easy")
     team = Session(preset("gin"), seats, 1, format=Format.PARTNERSHIP)
     across = team.seats[team.opponent(0)]
-    assert not across.is_person and team.facing(team.view(0)) == "easy"
+    assert not across.is_person and team.facing(team.view(0)) is Level.EASY

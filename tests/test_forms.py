@@ -235,7 +235,7 @@ async def test_the_form_says_what_each_computer_level_does() -> None:
     from textual.widgets import Select, Static
 
     from ginrummies.ai import LEVEL_ABOUT, level_about
-    from ginrummies.core import Family
+    from ginrummies.core import Family, Level
 
     app = make_app(session=False)
     async with app.run_test(size=SIZE) as pilot:
@@ -246,18 +246,18 @@ async def test_the_form_says_what_each_computer_level_does() -> None:
         assert LEVEL_ABOUT[level] in str(about.render())
         app.screen.query_one("#seat1", Select).value = "hard"
         await pilot.pause()
-        assert LEVEL_ABOUT["hard"] in str(about.render()).replace("\n", " ")
+        assert LEVEL_ABOUT[Level.HARD] in str(about.render()).replace("\n", " ")
         # the lines follow the variant: Skarney's hard is measured apart
         app.screen.query_one("#variant", Select).value = "skarney"
         await pilot.pause()
         shown = str(about.render()).replace("\n", " ")
-        assert level_about("hard", Family.SKARNEY) in shown
+        assert level_about(Level.HARD, Family.SKARNEY) in shown
         assert "knock" not in shown
         # and Fosdick rules' are measured apart from Gin Rummy's
         app.screen.query_one("#variant", Select).value = "fosdick"
         await pilot.pause()
         shown = str(about.render()).replace("\n", " ")
-        assert "under Fosdick rules" in shown and LEVEL_ABOUT["hard"] not in shown
+        assert "under Fosdick rules" in shown and LEVEL_ABOUT[Level.HARD] not in shown
         app.screen.query_one("#seat1", Select).value = "person"
         await pilot.pause()
         assert "Two people" in str(about.render())

@@ -47,6 +47,7 @@ from ginrummies.core import (
     parse_cards,
     preset,
 )
+from ginrummies.core.levels import Level
 
 VARIANTS = sorted(PRESETS)
 WORDS = "|".join(re.escape(w) for _, w in CHANCE_WORDS)
@@ -135,7 +136,7 @@ def test_the_hard_hint_never_calls_a_discard_safe_below_a_knock() -> None:
         for _, view, legal in positions(rules, seed):
             if not any(isinstance(a, Knock) and a.discard is not None for a in legal):
                 continue
-            hints = hint(view, legal, level="hard")
+            hints = hint(view, legal, level=Level.HARD)
             problems = discard_problems(view, hints)
             assert not problems, problems
             first = hints[0]
@@ -185,7 +186,7 @@ def test_what_an_offer_hint_says_of_the_other_player_is_what_the_bots_do() -> No
                 if first.action != bot.choose(view, legal):
                     bad.append(f"the answer hinted is not the bot's: {first.reason!r}")
                 continue
-            for h in hint(view, legal, opponent="normal"):
+            for h in hint(view, legal, opponent=Level.NORMAL):
                 if not isinstance(h.action, Offer):
                     continue
                 found = re.search(rf"that they take it: ({WORDS}) \((\d+)%\)", h.reason)
@@ -226,7 +227,7 @@ def test_the_take_chance_against_hard_is_what_hard_does() -> None:
                 continue
             rng = random.Random(len(view.history))
             for offer in rng.sample(offers, min(2, len(offers))):
-                stated = take_chance(view, offer.card, opponent="hard")
+                stated = take_chance(view, offer.card, opponent=Level.HARD)
                 asked = hand.replay()
                 asked.apply(offer)
                 them = asked.to_move
@@ -234,9 +235,9 @@ def test_the_take_chance_against_hard_is_what_hard_does() -> None:
                 taken = hard.choose(asked.view(them), asked.legal_actions()) == Accept()
                 cases.append((stated, taken))
             if quoted < 2 and len(offers) <= 4:
-                said = {h.action: h.reason for h in hint(view, legal, opponent="hard")}
+                said = {h.action: h.reason for h in hint(view, legal, opponent=Level.HARD)}
                 for offer in offers:
-                    chance = take_chance(view, offer.card, opponent="hard")
+                    chance = take_chance(view, offer.card, opponent=Level.HARD)
                     words = f"that they take it: {chance_words(chance)} ({chance:.0%})"
                     assert words in said[offer], said[offer]
                 quoted += 1

@@ -41,6 +41,7 @@ from ginrummies.core import (
     parse_cards,
     preset,
 )
+from ginrummies.core.levels import Level
 from ginrummies.play.tell import action_words
 
 # every preset, and the optional rules that bring phases of their own
@@ -193,7 +194,7 @@ def test_hard_hints_carry_the_judges_figures() -> None:
     for view, legal in positions(rules, 7):
         if len(legal) < 3 or checked >= 3:
             continue
-        hints = hint(view, legal, level="hard")
+        hints = hint(view, legal, level=Level.HARD)
         shown = [h for h in hints if h.win_chance is not None]
         assert shown and all(h.samples >= 1 for h in shown)
         for h in shown:
@@ -215,7 +216,7 @@ def test_the_hint_level_changes_only_the_figures_shown() -> None:
     for view, legal in positions(rules, 3):
         if len(legal) < 3:
             continue
-        normal, hard = hint(view, legal), hint(view, legal, level="hard")
+        normal, hard = hint(view, legal), hint(view, legal, level=Level.HARD)
         assert [h.action for h in normal] == [h.action for h in hard]
         assert [h.reason for h in normal] == [h.reason for h in hard]
         checked += 1

@@ -36,6 +36,7 @@ from ginrummies.core import (
     TakeDiscard,
     preset,
 )
+from ginrummies.core.levels import Level
 
 GIN = preset("gin")
 
@@ -201,7 +202,7 @@ class HintPlayer:
     def choose(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        return hint(view, legal, opponent="normal", first_only=True)[0].action
+        return hint(view, legal, opponent=Level.NORMAL, first_only=True)[0].action
 
 
 # (variant, format, target): a whole game, short, of each variant and a format of three and four

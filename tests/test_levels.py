@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from ginrummies.ai import BOTS, LEVELS, make_bot
-from ginrummies.core import PRESETS, Hand, preset
+from ginrummies.ai import BOTS, LEVELS, GinBot, TableBot, bot_names, make_bot
+from ginrummies.core import PRESETS, Family, Hand, preset
+from ginrummies.core.levels import Level
 from ginrummies.store import settings
 
 
@@ -21,7 +22,7 @@ def test_every_level_plays_every_variant(variant: str) -> None:
     hand = Hand.deal(rules, 0, seed=3)
     view = hand.view(hand.to_move or 0)
     for level in LEVELS:
-        assert level in BOTS
+        assert level in BOTS[rules.family]
         assert make_bot(level, rules, seed=1).choose(view, view.legal_actions) in view.legal_actions
 
 
@@ -29,7 +30,6 @@ def test_a_seat_holds_its_level_as_a_level() -> None:
     """A seat's level is a Level, given as one or as its word; the bots
     take it as they take any bot's name (a panel's "camper" too)."""
     from ginrummies.core import Format
-    from ginrummies.core.levels import Level
     from ginrummies.play.session import Seat, SeatKind, format_seats
 
     seat = Seat("Bot", SeatKind.COMPUTER, "hard")
@@ -47,27 +47,59 @@ def test_a_seat_holds_its_level_as_a_level() -> None:
 
 def test_each_level_is_told_and_found_by_its_enum() -> None:
     """The new-game form's line on each level is keyed by Level, and a
-    Level finds its bot and its line as its word does."""
-    from ginrummies.ai import FAMILY_LEVEL_ABOUT, LEVEL_ABOUT, level_about
-    from ginrummies.core import Family
-    from ginrummies.core.levels import Level
+    Level finds its bot as its word (the command line's) does."""
+    from ginrummies.ai import FAMILY_LEVEL_ABOUT, LEVEL_ABOUT
 
     assert set(LEVEL_ABOUT) == set(Level)
     assert all(type(k) is Level for k in LEVEL_ABOUT)
     assert all(type(k) is Level for lines in FAMILY_LEVEL_ABOUT.values() for k in lines)
-    for level in Level:
-        assert BOTS[level] is BOTS[level.value]
-        assert level_about(level, Family.COLONEL) == level_about(level.value, Family.COLONEL)
+    for family in Family:
+        for level in Level:
+            assert BOTS[family][level] is BOTS[family][level.value]
+
+
+def test_the_registry_has_each_level_for_every_family() -> None:
+    """Bots are found by the rules' family, as hand engines are: every
+    family has every level; a bot for measuring plays where it is
+    registered, and a name nobody has is refused with the names there are."""
+    for family in Family:
+        assert set(Level) <= set(BOTS[family]), family
+        assert {"camper", "casual"} <= set(BOTS[family])
+    assert "eaai-simple" in BOTS[Family.GIN]
+    assert "eaai-simple" not in BOTS[Family.SKARNEY] | BOTS[Family.COLONEL]
+    gin, skarney = preset("gin"), preset("skarney")
+    assert type(make_bot(Level.EASY, gin, 1)) is GinBot
+    table = make_bot(Level.EASY, skarney, 1)
+    assert type(table) is TableBot and table.level is Level.EASY
+    with pytest.raises(ValueError, match="eaai-simple plays only the Gin family") as refused:
+        make_bot("eaai-simple", skarney)
+    assert all(name in str(refused.value) for name in BOTS[Family.SKARNEY])
+    with pytest.raises(ValueError, match="no bot named 'grandmaster'") as unknown:
+        make_bot("grandmaster", gin)
+    assert bot_names() == tuple(sorted(bot_names()))
+    assert str(unknown.value).endswith("choose one of " + ", ".join(bot_names()))
+    assert set(bot_names()) == {*LEVELS, "eaai-simple", "camper", "casual"}
+
+
+def test_the_bots_take_a_level_as_a_level() -> None:
+    """Inside ai a level is a Level: the bots keep it, their name is its word."""
+    gin, colonel = preset("gin"), preset("colonel")
+    assert GinBot(gin, 1, Level.EASY).level is Level.EASY
+    assert TableBot(colonel, 1, Level.HARD).name == "hard"
+    with pytest.raises(ValueError):
+        GinBot(gin, 1, Level.HARD)  # the Gin family's hard is HardGinBot (search.py)
+    with pytest.raises(ValueError):
+        TableBot(colonel, 1, Level.RANDOM)
 
 
 def test_a_variant_measured_apart_has_its_own_lines() -> None:
     """Fosdick rules' levels are told by their own figures; a variant
     without its own lines has its family's."""
     from ginrummies.ai import level_about
-    from ginrummies.core import Family
 
-    for level in ("normal", "hard"):
+    for level in (Level.NORMAL, Level.HARD):
         fosdick = level_about(level, Family.GIN, "fosdick")
         assert "Fosdick" in fosdick and fosdick != level_about(level, Family.GIN)
-    assert level_about("hard", Family.GIN, "oklahoma") == level_about("hard", Family.GIN)
-    assert level_about("easy", Family.GIN, "fosdick") == level_about("easy", Family.GIN)
+    hard, easy = Level.HARD, Level.EASY
+    assert level_about(hard, Family.GIN, "oklahoma") == level_about(hard, Family.GIN)
+    assert level_about(easy, Family.GIN, "fosdick") == level_about(easy, Family.GIN)

@@ -30,6 +30,7 @@ from ginrummies.core import (
     preset,
 )
 from ginrummies.core.cards import to_mask
+from ginrummies.core.levels import Level
 
 
 def positions(variant: str, names: tuple[str, str], games: int) -> Iterator[PlayerView]:
@@ -123,7 +124,7 @@ def test_casual_discards_pay_no_heed_to_the_opponent_one_time_in_five() -> None:
 @pytest.mark.slow
 def test_the_skarney_camper_declines_offers_and_holds_its_melds() -> None:
     rules = preset("skarney")
-    camper, normal = TableCamper(rules, 2), TableBot(rules, 2, "normal")
+    camper, normal = TableCamper(rules, 2), TableBot(rules, 2, Level.NORMAL)
     held = answered = 0
     for view in positions("skarney", ("camper", "normal"), 6):
         if view.player != 0:
@@ -159,7 +160,7 @@ def test_the_colonel_camper_never_challenges_and_holds_its_melds() -> None:
 
 def test_the_table_casual_player_misses_lay_offs_and_challenges_low() -> None:
     rules = preset("colonel").but(challenge=True)
-    casual, normal = TableCasual(rules, 5), TableBot(rules, 5, "normal")
+    casual, normal = TableCasual(rules, 5), TableBot(rules, 5, Level.NORMAL)
     could = missed = challenged = 0
     for view in positions_with(rules, ("casual", "normal"), 10):
         if view.player != 0:

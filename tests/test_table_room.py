@@ -222,7 +222,7 @@ def longest_hint(variant: str) -> str:
         for n, (_, view, legal) in enumerate(positions(rules, seed, "normal", 0.15)):
             if n % 3:
                 continue
-            hints = quick_hint(view, legal, level="hard", first_only=True)
+            hints = quick_hint(view, legal, level=Level.HARD, first_only=True)
             if hints and len(hint_text(hints[0], view)) > len(said):
                 said = hint_text(hints[0], view)
     return said

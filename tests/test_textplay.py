@@ -26,6 +26,7 @@ from ginrummies.core import (
     RuleSet,
     preset,
 )
+from ginrummies.core.levels import Level
 from ginrummies.play import Seat, SeatKind, Session, action_words
 from ginrummies.play.keys import text_help
 
@@ -56,7 +57,7 @@ def seated(rules: RuleSet, deck: list[Card]) -> Session:
     return session
 
 
-def script(session: Session, answers: list[str], hint_level: str = "normal") -> list[str]:
+def script(session: Session, answers: list[str], hint_level: Level = Level.NORMAL) -> list[str]:
     """Play with these answers to the move question ("> "), Enter to the
     others, and stop when they run out; what was said, line by line."""
     said: list[str] = []
@@ -117,7 +118,7 @@ def test_the_hint_level_of_the_settings_adds_the_figures_only() -> None:
     """Text play follows the settings' hint level, as the app does: the
     same move and reason, and at ``hard`` the judge's figures after them."""
     plain = " ".join(script(seated(GIN, GIN_DEAL), ["?"]))
-    figured = " ".join(script(seated(GIN, GIN_DEAL), ["?"], hint_level="hard"))
+    figured = " ".join(script(seated(GIN, GIN_DEAL), ["?"], hint_level=Level.HARD))
     best = hint(seated(GIN, GIN_DEAL).view(0), seated(GIN, GIN_DEAL).legal(), first_only=True)[0]
     for words in (plain, figured):
         assert action_words(best.action, seated(GIN, GIN_DEAL).view(0)) in words

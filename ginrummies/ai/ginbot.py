@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 
 from ..core import (
     AcePolicy,
     Action,
     Card,
     Discard,
+    Family,
     Knock,
+    Level,
     Phase,
     PlayerView,
     RuleSet,
@@ -29,6 +32,7 @@ from ..core import (
     meld_masks,
     solver_for,
 )
+from .registry import register
 from .tracking import Memory, knock_limit, public_rng, remember
 
 SUIT_MASK = 0x1FFF
@@ -101,12 +105,14 @@ class GinBot:
     endgame_reach = 25  # within this many points of the target, a hand may decide the game
     endgame_risk = 0.5  # the undercut risk accepted then
 
-    def __init__(self, rules: RuleSet, seed: int | None = None, level: str = "normal") -> None:
-        if level not in ("easy", "normal"):
+    def __init__(
+        self, rules: RuleSet, seed: int | None = None, level: Level = Level.NORMAL
+    ) -> None:
+        if level not in (Level.EASY, Level.NORMAL):
             raise ValueError(f"no Gin level {level!r}")
         self.rules = rules
-        self.level = level
-        self.name = level
+        self.level = Level(level)
+        self.name: str = self.level.value
         self._seed = seed
         self._solver = solver_for(rules)
 
@@ -143,7 +149,7 @@ class GinBot:
         if view.phase is Phase.FIFTIETH:
             return True  # offered only when it lets us knock
         melded = any(m.mask & top for m in arr.melds)
-        if self.level == "easy":
+        if self.level is Level.EASY:
             return melded
         limit = knock_limit(view)
         if melded and arr.points <= limit:
@@ -170,7 +176,7 @@ class GinBot:
         return mask_value(hand & ~spread, self._solver.tables)
 
     def should_knock(self, view: PlayerView, memory: Memory, knock: Knock) -> bool:
-        if self.level == "easy":
+        if self.level is Level.EASY:
             return True
         mine = self.points_after(memory.mine, knock)
         risk = undercut_risk(self._solver, view, memory, mine, self._rng(view))
@@ -188,7 +194,7 @@ class GinBot:
         solver = self._solver
         hand = memory.mine
         rng = self._rng(view)
-        if self.level == "easy":
+        if self.level is Level.EASY:
             if rng.random() < 0.15:
                 return rng.choice(discards)
             return min(discards, key=lambda a: (solver.deadwood(hand & ~a.card.bit), rng.random()))
@@ -293,3 +299,8 @@ class EaaiSimple:
         left = {a: self._solver.deadwood(memory.mine & ~a.card.bit) for a in discards}
         least = min(left.values())
         return rng.choice([a for a in discards if left[a] == least])
+
+
+for _level in (Level.EASY, Level.NORMAL):
+    register(_level, partial(GinBot, level=_level), Family.GIN)
+register("eaai-simple", EaaiSimple, Family.GIN)

@@ -34,6 +34,7 @@ from ..core import (
     Knock,
     LayMeld,
     LayOff,
+    Level,
     Meld,
     Pass,
     Phase,
@@ -102,8 +103,8 @@ def hint(
     view: PlayerView,
     legal_actions: Sequence[Action],
     *,
-    level: str = "normal",
-    opponent: str | None = None,
+    level: Level = Level.NORMAL,
+    opponent: Level | None = None,
     judged: Judgement | None = None,
     first_only: bool = False,
 ) -> list[Hint]:
@@ -125,18 +126,18 @@ def hint(
     if view.rules.family is not Family.GIN:
         order = _in_order(judged, table_choice(view), legal)
         table = _TableReasons(
-            TableBot(view.rules, 0, "normal"), view, remember(view), legal, opponent
+            TableBot(view.rules, 0, Level.NORMAL), view, remember(view), legal, opponent
         )
         moves = order[:1] if first_only else order
         return [Hint(a, _table_reason(table, judged, a, i == 0)) for i, a in enumerate(moves)]
-    bot = GinBot(view.rules, 0, "normal")
+    bot = GinBot(view.rules, 0, Level.NORMAL)
     memory = remember(view)
     odds = KnockOdds(view, memory, opponent)
     # the moves the judge did not price follow normal's ranking (not needed for the first alone)
     fallback = legal if first_only else _rank_gin(bot, view, legal, memory, odds)
     order = _in_order(judged, fallback, legal)
     why = _GinReasons(bot, view, memory, legal, order, odds, judged)
-    shown = level == "hard"
+    shown = level is Level.HARD
     out = []
     for i, a in enumerate(order[:1] if first_only else order):
         reason = why.reason(a) if i else why.first_reason()

@@ -29,7 +29,17 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..core import Action, Discard, Family, Knock, Pass, Phase, PlayerView, TakeDiscard
+from ..core import (
+    Action,
+    Discard,
+    Family,
+    Knock,
+    Level,
+    Pass,
+    Phase,
+    PlayerView,
+    TakeDiscard,
+)
 from .ginbot import GinBot
 from .reading import EARLY, LATE, read
 from .search import HardGinBot, Rollout, World
@@ -259,7 +269,7 @@ def judge_gin(view: PlayerView, also: Sequence[Action], samples: int) -> Judgeme
     game's decisions, a lead of two standard errors is now and then luck."""
     pricer = Pricer(view.rules, 0)
     memory = remember(view)
-    natural = GinBot(view.rules, 0, "normal").choose(view, view.legal_actions)
+    natural = GinBot(view.rules, 0, Level.NORMAL).choose(view, view.legal_actions)
     moves = gin_candidates(view, memory, pricer, (*also, natural))
     values = pricer.price(view, memory, moves, position_key(view), range(samples))
     worlds = {a: tuple(vs) for a, vs in zip(moves, values, strict=True)}

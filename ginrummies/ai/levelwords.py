@@ -20,7 +20,7 @@ HARD_PLAYS = (
 
 # each level in one line, for the new-game form: how it plays and how strong
 # it is against the reference panel (docs/strength.md, Gin Rummy)
-LEVEL_ABOUT: dict[str, str] = {  # by Level; a level's word finds it too
+LEVEL_ABOUT: dict[Level, str] = {
     Level.EASY: "looks only at its own deadwood and now and then throws a careless card;"
     " in Gin Rummy it wins about 1 game in 4 against a player who knocks at once",
     Level.NORMAL: NORMAL_PLAYS + "; in Gin Rummy it wins 6 games in 10"
@@ -31,7 +31,7 @@ LEVEL_ABOUT: dict[str, str] = {  # by Level; a level's word finds it too
 }
 
 # where Skarney and Colonel differ: no knocks, and hard measured apart (docs/strength.md)
-FAMILY_LEVEL_ABOUT: dict[Family, dict[str, str]] = {
+FAMILY_LEVEL_ABOUT: dict[Family, dict[Level, str]] = {
     Family.SKARNEY: {
         Level.NORMAL: "melds and lays off as soon as it can and offers the card you are least"
         " likely to want; it wins 7 games in 10 against a player who holds its melds back",
@@ -49,7 +49,7 @@ FAMILY_LEVEL_ABOUT: dict[Family, dict[str, str]] = {
 
 
 # where a Gin-family variant was measured apart (docs/strength.md, issue 36)
-VARIANT_LEVEL_ABOUT: dict[str, dict[str, str]] = {
+VARIANT_LEVEL_ABOUT: dict[str, dict[Level, str]] = {
     "fosdick": {
         Level.NORMAL: NORMAL_PLAYS + "; under Fosdick rules it wins 6 games"
         " in 10 against a player who knocks at once",
@@ -61,7 +61,7 @@ VARIANT_LEVEL_ABOUT: dict[str, dict[str, str]] = {
 }
 
 
-def level_about(level: str, family: Family = Family.GIN, variant: str | None = None) -> str:
+def level_about(level: Level, family: Family = Family.GIN, variant: str | None = None) -> str:
     """One line on how a level plays and how strong it is, for this family of
     rules, or for the variant (a preset's name) where it was measured apart."""
     return (

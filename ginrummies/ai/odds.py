@@ -20,6 +20,7 @@ from ..core import (
     Card,
     Decline,
     Knock,
+    Level,
     PlayerView,
     Solver,
     cards_of_mask,
@@ -147,7 +148,7 @@ class KnockOdds:
     over the turns they played). Seeded by the public story, so it repeats."""
 
     def __init__(
-        self, view: PlayerView, memory: Memory | None = None, opponent: str | None = None
+        self, view: PlayerView, memory: Memory | None = None, opponent: Level | None = None
     ) -> None:
         """``opponent``: the level of the computer across the table, or None
         for a person (their read picks the curve)."""
@@ -209,7 +210,7 @@ class KnockOdds:
 
 
 def knock_risk(
-    view: PlayerView, knock: Knock, memory: Memory | None = None, opponent: str | None = None
+    view: PlayerView, knock: Knock, memory: Memory | None = None, opponent: Level | None = None
 ) -> float | None:
     """The hint's undercut risk for ``knock`` (see ``KnockOdds``)."""
     return KnockOdds(view, memory, opponent).risk(knock)
@@ -310,7 +311,7 @@ HARD_TAKE_CURVE: Curve = (
 
 
 def take_chance(
-    view: PlayerView, card: Card, memory: Memory | None = None, opponent: str | None = None
+    view: PlayerView, card: Card, memory: Memory | None = None, opponent: Level | None = None
 ) -> float:
     """Skarney: the chance the other player accepts ``card`` if offered now:
     ``take_share`` read off the curve of ``opponent`` (the level of the
@@ -319,14 +320,14 @@ def take_chance(
     return on_curve(take_share(view, card, memory, opponent), curve)
 
 
-def by_search(view: PlayerView, opponent: str | None) -> bool:
+def by_search(view: PlayerView, opponent: Level | None) -> bool:
     """Does ``opponent`` answer offers by playing the hand out (``hard``
     with poker melds) rather than by taking what melds?"""
-    return opponent == "hard" and view.rules.poker_melds
+    return opponent is Level.HARD and view.rules.poker_melds
 
 
 def take_share(
-    view: PlayerView, card: Card, memory: Memory | None = None, opponent: str | None = None
+    view: PlayerView, card: Card, memory: Memory | None = None, opponent: Level | None = None
 ) -> float:
     """Skarney: the share of guesses at the other player that accept ``card``.
 

@@ -41,12 +41,14 @@ from ..core import (
     Knock,
     LayMeld,
     LayOff,
+    Level,
     Phase,
     PlayerView,
     RuleSet,
     hand_count,
 )
 from .ginbot import GinBot
+from .registry import register
 from .tablebot import TableBot
 from .tracking import Memory, knock_limit, public_rng, turns_of
 
@@ -64,7 +66,7 @@ class Camper(GinBot):
     late = 8  # and at any legal count once the stock is down to this
 
     def __init__(self, rules: RuleSet, seed: int | None = None) -> None:
-        super().__init__(rules, seed, "normal")
+        super().__init__(rules, seed, Level.NORMAL)
         self.name = "camper"
 
     def camping(self, view: PlayerView) -> bool:
@@ -86,7 +88,7 @@ class Casual(GinBot):
     overlook = 0.25
 
     def __init__(self, rules: RuleSet, seed: int | None = None) -> None:
-        super().__init__(rules, seed, "normal")
+        super().__init__(rules, seed, Level.NORMAL)
         self.name = "casual"
 
     def should_knock(self, view: PlayerView, memory: Memory, knock: Knock) -> bool:
@@ -111,7 +113,7 @@ class TableCamper(TableBot):
     late = 8
 
     def __init__(self, rules: RuleSet, seed: int | None = None) -> None:
-        super().__init__(rules, seed, "normal")
+        super().__init__(rules, seed, Level.NORMAL)
         self.name = "camper"
 
     def can_go_out(self, hand: int) -> bool:
@@ -142,7 +144,7 @@ class TableCasual(TableBot):
     challenge_at = 20
 
     def __init__(self, rules: RuleSet, seed: int | None = None) -> None:
-        super().__init__(rules, seed, "normal")
+        super().__init__(rules, seed, Level.NORMAL)
         self.name = "casual"
         self._careless_now = False
 
@@ -162,5 +164,10 @@ class TableCasual(TableBot):
     def feeds(self, view: PlayerView, card: Card, memory: Memory) -> float:
         return 0.0 if self._careless_now else super().feeds(view, card, memory)
 
+
+register("camper", Camper, Family.GIN)
+register("camper", TableCamper, Family.SKARNEY, Family.COLONEL)
+register("casual", Casual, Family.GIN)
+register("casual", TableCasual, Family.SKARNEY, Family.COLONEL)
 
 __all__ = ["Camper", "Casual", "TableCamper", "TableCasual"]

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from ..core import (
     Action,
     Discard,
+    Family,
     Knock,
+    Level,
     Meld,
     Phase,
     PlayerView,
@@ -32,6 +34,7 @@ from ..core import (
 )
 from .ginbot import GinBot
 from .reading import EARLY, LATE, Read, develop, read
+from .registry import register
 from .tracking import Memory, knock_limit, remember, turns_of
 
 
@@ -143,7 +146,7 @@ class HardGinBot(GinBot):
     knock_margin = 4.0  # points a knock must be worth over playing on
 
     def __init__(self, rules: RuleSet, seed: int | None = None) -> None:
-        super().__init__(rules, seed, "normal")
+        super().__init__(rules, seed, Level.NORMAL)
         self.name = "hard"
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
@@ -270,3 +273,6 @@ class HardGinBot(GinBot):
             return 0.0
         hands[0] |= world.stock[0]
         return sim.play(hands, world.stock[1:], top, 0, True, 0, rng)
+
+
+register(Level.HARD, HardGinBot, Family.GIN)

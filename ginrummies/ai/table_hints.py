@@ -24,6 +24,7 @@ from ..core import (
     LayContract,
     LayMeld,
     LayOff,
+    Level,
     Meld,
     Offer,
     Phase,
@@ -110,11 +111,11 @@ def estimate_count(view: PlayerView, memory: Memory | None = None, n: int = 200)
 
 
 def table_hints(
-    view: PlayerView, legal: list[Action], opponent: str | None = None
+    view: PlayerView, legal: list[Action], opponent: Level | None = None
 ) -> list[tuple[Action, str]]:
     """Skarney and Colonel: the legal moves, best first, each with its reason;
     ``opponent``: the computer's level across the table (None: a person)."""
-    bot = TableBot(view.rules, 0, "normal")
+    bot = TableBot(view.rules, 0, Level.NORMAL)
     memory = remember(view)
     why = _TableReasons(bot, view, memory, legal, opponent)
     choice = why.choice(bot.choose(view, legal))
@@ -135,7 +136,7 @@ class _TableReasons:
         view: PlayerView,
         memory: Memory,
         legal: list[Action],
-        opponent: str | None = None,
+        opponent: Level | None = None,
     ) -> None:
         self.bot = bot
         self.opponent = opponent

@@ -33,6 +33,7 @@ from ..core import (
     LayContract,
     LayMeld,
     LayOff,
+    Level,
     Offer,
     Phase,
     PlayerView,
@@ -55,7 +56,7 @@ class Count:
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view
-        self.bot = TableBot(view.rules, 0, "hard")
+        self.bot = TableBot(view.rules, 0, Level.HARD)
         self.solver = solver_for(view.rules)
         self.memory = remember(view)
         self.hand = self.memory.mine
@@ -170,7 +171,7 @@ def table_choice(view: PlayerView) -> list[Action]:
     challenge and its answer as the hints weigh the other hand), which
     breaks the count's ties."""
     legal = list(view.legal_actions)
-    normal = TableBot(view.rules, 0, "normal")
+    normal = TableBot(view.rules, 0, Level.NORMAL)
     first = _TableReasons(normal, view, remember(view), legal).choice(normal.choose(view, legal))
     return [first, *(a for a in legal if a != first)]
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 
 from ..core import (
     Accept,
@@ -32,6 +33,7 @@ from ..core import (
     LayContract,
     LayMeld,
     LayOff,
+    Level,
     Offer,
     Phase,
     PlayerView,
@@ -44,6 +46,7 @@ from ..core import (
     solver_for,
 )
 from .ginbot import danger, expected_deadwood
+from .registry import register
 from .skarney_bot import SkarneySearch
 from .tracking import Memory, public_rng, remember
 
@@ -107,6 +110,10 @@ def fresh_offers(offers: list[Offer], view: PlayerView) -> list[Offer]:
     return fresh or offers
 
 
+# the levels it plays (``random`` is RandomBot, for every family)
+LEVELS_PLAYED = (Level.EASY, Level.NORMAL, Level.HARD)
+
+
 class TableBot:
     """Skarney or Colonel at level ``easy``, ``normal`` or ``hard``."""
 
@@ -121,20 +128,23 @@ class TableBot:
     sample_offers = 24  # hard, Skarney: guesses at the opponent's hand an offer is weighed on
     take_margin = 1.0  # hard, Colonel: points a taken card must save over a stock draw
 
-    def __init__(self, rules: RuleSet, seed: int | None = None, level: str = "normal") -> None:
+    def __init__(
+        self, rules: RuleSet, seed: int | None = None, level: Level = Level.NORMAL
+    ) -> None:
         if rules.family is Family.GIN:
             raise ValueError("TableBot plays Skarney and Colonel")
-        if level not in ("easy", "normal", "hard"):
+        if level not in LEVELS_PLAYED:
             raise ValueError(f"no level {level!r}")
         self.rules = rules
-        self.level = level
-        self.name = level
+        self.level = Level(level)
+        self.name: str = self.level.value
         self._seed = seed
         self._solver = solver_for(rules)
         self.search: SkarneySearch | None = None
-        if level == "hard" and rules.family is Family.SKARNEY and rules.poker_melds:
+        hard = self.level is Level.HARD
+        if hard and rules.family is Family.SKARNEY and rules.poker_melds:
             self.search = SkarneySearch(rules, seed)
-        if level == "hard":
+        if hard:
             # measured: in Colonel, melds laid at once beat melds held back
             # (57% of games against normal over 300 games)
             self.hurry_stock = 32
@@ -151,7 +161,7 @@ class TableBot:
         if len(legal) == 1:
             return legal[0]
         rng = self._rng(view)
-        if self.level == "easy" and rng.random() < 0.2:
+        if self.level is Level.EASY and rng.random() < 0.2:
             return rng.choice(legal)
         memory = remember(view)
         if self.rules.family is Family.SKARNEY:
@@ -194,7 +204,7 @@ class TableBot:
         if offers and self.search is not None and self.search.offers:
             ranked = self._ranked_offers(view, memory, offers)
             return self.search.offer(view, memory, ranked, rng, self._stale(view))
-        if offers and self.level == "hard" and self.sample_offers:
+        if offers and self.level is Level.HARD and self.sample_offers:
             return self._sampled_offer(view, memory, offers, rng)
         if offers:
             return self._ranked_offers(view, memory, offers, rng)[0]
@@ -313,7 +323,7 @@ class TableBot:
                 or view.opponent_hand_size <= self.hurry_opponent
                 or left <= self.hurry_left
             )
-            if hurry or self.level == "easy" or self.stuck(hand & ~best.meld.mask) == 0:
+            if hurry or self.level is Level.EASY or self.stuck(hand & ~best.meld.mask) == 0:
                 return best
         discards = [a for a in legal if isinstance(a, Discard)]
         return min(
@@ -331,7 +341,7 @@ class TableBot:
         draw, which favours cards whose meld partners are still to come
         (Colonel only: in Skarney it measured level, at many times the cost)."""
         now = self.stuck(rest)
-        if self.level != "hard" or not rest:
+        if self.level is not Level.HARD or not rest:
             return now
         ahead = expected_deadwood(self._solver, rest, unseen)
         return (1 - self.ahead_weight) * now + self.ahead_weight * ahead
@@ -342,7 +352,7 @@ class TableBot:
         (a Colonel hand that does not go out is scored by its total)."""
         if self.stuck(hand | top) < self.stuck(hand):
             return True
-        if self.level != "hard":
+        if self.level is not Level.HARD:
             return False
         solver = self._solver
         rest = hand
@@ -356,3 +366,7 @@ class TableBot:
     def _their_guess(self, view: PlayerView) -> float:
         """A rough guess at the opponent's hand total: 6.5 points a card."""
         return 6.5 * view.opponent_hand_size
+
+
+for _level in LEVELS_PLAYED:
+    register(_level, partial(TableBot, level=_level), Family.SKARNEY, Family.COLONEL)

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from ..ai import BOTS, SIM_SAMPLES, Bot, make_bot
+from ..ai import SIM_SAMPLES, Bot, bot_names, make_bot
 from ..ai.arena import BotStats, format_match, match, rotations, wilson
 from ..core import PRESETS, Family, Format, preset
 from .options import add_format_option
@@ -24,9 +24,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "bots",
         nargs="+",
-        choices=sorted(BOTS),
+        choices=bot_names(),
         metavar="BOT",
-        help=f"one bot per seat, in seat order (A, B, ...): {', '.join(sorted(BOTS))}",
+        help=f"one bot per seat, in seat order (A, B, ...): {', '.join(bot_names())}",
     )
     add_format_option(parser)
     parser.add_argument(

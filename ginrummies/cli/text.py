@@ -215,9 +215,9 @@ def text_main(args: argparse.Namespace) -> int:
 
         try:
             settings, _ = load_settings(config_dir(args.data_dir) / SETTINGS_NAME)
-            level = settings.hint_level.value
+            level = Level(settings.hint_level.value)
         except OSError:
-            level = "normal"  # the settings cannot be read: the app's default
+            level = Level.NORMAL  # the settings cannot be read: the app's default
         try:
             play(session, ask, say, clear, level, keeper.keep)
             while another_game(ask):

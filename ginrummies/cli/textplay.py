@@ -23,6 +23,7 @@ from ..core import (
     LayContract,
     LayMeld,
     LayOff,
+    Level,
     Match,
     PlayerView,
     best_arrangement,
@@ -307,7 +308,7 @@ def play(
     ask: Callable[[str], str],
     say: Callable[[str], None],
     clear: Callable[[], None] | None = None,
-    hint_level: str = "normal",
+    hint_level: Level = Level.NORMAL,
     keep: Callable[[Session], None] | None = None,
 ) -> Match:
     """Play the session's game to its end, every seat's turn in order.
@@ -453,7 +454,7 @@ def take_turn(
     session: Session,
     ask: Callable[[str], str],
     say: Callable[[str], None],
-    hint_level: str = "normal",
+    hint_level: Level = Level.NORMAL,
 ) -> str | None:
     """One move of the person to move, asked until it is a legal one.
 

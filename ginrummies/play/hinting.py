@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..ai.hints import Hint, hint, move_name
-from ..core import Action, Card, PlayerView
+from ..core import Action, Card, Level, PlayerView
 from ..store import HintLevel
 
 
@@ -21,10 +21,12 @@ class Found:
     best: Hint | None
 
 
-def think(moment: object, view: PlayerView, level: HintLevel, opponent: str | None) -> Found:
+def think(moment: object, view: PlayerView, level: HintLevel, opponent: Level | None) -> Found:
     """The best move in ``view`` at ``level`` against ``opponent`` (a
-    computer's level, or None for a person; any thread: reads only ``view``)."""
-    hints = hint(view, view.legal_actions, level=level, opponent=opponent, first_only=True)
+    computer's level, or None for a person; any thread: reads only ``view``).
+    The setting's hint level is the hint's ``Level`` of the same word."""
+    shown = Level(level.value)
+    hints = hint(view, view.legal_actions, level=shown, opponent=opponent, first_only=True)
     return Found(moment, view, hints[0] if hints else None)
 
 

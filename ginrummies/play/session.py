@@ -19,6 +19,7 @@ from ..core import (
     Format,
     Hand,
     IllegalAction,
+    Level,
     Match,
     PlayerView,
     Refusal,
@@ -175,13 +176,13 @@ class Session:
         a, b = self.game.round.tables[table].seats
         return b if seat == a else a
 
-    def facing(self, view: PlayerView) -> str | None:
+    def facing(self, view: PlayerView) -> Level | None:
         """The level of the computer across the table from ``view``'s player,
         or None when a person sits there (the hints judge a knock by it)."""
         match = view.game.match
         seat = view.player if match is None or match.seat is None else match.seat
         other = self.seats[self.opponent(seat)]
-        return None if other.is_person else other.level.value
+        return None if other.is_person else other.level
 
     def movers(self, people: bool | None = None) -> list[tuple[int, int]]:
         """(table, seat) of people (or computers, or anyone: None) to move,

@@ -56,7 +56,7 @@ def level_words(kinds: tuple[str, ...], variant: str = "gin") -> str:
     """What each computer level at the table does in this variant's family of
     rules (or the variant, where it was measured apart), one line each;
     ``kinds`` holds every seat's kind ("person" or a level)."""
-    levels = list(dict.fromkeys(k for k in kinds if k in LEVEL_ABOUT))
+    levels = [Level(k) for k in dict.fromkeys(kinds) if k in LEVEL_ABOUT]
     if not levels:
         if len(kinds) > 2:
             return (
