@@ -64,7 +64,7 @@ def test_melds_during_play_and_lay_offs_on_the_opponents_melds() -> None:
     assert hand.to_move == O
     hand.apply(TakeDiscard())
     assert c("2s") in hand.view(P).known_opponent_cards
-    refused(hand, Discard(c("2s")), "just taken")
+    refused(hand, Discard(c("2s")), "from the pile this turn")
     hand.apply(meld("Jh Qh Kh"))
     hand.apply(meld("7c 7d 7h"))
     hand.apply(LayOff(c("5h"), 0))  # on the other player's set
@@ -107,7 +107,7 @@ def test_going_out_by_melding_alone() -> None:
 def test_a_lone_taken_card_may_be_discarded() -> None:
     hand = deal("Qh Kh Ah 5c 5d 5s 6d 7d 8d 9d", "As Ks Qs Jd 3c 3h 2h 4c 7s 8s", "2c", "Tc")
     hand.apply(TakeDiscard())
-    refused(hand, Discard(c("2c")), "just taken")
+    refused(hand, Discard(c("2c")), "from the pile this turn")
     for m in ("Qh Kh Ah", "5c 5d 5s", "6d 7d 8d 9d"):
         hand.apply(meld(m))
     # the card taken is all that is left: throwing it is the only way on

@@ -87,7 +87,7 @@ def test_both_pass_then_non_dealer_must_draw_from_the_stock() -> None:
     hand.apply(Pass())
     assert hand.to_move == ND and hand.phase is Phase.DRAW
     assert hand.legal_actions() == [DrawStock()]
-    refused(hand, TakeDiscard(), "first draw must come from the stock")
+    refused(hand, TakeDiscard(), "first draw comes from the stock")
     hand.apply(DrawStock())
     assert c("Qc") in hand.cards_of(ND)
     assert hand.phase is Phase.DISCARD
@@ -98,7 +98,7 @@ def test_non_dealer_takes_the_upcard_and_may_not_discard_it() -> None:
     hand.apply(TakeDiscard())
     assert c("Ks") in hand.cards_of(ND)
     assert Discard(c("Ks")) not in hand.legal_actions()
-    refused(hand, Discard(c("Ks")), "just taken from the discard pile")
+    refused(hand, Discard(c("Ks")), "from the pile this turn: discard another card")
     hand.apply(Discard(c("Ah")))
     assert hand.to_move == DL and hand.phase is Phase.DRAW
     assert hand.legal_actions() == [DrawStock(), TakeDiscard()]
@@ -293,7 +293,7 @@ def test_knock_refuses_bad_melds_with_reasons() -> None:
     refused(hand, Knock(c("Qc"), (fake, *good.melds[1:])), "not a meld")
     stolen = make_meld(parse_cards("7c 7h 7s"), GIN)
     refused(hand, Knock(c("Qc"), (*good.melds, stolen)), "not spreading")
-    refused(hand, Knock(c("Kd"), good.melds), "not in your hand")
+    refused(hand, Knock(c("Kd"), good.melds), "you do not hold")
 
 
 # --- the stock of two and the fiftieth card ---------------------------------------------
@@ -392,7 +392,7 @@ def test_wrong_phase_messages() -> None:
     refused(hand, Pass(), "draw from the stock or take the discard")
     hand.apply(DrawStock())
     refused(hand, DrawStock(), "discard a card or knock")
-    refused(hand, Discard(c("Kd")), "not in your hand")
+    refused(hand, Discard(c("Kd")), "you do not hold")
     refused(hand, "knock!", "not a Gin action")
 
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 from ginrummies.ai import make_bot
-from ginrummies.core import Format, MatchView, PlayerView, preset
+from ginrummies.core import Attempt, Format, Knock, MatchView, PlayerView, Refusal, preset
 from ginrummies.core.levels import Level, SeatKind
+from ginrummies.play.place import Undoable
 from ginrummies.play.remote import RemoteSession
 from ginrummies.play.session import Seat, Session
 from ginrummies.play.tell import round_lines
@@ -48,7 +49,11 @@ def as_sent(session: Session, seat: int) -> tuple[MatchView, PlayerView]:
     return game.public(seat), view
 
 
-def remote_of(session: Session, seat: int, moves: list[object]) -> RemoteSession:
+def remote_of(
+    session: Session, seat: int, moves: list[object], asked: list[Attempt] | None = None
+) -> RemoteSession:
+    """``seat`` as a seat elsewhere sees it: its moves (and the moves it
+    asks the host about) put in the lists given."""
     public, view = as_sent(session, seat)
     remote = RemoteSession(
         seat,
@@ -59,6 +64,7 @@ def remote_of(session: Session, seat: int, moves: list[object]) -> RemoteSession
         view,
         send=moves.append,
         ready=lambda: moves.append("ready"),
+        ask=(asked if asked is not None else []).append,
     )
     seats = [(s.name, None if s.is_person else s.level) for s in session.seats]
     remote.update(public, view, session.records, seats, ())
@@ -82,6 +88,8 @@ def drawn(place: Session | RemoteSession) -> dict[str, object]:
         "round over": place.round_over,
         "to move": place.person_to_move,
         "legal": place.legal() if place.person_to_move else [],
+        # the hints judge a knock by the level across the table, here and elsewhere
+        "facing": place.facing(seen.view) if place.person_to_move else None,
     }
     if place.format.tables > 1:
         out["other"] = (other_table(place, seen, False), other_table(place, seen, False, True))
@@ -120,3 +128,26 @@ def test_a_remote_seat_draws_what_the_seat_sees_here(variant: str, fmt: Format) 
         else:
             session.computers.play_now()
     assert session.game.is_over and checked >= 8 and sent >= 2
+
+
+def test_a_remote_seat_asks_its_host_why_and_has_no_undo() -> None:
+    """Both are a ``Place``; only a game here is ``Undoable``. A seat
+    elsewhere asks the host why a move may not be made, and tells the
+    answer it is given (the host's core's), not one of its own."""
+    session = Session(preset("gin"), [Seat("Ann"), Seat("C", SeatKind.COMPUTER, Level.HARD)], 4)
+    asked: list[Attempt] = []
+    remote = remote_of(session, 0, [], asked)
+    view = session.view(0)
+    assert isinstance(session, Undoable) and not isinstance(remote, Undoable)
+    told: list[Refusal | None] = []
+    knock = Attempt(Knock)
+    remote.why(knock, view, told.append)
+    assert asked == [knock] and told == []  # nothing judged here
+    truth = session.refusal(knock, session.view(0))
+    remote.answered(Attempt(Knock, gin=True), None)  # not the question asked
+    assert told == []
+    remote.answered(knock, truth)
+    assert told == [truth] and truth is not None
+    here: list[Refusal | None] = []
+    session.why(knock, session.view(0), here.append)
+    assert here == told

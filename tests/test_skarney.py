@@ -82,7 +82,7 @@ def test_going_out_after_the_contract_with_an_accepted_ace() -> None:
     hand.apply(good)
     assert hand.view(P).table.contracts == (False, True)
     # nothing else the turn the contract goes down
-    refused(hand, LayOff(c("7s"), 0), "in the turn you lay the contract")
+    refused(hand, LayOff(c("7s"), 0), "you laid the contract this turn")
     assert not [a for a in hand.legal_actions() if isinstance(a, LayOff | LayMeld)]
     hand.apply(Offer(c("8s")))
     assert hand.to_move == O and hand.view(O).table.pending_offer == c("8s")
@@ -127,7 +127,7 @@ def test_two_lay_offs_a_meld_a_turn_and_last_card() -> None:
     refused(hand, Offer(c("7s")), "may not be offered back")
     hand.apply(LayOff(c("5s"), 0))
     hand.apply(LayOff(c("6s"), 0))
-    refused(hand, LayOff(c("7s"), 0), "at most two cards")
+    refused(hand, LayOff(c("7s"), 0), "the most one meld takes in a turn")
     assert LayOff(c("7s"), 0) not in hand.legal_actions()
     hand.apply(LayOff(c("Ah"), 2))
     # one card left: no offer, "last card"
@@ -195,7 +195,7 @@ def test_no_lay_off_on_the_opponents_melds() -> None:
     hand.apply(Offer(c("8c")))
     hand.apply(Decline())
     hand.apply(DrawStock())  # Ac would extend the opponent's 2c 3c 4c
-    refused(hand, LayOff(c("Ac"), 3), "only on your own melds")
+    refused(hand, LayOff(c("Ac"), 3), "you lay off only on your own")
     assert LayOff(c("Ac"), 3) not in hand.legal_actions()
 
 
@@ -237,8 +237,8 @@ def test_offers_only_in_play_and_answers_only_to_an_offer() -> None:
     refused(hand, Offer(c("7s")), "start your turn")
     refused(hand, Accept(), "no offer to answer")
     hand.apply(DrawStock())
-    refused(hand, Offer(c("Ah")), "not in your hand")
-    refused(hand, EndTurn(), "offer a card")
+    refused(hand, Offer(c("Ah")), "you do not hold")
+    refused(hand, EndTurn(), "by offering a card")
     from ginrummies.core import Discard
 
     refused(hand, Discard(c("7s")), "not a Skarney move")

@@ -116,7 +116,7 @@ def test_an_ace_may_not_be_offered_in_a_turn_with_no_draw() -> None:
     offers = [a.card for a in legal if isinstance(a, Offer)]
     assert offers and not [x for x in offers if x.rank == 1]
     assert EndTurn() not in legal  # another card may be offered: no ending without one
-    refused(hand, EndTurn(), "offer a card")
+    refused(hand, EndTurn(), "by offering a card")
     hand.apply(Offer(c("Kh")))
     hand.apply(Decline())
     assert hand.phase is Phase.DRAW  # so the other player draws

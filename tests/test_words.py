@@ -265,7 +265,7 @@ def test_skarney_contract_must_be_three_melds() -> None:
         "nine cards laid at once: the marked cards (4♠ 5♠ 6♠) are not that."
     )
     assert why(session, "lay_off", "7s").startswith(
-        "You cannot lay off before your contract is down"
+        "You cannot lay off 7♠ before your contract is down"
     )
 
 

@@ -40,7 +40,7 @@ from .cards import (
 from .colonel import ColonelHand
 from .data import DataError, from_data, to_data
 from .defense import Defense, Layoff, defend
-from .errors import IllegalAction, Reason, Refusal, RulesError
+from .errors import IllegalAction, Reason, Refusal, RulesError, Wording
 from .formats import (
     FORMATS,
     SEAT_LETTERS,
@@ -193,6 +193,7 @@ __all__ = [
     "TableState",
     "TableView",
     "TakeDiscard",
+    "Wording",
     "action_from_data",
     "action_to_data",
     "all_melds",

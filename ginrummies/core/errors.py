@@ -4,13 +4,16 @@ Every refusal of the rules core is a ``Refusal``: a ``Reason`` and the
 cards, meld and figures it is about. The hands give one through
 ``Hand.refusal`` (``verify`` raises it in an ``IllegalAction``, ``can`` asks
 whether there is one), and ``apply`` refuses through the same checks. The
-words here are the core's own plain ones, for an exception's message; the
-play layer says each reason in its own words from the same parameters.
+words are here too, once for every reason (``Refusal.say``): the play
+layer adds only what the player's view and its keys tell (``Wording``: the
+names, what may be done now, the key to press), and an exception's message
+is the same sentence without them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import Enum
 
 from .cards import Card
@@ -76,13 +79,6 @@ class Reason(Enum):
     CHALLENGE_AFTER_DRAW = "challenge after the draw"
 
 
-_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def _number(n: int) -> str:
-    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
-
-
 @dataclass(frozen=True, slots=True)
 class Refusal:
     """A reason and what it is about; only the fields its reason names are set."""
@@ -103,125 +99,247 @@ class Refusal:
     accepted: Card | None = None  # the card accepted from an offer
     first: bool = False  # a wrong phase's move comes later in the turn
 
+    def say(self, wording: Wording | None = None) -> str:
+        """The refusal as one sentence, with what ``wording`` adds (names,
+        what may be done now, the keys to press)."""
+        return _sentence(self, wording or Wording())
+
     def __str__(self) -> str:
-        return _words(self)
+        """The same words as a clause, for an exception's message."""
+        text = self.say().removesuffix(".")
+        # "You do not hold K♦" reads "you do not hold K♦"; "A♣ fits..." stays
+        return text[:1].lower() + text[1:] if text[1:2].islower() or text[1:2] == " " else text
+
+
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """What a refusal's words may name beyond the refusal itself: the play
+    layer fills it from the player's view and its key map; an exception's
+    message goes without (each field has a plain default)."""
+
+    names: tuple[str, ...] = ()  # the hand's two players as the reader knows them ("You")
+    reader: int = 0  # the hand player reading
+    now: str = ""  # what may be done now, with its keys ("draw (d) or take 7♥ (t)")
+    keys: Mapping[str, str] = field(default_factory=dict)  # by move name: {"draw": "(d)"}
+    verb: str = ""  # the move refused as the reader named it ("take 7♥")
+    gin: bool = False  # the move refused is going gin
+    game: str = ""  # the variant's name
+    melds: tuple[str, ...] = ()  # the kinds of meld these rules have ("set", "run")
+    upcard: Card | None = None  # the upcard, where it sets this hand's knock limit
+    can_offer: bool = False  # another card may be offered (an ace refused)
+
+
+_CONTRACT = "three melds of three cards each, nine cards laid at once"
 
 
 def _labels(cards: tuple[Card, ...]) -> str:
     return " ".join(c.label for c in cards)
 
 
-def _words(r: Refusal) -> str:
-    """The core's plain words for a refusal (lower case, no full stop)."""
+def _sorted(cards: tuple[Card, ...]) -> str:
+    return " ".join(c.label for c in sorted(cards))
+
+
+def _possessive(name: str) -> str:
+    return "your" if name.lower() == "you" else f"{name}'s"
+
+
+def _either(parts: Sequence[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " or " + parts[-1]
+
+
+def _limit_words(w: Wording, limit: int | None) -> str:
+    """The knock limit in force, and where it comes from."""
+    if w.upcard is not None:
+        return f"this hand's knock limit is {limit}, from the upcard {w.upcard.label}"
+    return f"the knock limit is {limit}"
+
+
+def _gin_only(w: Wording) -> str:
+    if w.upcard is not None:
+        return f"this hand is gin only (the upcard {w.upcard.label} is an ace)"
+    return "these rules allow gin only"
+
+
+def _too_much(r: Refusal, w: Wording) -> str:
+    """Why a knock (or gin) cannot be made with this much deadwood."""
+    extra, least, limit = r.card, r.points, r.limit
+    with_it = f"with {extra.label} " if extra is not None else ""
+    would = "would be" if extra is not None else "is"
+    if w.gin:
+        return f"You cannot go gin: {with_it}your deadwood {would} {least}; gin needs 0."
+    deadwood = f"{with_it}your least deadwood {would} {least}"
+    if limit == 0:
+        return f"You cannot knock: {_gin_only(w)}, and {deadwood}."
+    return f"You cannot knock: {deadwood}; {_limit_words(w, limit)}."
+
+
+def _sentence(r: Refusal, w: Wording) -> str:
+    """Each refusal in words, once: the table's status line, text play, a
+    seat elsewhere and an exception's message all say it this way."""
     R = Reason
-    card = r.card.label if r.card else "the card"
+
+    def key(name: str) -> str:  # the key to press for a move, if the reader has keys
+        return f" {w.keys[name]}" if name in w.keys else ""
+
+    now = w.now or r.need
+    then = f": {now}" if now else ""
+    label = r.card.label if r.card is not None else "that card"
     meld = f"[{_labels(r.meld)}]" if r.meld else "the meld"
-    what = r.what or "do that"
+    verb = w.verb or r.what or "do that"
+    contract = f"Your first meld must be the contract, {_CONTRACT}"
     match r.reason:
         case R.GAME_OVER:
-            return "the game is over"
+            return "The game is over."
         case R.HAND_OVER:
-            return "the hand is over"
+            return "The hand is over."
         case R.HAND_NOT_OVER:
-            return "the hand in play is not over"
+            return "The hand in play is not over."
         case R.NEXT_HAND_UNKNOWN:
-            return "the next hand is not known yet"
+            return "The next hand is not known yet."
         case R.NO_TABLE:
-            return f"there is no table {r.number}"
+            return f"There is no table {r.number}."
         case R.LOG_PART_ROUND:
-            return f"the log holds part of a round ({r.count} hands, {r.limit} a round)"
+            return f"The log holds part of a round ({r.count} hands, {r.limit} a round)."
         case R.NOT_YOUR_TURN:
-            return "it is not your turn"
+            if r.player is not None and r.player < len(w.names):
+                return f"It is {_possessive(w.names[r.player])} turn."
+            return "It is not your turn."
         case R.NOT_A_MOVE:
             noun = "action" if r.game == "Gin" else "move"
-            return f"{r.what} is not a {r.game} {noun}"
-        case R.WRONG_PHASE | R.ALREADY_DRAWN:
-            return f"you cannot {what} now: {r.need or 'wait'}"
+            return f"{r.what[:1].upper()}{r.what[1:]} is not a {r.game} {noun}."
+        case R.WRONG_PHASE:
+            return f"You cannot {verb} now: {now or 'wait'}{' first' if r.first else ''}."
+        case R.ALREADY_DRAWN:
+            return f"You have drawn already{then}."
         case R.DRAW_SKIPPED:
-            return f"you accepted {card}, and an accepted ace costs your draw"
+            return f"You accepted {label}, and an accepted ace costs your draw{then}."
         case R.PILE_EMPTY:
-            return "the discard pile is empty"
+            return f"The discard pile is empty: draw from the stock{key('draw')}."
         case R.STOCK_FIRST:
-            return "both players passed the upcard: the first draw must come from the stock"
+            return (
+                "Both players passed the upcard, so the first draw comes from the stock"
+                f"{key('draw')}."
+            )
         case R.FIFTIETH_TOO_HIGH:
-            return "the fiftieth card may be taken only to knock or go gin at once"
-        case R.NOT_HELD:
-            if r.meld:
-                return f"{meld} uses a card you do not hold"
-            return f"{_labels(r.cards)} is not in your hand"
-        case R.TAKEN_CARD:
-            return f"{card} was just taken from the discard pile: discard another card"
-        case R.ONLY_KNOCK:
-            return "you took the fiftieth card: you may only knock or go gin now"
-        case R.FIRST_TURN_DISCARD:
-            return "with eleven cards dealt, the first turn is only a discard"
-        case R.NO_BIG_GIN:
-            return "big gin is not played under these rules: choose a discard"
+            limit = _gin_only(w) if r.limit == 0 else _limit_words(w, r.limit)
+            return (
+                f"You may take {label} only to knock or go gin at once, and with it "
+                f"your least deadwood would be {r.points} ({limit}): pass{key('pass')}."
+            )
         case R.TOO_MUCH_DEADWOOD:
-            limit = "gin only" if r.limit == 0 else f"the knock limit is {r.limit}"
-            return f"deadwood {r.points} is too much to knock: {limit}"
+            return _too_much(r, w)
+        case R.ONLY_KNOCK:
+            if w.now:
+                return f"You took the fiftieth card to knock: {w.now}."
+            return "You took the fiftieth card: you may only knock or go gin now."
+        case R.TAKEN_CARD:
+            return f"You took {label} from the pile this turn: discard another card."
+        case R.FIRST_TURN_DISCARD:
+            return (
+                "With eleven cards dealt, the first turn is only a discard: "
+                f"discard a card{key('discard')}."
+            )
+        case R.NO_BIG_GIN:
+            return "Big gin is not played under these rules: choose a discard."
+        case R.NOT_HELD:
+            return f"You do not hold {_sorted(r.cards or r.meld)}."
         case R.NOT_A_MELD:
-            return f"{_labels(r.cards)} is not a meld under these rules"
+            if w.melds:
+                kinds = _either(["a " + k for k in w.melds])
+                return f"The marked cards ({_sorted(r.cards)}) are not {kinds}."
+            return f"{_labels(r.cards)} is not a meld under these rules."
         case R.MELDS_SHARE:
-            return f"the melds share a card: {meld} shares one with another"
+            return f"The melds share a card: {meld} shares one with another."
         case R.MELD_NOT_SPREAD:
-            return f"{meld} uses a card you are not spreading"
+            return f"{meld} uses a card you are not spreading."
         case R.MELD_IN_DEADWOOD:
-            return "a whole meld is left among the deadwood: spread it"
+            return "A whole meld is left among the deadwood: spread it."
         case R.BIG_GIN_NOT_ALL:
-            return "big gin needs all eleven cards in melds"
+            return "Big gin needs all eleven cards in melds."
         case R.NO_MELD_HELD:
-            return "you hold no meld"
+            return f"You hold no {_either(list(w.melds)) or 'meld'} to meld."
         case R.CONTRACT_SHAPE:
-            why = "the contract is three melds of three cards each"
+            why = "The contract is three melds of three cards each"
             if len(r.counts) != 3:
-                return f"{why}; this has {len(r.counts)} meld{'s' * (len(r.counts) != 1)}"
-            return f"{why}; these have {', '.join(map(str, r.counts))} cards"
+                return f"{why}; this has {len(r.counts)} meld{'s' * (len(r.counts) != 1)}."
+            return f"{why}; these have {', '.join(map(str, r.counts))} cards."
         case R.CONTRACT_LAID:
-            return "your contract is already on the table"
+            return "Your contract is already on the table."
         case R.CONTRACT_FIRST:
-            return "your first meld must be the contract: three melds of three cards each"
+            if r.cards:
+                return f"{contract}: the marked cards ({_sorted(r.cards)}) are not that."
+            return f"{contract}."
         case R.NO_CONTRACT_HELD:
-            return "your first meld must be the contract, and you hold none yet"
+            return f"{contract}, and your hand does not hold one yet."
         case R.CONTRACT_THIS_TURN:
-            return f"you cannot {what} in the turn you lay the contract"
+            return "You laid the contract this turn: nothing more may be laid until your next turn."
         case R.BEFORE_CONTRACT:
-            return f"you cannot {what} before your contract is down"
+            return (
+                f"You cannot {verb} before your contract is down: "
+                f"your first meld must be the contract, {_CONTRACT}."
+            )
         case R.NO_TABLE_MELDS:
-            return "there is no meld on the table"
+            return "There is no meld on the table to lay off on."
         case R.NO_SUCH_MELD:
-            return f"there is no meld number {r.number} on the table"
+            return f"There is no meld number {r.number} on the table."
         case R.DOES_NOT_FIT:
-            return f"{card} does not fit on {meld if r.meld else 'any meld on the table'}"
+            if r.meld:
+                return f"{label} does not fit on {meld}."
+            return f"{label} fits no meld on the table."
         case R.NOT_OWN_MELD:
-            return "in Skarney you may lay off only on your own melds"
+            other = w.names[1 - w.reader] if len(w.names) == 2 else "the other player"
+            return (
+                f"{label} fits only {_possessive(other)} melds, and in {w.game or 'Skarney'} "
+                "you lay off only on your own."
+            )
         case R.LAYOFF_LIMIT:
-            return f"at most {_number(r.limit or 0)} cards a turn may be laid off on one meld"
+            laid = r.limit or 0
+            cards = "card" if laid == 1 else "cards"
+            return (
+                f"You have laid off {laid} {cards} on [{_labels(r.meld)}] "
+                "this turn, the most one meld takes in a turn."
+            )
         case R.LAST_TURN:
-            return "the stock is down to two: the hand ends with no offer"
+            return (
+                "The stock is down to two: the hand ends with no offer; "
+                f"end the turn{key('end_turn')}."
+            )
         case R.LAST_CARD:
-            return "with one card left there is no offer: say last card"
+            return (
+                f"With one card left there is no offer (last card): end the turn{key('end_turn')}."
+            )
         case R.OFFERED_BACK:
-            return f"{card} was just accepted: it may not be offered back"
+            return f"You just accepted {label}: it may not be offered back at once."
         case R.ACE_AFTER_SKIP:
             # RULES.md 3, Decision: else two players could pass aces for ever
-            return (
-                "you drew no card this turn (you took an ace offered to you), "
-                "so you may not offer an ace"
-            )
+            took = r.accepted
+            what = f"you took {took.label} offered to you" if took else "you took an offered ace"
+            instead = ""
+            if w.can_offer:
+                instead = f": offer another card{key('offer')}"
+            elif w.keys:
+                instead = f": end the turn{key('end_turn')}"
+            return f"You drew no card this turn ({what}), so you may not offer an ace{instead}."
         case R.MUST_OFFER:
-            return "offer a card to end your turn"
-        case R.NO_OFFER:
-            return "there is no offer to answer"
-        case R.NO_CHALLENGE:
-            return "there is no challenge to answer"
+            return (
+                f"You end your turn by offering a card{key('offer')}; without an "
+                "offer only with your last card, at the stock's end, or when no card you "
+                "hold may be offered."
+            )
+        case R.NO_OFFER | R.NO_CHALLENGE:
+            what = "offer" if r.reason is R.NO_OFFER else "challenge"
+            return f"There is no {what} to answer{then}."
         case R.NO_CHALLENGE_RULE:
-            return "the Challenge is not played under these rules"
+            return "The Challenge is not played under these rules."
         case R.ONE_CHALLENGE:
-            return "only one challenge a turn"
+            return f"Only one challenge a turn{then}."
         case R.CHALLENGE_AFTER_DRAW:
-            return "a challenge comes at the start of your turn, before you draw"
-    return r.reason.value  # pragma: no cover  (every reason has its case above)
+            return "A challenge comes at the start of your turn, before you draw."
+    return f"{r.reason.value[:1].upper()}{r.reason.value[1:]}."  # pragma: no cover
 
 
 class IllegalAction(ValueError):

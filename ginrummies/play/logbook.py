@@ -73,3 +73,14 @@ class Logbook:
         if game.is_over and not self.seed_told:
             self.seed_told = True
             self.note(Kind.SEED, seed_line(self.seed))
+
+    def order(self) -> list[list[int]] | None:
+        """At two tables, each round's moves as they were made: the table of
+        each (what a save keeps so that a resumed log reads the same)."""
+        if self.game.format.tables < 2:
+            return None
+        rounds: list[list[int]] = [[] for _ in self.game.rounds]
+        for entry in self.records:
+            if entry.kind is Kind.MOVE and entry.table is not None:
+                rounds[entry.round - 1].append(entry.table)
+        return rounds

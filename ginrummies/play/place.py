@@ -1,12 +1,78 @@
-"""What a table screen shows and plays: a game here (``Session``) or a seat
-at a table hosted on another machine (``RemoteSession``). Both are read
-the same way; only a game here is undone, saved or played by computers."""
+"""What a table screen shows and plays, as one interface: a game here
+(``Session``) and a seat at a table hosted on another machine
+(``RemoteSession``) each implement ``Place``, so a screen reads and plays
+both the same way. Undo is only where there is one (``Undoable``: a game
+here against the computer); elsewhere the others have seen every move.
+"""
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
 
-from .remote import RemoteSession
-from .session import Session
+from ..core import Action, Attempt, Format, Hand, Level, Match, PlayerView, Refusal, RuleSet
+from .log import Entry
+from .seats import Seat
+from .seen import SeenGame, SeenHand
 
-Place: TypeAlias = Session | RemoteSession
+
+class Place(Protocol):
+    """A game as a table screen needs it: who sits where, the view of the
+    person at the keyboard, the legal moves, why a move is refused, the
+    move played, the next hand."""
+
+    rules: RuleSet
+    format: Format
+    seats: tuple[Seat, ...]
+    version: int  # goes up with every change
+    epoch: int  # goes up when the game is rebuilt (an undo)
+    keyboard: int | None  # hot-seat: the person at the keyboard
+    pending: Action | None  # a move on its way to a host (never here)
+    waiting: tuple[str, ...]  # what a table across machines waits for, in words
+    game_id: str
+    seed: int  # a table elsewhere: 0 until the host tells it, once the game is over
+
+    @property
+    def game(self) -> Match | SeenGame: ...
+    @property
+    def hand(self) -> Hand | SeenHand: ...
+    @property
+    def names(self) -> tuple[str, ...]: ...
+    @property
+    def side_names(self) -> tuple[str, ...]: ...
+    @property
+    def records(self) -> list[Entry]: ...
+    @property
+    def log(self) -> list[str]: ...
+    @property
+    def hot_seat(self) -> bool: ...
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def person_to_move(self) -> bool: ...
+    @property
+    def round_over(self) -> bool: ...
+
+    def names_at(self, table: int = 0) -> tuple[str, str]: ...
+    def names_for(self, view: PlayerView) -> tuple[str, str]: ...
+    def opponent(self, seat: int) -> int: ...
+    def facing(self, view: PlayerView) -> Level | None: ...
+    def viewer(self) -> int: ...
+    def person_table(self) -> int | None: ...
+    def table_version(self, seat: int) -> tuple[int, int, int]: ...
+    def view(self, seat: int | None = None) -> PlayerView: ...
+    def legal(self) -> list[Action]: ...
+    def why(
+        self, what: Attempt, view: PlayerView, tell: Callable[[Refusal | None], None]
+    ) -> None: ...
+    def play(self, action: Action, seat: int | None = None) -> None: ...
+    def next_hand(self) -> None: ...
+    def to_json(self) -> str: ...
+
+
+@runtime_checkable
+class Undoable(Protocol):
+    """A place where a person's last move may be taken back."""
+
+    def undo_problem(self) -> str | None: ...
+    def undo(self) -> Action: ...

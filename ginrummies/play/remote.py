@@ -132,10 +132,13 @@ class RemoteSession:
         a, b = self.game.round.tables[table].seats
         return b if seat == a else a
 
-    def facing(self, view: PlayerView) -> str | None:
-        """The computer's level across the table is the host's to know: the
-        hints judge a knock as against a person."""
-        return None
+    def facing(self, view: PlayerView) -> Level | None:
+        """The level of the computer across the table from this seat (the
+        host says which seats computers play), or None: a person."""
+        if self.game.table_of(self.seat) is None:
+            return None
+        other = self.seats[self.opponent(self.seat)]
+        return other.level if other.kind is SeatKind.COMPUTER else None
 
     def viewer(self) -> int:
         return self.seat
@@ -222,13 +225,6 @@ class RemoteSession:
         """The whole game in the save format, once the host has sent it (at
         the end: then nothing is hidden); empty before."""
         return self.finished
-
-    # nothing is undone here: the others have seen the move on their screens
-    def undo_problem(self) -> str | None:
-        return "there is no undo at a table played across machines"
-
-    def undo(self) -> Action:
-        raise IllegalAction("there is no undo at a table played across machines")
 
 
 def _kind(mine: bool, computer: bool) -> SeatKind:

@@ -26,7 +26,7 @@ from ..core import (
     RuleSet,
     says,
 )
-from ..core import SeatKind as SeatKind  # in the leaf for storage; callers import it here
+from ..core import SeatKind as SeatKind  # callers import it here, with the seats
 from ..store.saves import SeatRecord, new_game_id, to_json
 from .log import Entry, Kind
 from .logbook import Logbook
@@ -103,15 +103,8 @@ class Session:
         self._changed()
 
     def order(self) -> list[list[int]] | None:
-        """At two tables, each round's moves as they were made: the table of
-        each (what a save keeps so that a resumed log reads the same)."""
-        if self.format.tables < 2:
-            return None
-        rounds: list[list[int]] = [[] for _ in self.game.rounds]
-        for entry in self.records:
-            if entry.kind is Kind.MOVE and entry.table is not None:
-                rounds[entry.round - 1].append(entry.table)
-        return rounds
+        """At two tables, the table of each move, round by round (``Logbook.order``)."""
+        return self.book.order()
 
     def to_json(self) -> str:
         """The game so far in the save format (also the replay format)."""

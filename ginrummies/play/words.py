@@ -1,13 +1,15 @@
 """Moves and prompts in words, for the table's status line and its dialogs.
 
-``prompt`` says what the player to move may do now; ``why_not`` says why a
-move cannot be made now. Both name each move by its key from the key map
-(play/keys.py), and offer only the moves that are legal now.
+``prompt`` says what the player to move may do now; ``explain`` (and
+``why_not``, its at-once form) says why a move cannot be made now. Both
+name each move by its key from the key map (play/keys.py), and offer only
+the moves that are legal now. A refusal's sentence is the core's
+(``Refusal.say``): this adds only what the view and the keys tell.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from ..core import (
@@ -22,11 +24,9 @@ from ..core import (
     Offer,
     Phase,
     PlayerView,
-    Reason,
     Refusal,
     RuleSet,
-    format_cards,
-    plural,
+    Wording,
 )
 from .keys import (
     MOVE_BY_NAME,
@@ -55,14 +55,6 @@ def _join(parts: Sequence[str]) -> str:
     if len(parts) <= 1:
         return "".join(parts)
     return ", ".join(parts[:-1]) + " or " + parts[-1]
-
-
-def _cards(cards: Iterable[Card]) -> str:
-    return format_cards(sorted(cards))
-
-
-def _possessive(name: str) -> str:
-    return "your" if name.lower() == "you" else f"{name}'s"
 
 
 def _legal(view: PlayerView, name: MoveName) -> list[Action]:
@@ -96,13 +88,6 @@ def _choices(view: PlayerView) -> str:
     return _join([_choice(m.name, view) for m in MOVES if _legal(view, m.name)])
 
 
-def _instead(view: PlayerView) -> str:
-    """What a player barred from offering an ace may do to end the turn."""
-    if any(isinstance(a, Offer) for a in view.legal_actions):
-        return f": offer another card {_key(MoveName.OFFER)}"
-    return f": end the turn {_key(MoveName.END_TURN)}"
-
-
 def _kinds(rules: RuleSet) -> list[str]:
     kinds = []
     if rules.sets:
@@ -112,38 +97,6 @@ def _kinds(rules: RuleSet) -> list[str]:
     if rules.poker_melds:
         kinds.append("poker meld")
     return kinds
-
-
-_CONTRACT = "three melds of three cards each, nine cards laid at once"
-
-
-def _limit_words(view: PlayerView, limit: int | None) -> str:
-    """The knock limit in force, and where it comes from."""
-    up = view.upcard
-    if view.rules.knock_limit_from_upcard and up is not None:
-        return f"this hand's knock limit is {limit}, from the upcard {up.label}"
-    return f"the knock limit is {limit}"
-
-
-def _gin_only(view: PlayerView) -> str:
-    up = view.upcard
-    if view.rules.knock_limit_from_upcard and up is not None:
-        return f"this hand is gin only (the upcard {up.label} is an ace)"
-    return "these rules allow gin only"
-
-
-def _knock_too_high(view: PlayerView, name: MoveName, refusal: Refusal) -> str:
-    """Why a knock (or gin) cannot be made with this much deadwood."""
-    extra, least, limit = refusal.card, refusal.points, refusal.limit
-    with_it = f"with {extra.label} " if extra is not None else ""
-    would = "would be" if extra is not None else "is"
-    if name == MoveName.GIN:
-        return f"You cannot go gin: {with_it}your deadwood {would} {least}; gin needs 0."
-    if limit == 0:
-        gin_only = _gin_only(view)
-        return f"You cannot knock: {gin_only}, and {with_it}your least deadwood {would} {least}."
-    limits = _limit_words(view, limit)
-    return f"You cannot knock: {with_it}your least deadwood {would} {least}; {limits}."
 
 
 def _no_such_move(name: MoveName, rules: RuleSet) -> str | None:
@@ -268,112 +221,24 @@ def _can(
 def refusal_words(
     refusal: Refusal, session: Place, view: PlayerView, name: MoveName, card: Card | None = None
 ) -> str:
-    """The core's refusal of the move ``name`` as one sentence, with keys."""
+    """The core's refusal of the move ``name`` as one sentence, with keys:
+    the core words it (``Refusal.say``); this adds what the view and the
+    key map tell, the names, what may be done now and the key to press."""
     rules = view.rules
-    r = refusal
-    label = r.card.label if r.card is not None else "that card"
-    contract = f"Your first meld must be the contract, {_CONTRACT}"
-    match r.reason:
-        case Reason.GAME_OVER:
-            return "The game is over."
-        case Reason.HAND_OVER:
-            return "The hand is over."
-        case Reason.NOT_YOUR_TURN:
-            return f"It is {_possessive(session.names_for(view)[r.player or 0])} turn."
-        case Reason.NOT_HELD:
-            return f"You do not hold {_cards(r.cards or r.meld)}."
-        case Reason.ALREADY_DRAWN:
-            return f"You have drawn already: {_choices(view)}."
-        case Reason.DRAW_SKIPPED:
-            return f"You accepted {label}, and an accepted ace costs your draw: {_choices(view)}."
-        case Reason.PILE_EMPTY:
-            return f"The discard pile is empty: draw from the stock {_key(MoveName.DRAW)}."
-        case Reason.STOCK_FIRST:
-            return (
-                "Both players passed the upcard, so the first draw comes from the stock "
-                f"{_key(MoveName.DRAW)}."
-            )
-        case Reason.FIFTIETH_TOO_HIGH:
-            limit = _gin_only(view) if r.limit == 0 else _limit_words(view, r.limit)
-            return (
-                f"You may take {label} only to knock or go gin at once, and with it "
-                f"your least deadwood would be {r.points} ({limit}): pass {_key(MoveName.PASS)}."
-            )
-        case Reason.TOO_MUCH_DEADWOOD:
-            return _knock_too_high(view, name, r)
-        case Reason.ONLY_KNOCK:
-            return f"You took the fiftieth card to knock: {_choices(view)}."
-        case Reason.TAKEN_CARD:
-            return f"You took {label} from the pile this turn: discard another card."
-        case Reason.FIRST_TURN_DISCARD:
-            return (
-                "With eleven cards dealt, the first turn is only a discard: "
-                f"discard a card {_key(MoveName.DISCARD)}."
-            )
-        case Reason.NO_MELD_HELD:
-            return f"You hold no {_join(_kinds(rules))} to meld."
-        case Reason.NOT_A_MELD:
-            what = _join(["a " + k for k in _kinds(rules)])
-            return f"The marked cards ({_cards(r.cards)}) are not {what}."
-        case Reason.CONTRACT_FIRST:
-            return f"{contract}: the marked cards ({_cards(r.cards)}) are not that."
-        case Reason.NO_CONTRACT_HELD:
-            return f"{contract}, and your hand does not hold one yet."
-        case Reason.CONTRACT_THIS_TURN:
-            return "You laid the contract this turn: nothing more may be laid until your next turn."
-        case Reason.BEFORE_CONTRACT:
-            return (
-                f"You cannot {_verb(name, view, None)} before your contract is down: "
-                f"{contract[0].lower()}{contract[1:]}."
-            )
-        case Reason.NO_TABLE_MELDS:
-            return "There is no meld on the table to lay off on."
-        case Reason.DOES_NOT_FIT:
-            return f"{label} fits no meld on the table."
-        case Reason.NOT_OWN_MELD:
-            other = session.names_for(view)[1 - view.player]
-            return (
-                f"{label} fits only {_possessive(other)} melds, and in {rules.name} "
-                "you lay off only on your own."
-            )
-        case Reason.LAYOFF_LIMIT:
-            return (
-                f"You have laid off {plural(r.limit or 0, 'card')} on [{_cards_in_order(r.meld)}] "
-                "this turn, the most one meld takes in a turn."
-            )
-        case Reason.LAST_TURN:
-            return (
-                "The stock is down to two: the hand ends with no offer; "
-                f"end the turn {_key(MoveName.END_TURN)}."
-            )
-        case Reason.LAST_CARD:
-            return (
-                "With one card left there is no offer (last card): "
-                f"end the turn {_key(MoveName.END_TURN)}."
-            )
-        case Reason.OFFERED_BACK:
-            return f"You just accepted {label}: it may not be offered back at once."
-        case Reason.ACE_AFTER_SKIP:
-            took = r.accepted
-            what = f"you took {took.label} offered to you" if took else "you took an offered ace"
-            return (
-                f"You drew no card this turn ({what}), so you may not offer an ace{_instead(view)}."
-            )
-        case Reason.MUST_OFFER:
-            return (
-                f"You end your turn by offering a card {_key(MoveName.OFFER)}; without an "
-                "offer only with your last card, at the stock's end, or when no card you "
-                "hold may be offered."
-            )
-        case Reason.NO_OFFER | Reason.NO_CHALLENGE:
-            what = "offer" if r.reason is Reason.NO_OFFER else "challenge"
-            return f"There is no {what} to answer: {_choices(view)}."
-        case Reason.ONE_CHALLENGE:
-            return f"Only one challenge a turn: {_choices(view)}."
-        case Reason.CHALLENGE_AFTER_DRAW:
-            return "A challenge comes at the start of your turn, before you draw."
-    # the wrong part of the turn, and what no key here makes
-    return _wrong_phase(name, view, card, r.first)
+    up = view.upcard if rules.knock_limit_from_upcard else None
+    wording = Wording(
+        names=session.names_for(view),
+        reader=view.player,
+        now=_choices(view),
+        keys={m.name.value: _key(m.name) for m in MOVES},
+        verb=_verb(name, view, card),
+        gin=name == MoveName.GIN,
+        game=rules.name,
+        melds=tuple(_kinds(rules)),
+        upcard=up,
+        can_offer=any(isinstance(a, Offer) for a in view.legal_actions),
+    )
+    return refusal.say(wording)
 
 
 def refused(exc: IllegalAction, session: Place, view: PlayerView, action: Action) -> str:
@@ -384,10 +249,6 @@ def refused(exc: IllegalAction, session: Place, view: PlayerView, action: Action
         return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
     card = getattr(action, "card", None)
     return refusal_words(exc.refusal, session, view, move.name, card)
-
-
-def _cards_in_order(cards: Iterable[Card]) -> str:
-    return " ".join(c.label for c in cards)
 
 
 def meld_cards(action: Action) -> tuple[Card, ...]:

@@ -357,7 +357,7 @@ class ResultScreen(ModalScreen[str | None]):
         """The whole game is here to export and review (at a hosted table,
         once the host has sent it)."""
         session = self.session
-        return isinstance(session, Session) or bool(session.finished)
+        return not isinstance(session, RemoteSession) or bool(session.finished)
 
     @property
     def again(self) -> bool:

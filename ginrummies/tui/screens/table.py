@@ -38,7 +38,7 @@ from ...play.cardart import CardSize
 from ...play.fit import fit, too_small_text
 from ...play.hinting import Found, Hints, hint_text, hinted_card, think
 from ...play.keys import CONTROLS, MOVE_BY_KEY, MOVE_BY_NAME, MOVES, MoveName, actions_for
-from ...play.place import Place
+from ...play.place import Place, Undoable
 from ...play.runner import Runner
 from ...play.tell import action_words, unit
 from ...play.words import explain, meld_cards, prompt, refused
@@ -320,7 +320,10 @@ class TableScreen(FlowScreen):
 
     def can_undo(self) -> bool:
         settings = gin_app(self).settings
-        return settings.undo and not self.hand_hidden and self.session.undo_problem() is None
+        session = self.session
+        if not isinstance(session, Undoable) or not settings.undo or self.hand_hidden:
+            return False
+        return session.undo_problem() is None
 
     def on_key(self, event: events.Key) -> None:
         """A move key that is not legal now: say why, change nothing."""
@@ -552,6 +555,9 @@ class TableScreen(FlowScreen):
         session = self.session
         if session.hot_seat:
             self.say("There is no undo in a hot-seat game.", warn=True)
+            return
+        if not isinstance(session, Undoable):
+            self.say("There is no undo at a table played across machines.", warn=True)
             return
         if not settings.undo:
             self.say("Undo is switched off in the settings.", warn=True)
