@@ -118,7 +118,7 @@ def host_main(argv: Sequence[str]) -> int:
             return fail(f"cannot use the certificate {args.tls}: {exc}")
     elif args.tls_key is not None:
         return fail("--tls-key goes with --tls CERT")
-    from ..net.kept import read_table
+    from ..net.kept import game_in_progress, read_table
     from ..net.plan import HostPlan
     from ..play.session import Session, format_seats  # the bots: only now
 
@@ -142,6 +142,8 @@ def host_main(argv: Sequence[str]) -> int:
         problem = port_problem(args.listen, args.port)
         if problem:
             return fail(problem)
+    elif in_progress := game_in_progress(args.data_dir):  # the app asks; here, no one to ask
+        return fail(in_progress)
     people = fmt.seats if args.people is None else args.people
     if not 1 <= people <= fmt.seats:
         return fail(f"{fmt.title} seats 1 to {fmt.seats} people, not {people}")

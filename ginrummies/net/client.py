@@ -12,6 +12,7 @@ together wrong.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import ssl
 import urllib.parse
 from dataclasses import dataclass, field
@@ -21,9 +22,11 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from ..core import Action, Attempt, Refusal
+from ..play.printable import printable
 from .protocol import (
     FROM_HOST,
     HOST_LIMIT,
+    TOKEN_MOST,
     Answer,
     Ask,
     Deal,
@@ -45,6 +48,13 @@ from .protocol import (
 )
 
 HostMessage = Welcome | Lobby | State | Finished | Refused | Answer | Goodbye
+LINE_MOST = 300  # the longest line a host's words (a status, a question) are shown in
+
+
+def _line(text: str) -> str:
+    """A host's words as one line this terminal shows and does not obey:
+    escapes and controls made visible, newlines a space, the length capped."""
+    return printable(" ".join(text.split()), lines=False)[:LINE_MOST]
 
 
 class JoinError(Exception):
@@ -107,9 +117,16 @@ class Seated:
             if whole is None:
                 await self.resync()
                 return message
+            whole = dataclasses.replace(whole, waiting=tuple(map(_line, whole.waiting)))
             self.state, self.lobby, self.resyncing = whole, None, False
             return whole
         elif isinstance(message, Lobby):
+            message = dataclasses.replace(
+                message,
+                status=_line(message.status),
+                question=_line(message.question),
+                answers=tuple(map(_line, message.answers)),
+            )
             self.lobby = message
         elif isinstance(message, Finished):
             self.finished = message.game
@@ -198,5 +215,8 @@ async def join(
         raise JoinError(f"the table at {address} speaks another language: {exc}") from None
     if isinstance(first, Goodbye):
         await ws.close()
-        raise JoinError(first.why)
+        raise JoinError(_line(first.why))
+    if len(first.token) > TOKEN_MOST:
+        await ws.close()
+        raise JoinError(f"the table at {address} gave a seat token too long to be one")
     return Seated(ws, first)

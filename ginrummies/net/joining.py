@@ -20,6 +20,7 @@ from typing import Any
 
 from ..core import Action, Attempt, IllegalAction, Level
 from ..play.news import GameOver, Gone, LobbyNews, Newsroom, Note, Question, Started
+from ..play.printable import printable
 from ..play.remote import RemoteSession, own_record
 from ..play.words import refused
 from .client import JoinError, Seated, join
@@ -38,6 +39,11 @@ class JoinPlan:
     code: str
     name: str
     tls: ssl.SSLContext | None = None
+
+
+class HostFault(JoinError):
+    """The host sent something well-formed that is not a table: this seat
+    leaves (its token kept), rather than trusting it or falling over."""
 
 
 class Joining(Newsroom):
@@ -88,6 +94,10 @@ class Joining(Newsroom):
         while not self.ended:
             try:
                 await self.follow()
+            except HostFault as exc:
+                await self.close(leave=False)
+                self.tell_gone(f"You left the table: {exc}.")
+                return
             except JoinError as exc:
                 if self.ended:
                     return
@@ -114,7 +124,14 @@ class Joining(Newsroom):
                     self.asked = True  # once: the host asks again until it is answered
                     self.tell(Question(message.question, message.answers))
             elif isinstance(message, State):
-                self.taken(message)
+                try:
+                    self.taken(message)
+                except (ValueError, IndexError, KeyError, TypeError, RecursionError) as exc:
+                    # well-formed but not a table (no tables, seats that do not fit)
+                    why = printable(str(exc)[:200], lines=False)
+                    raise HostFault(
+                        f"the host sent a table this game cannot show ({why})"
+                    ) from None
             elif isinstance(message, Finished):
                 self.finish(message.game)
             elif isinstance(message, Refused):

@@ -12,10 +12,13 @@ import json
 from collections.abc import Iterable
 from pathlib import Path
 
+from ..play.printable import clean_name, printable
 from ..play.saving import from_saved
 from ..play.session import Session
-from ..store.files import UnfitFile, data_dir, read_capped, write_atomic
+from ..store.files import UnfitFile, data_dir, move_aside, read_capped, write_atomic
 from ..store.saves import SAVE_NAME, SaveError, load
+from ..store.settings import NAME_LENGTH
+from .protocol import TOKEN_MOST
 
 TABLE_NAME = "table.json"
 TABLE_LIMIT = 64 * 1024
@@ -44,9 +47,16 @@ def read_table(folder_given: str | None) -> tuple[Session, str, tuple[Taken, ...
     try:
         data = json.loads(raw)
         game, code = str(data["game"]), str(data["code"])
-        seats = tuple((int(s), str(n), str(t)) for s, n, t in data["seats"])
-    except (ValueError, KeyError, TypeError) as exc:
-        return f"the hosted table's file ({TABLE_NAME}) cannot be read: {exc}"
+        # a name from a file is shown as any seat's: cleaned and capped
+        seats = tuple(
+            (int(s), clean_name(str(n), NAME_LENGTH), str(t)) for s, n, t in data["seats"]
+        )
+        if any(len(t) > TOKEN_MOST for _, _, t in seats) or len(code) > TOKEN_MOST:
+            raise ValueError("a code or token far longer than the game gives")
+    except (ValueError, KeyError, TypeError, RecursionError) as exc:
+        kept = _aside(folder / TABLE_NAME)
+        why = f"the hosted table's file ({TABLE_NAME}) cannot be read: {printable(str(exc)[:200])}"
+        return f"{why}; it is kept as {kept}" if kept else why
     if game != saved.game_id:
         return "the saved game is not the hosted table's (a game was played here since)"
     try:
@@ -60,6 +70,27 @@ def read_table(folder_given: str | None) -> tuple[Session, str, tuple[Taken, ...
     return session, code, seats
 
 
+def game_in_progress(folder_given: str | None) -> str:
+    """Why a new table held here would replace a game in progress saved in
+    this data folder, in words ("" if there is none: no save, or its game
+    is over). The app asks first; a table held headless says so and stops."""
+    try:
+        saved = load(data_dir(folder_given) / SAVE_NAME)
+    except (OSError, SaveError, UnfitFile):
+        return ""  # nothing to take up again (a damaged save is kept aside by load)
+    if saved is None:
+        return ""
+    try:
+        if from_saved(saved).game.is_over:
+            return ""
+    except ValueError:
+        return ""
+    return (
+        "a game in progress is saved in this data folder, and a new table would "
+        "replace it: --continue takes it up again, or --data-dir another folder holds the new one"
+    )
+
+
 SEATS_NAME = "seats.json"  # a joining machine's tokens, by table
 
 
@@ -70,14 +101,34 @@ def _table_key(address: str, code: str, name: str) -> str:
     return f"{address.strip().lower()} {table} {name.strip().casefold()}"
 
 
-def _seats(folder: Path) -> dict[str, str]:
+def _aside(path: Path) -> str:
+    """Keep a damaged file aside under a new name (nothing is deleted); its
+    new name, or "" if it could not be moved."""
     try:
-        data = json.loads(read_capped(folder / SEATS_NAME, TABLE_LIMIT))
-    except (OSError, ValueError, UnfitFile):
+        return move_aside(path, "unreadable").name
+    except OSError:
+        return ""
+
+
+def _seats(folder: Path) -> dict[str, str]:
+    """The tokens this machine keeps, by table; a damaged file is kept
+    aside (and the seats start afresh) rather than stopping every join."""
+    path = folder / SEATS_NAME
+    try:
+        data = json.loads(read_capped(path, TABLE_LIMIT))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, UnfitFile, RecursionError):
+        _aside(path)
         return {}
     if not isinstance(data, dict):
+        _aside(path)
         return {}
-    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+    return {
+        k: v
+        for k, v in data.items()
+        if isinstance(k, str) and isinstance(v, str) and len(v) <= TOKEN_MOST
+    }
 
 
 def kept_seat(folder: Path | None, address: str, code: str, name: str) -> str:
@@ -95,7 +146,7 @@ def keep_seat(folder: Path | None, address: str, code: str, name: str, token: st
         return
     seats = _seats(folder)
     key = _table_key(address, code, name)
-    if token:
+    if token and len(token) <= TOKEN_MOST:
         seats[key] = token
     else:
         seats.pop(key, None)

@@ -42,6 +42,9 @@ VERSION = 3
 # a seat's messages are a few hundred bytes; the host's carry a view and
 # the public match (a whole State of a long game of four: a few hundred kilobytes)
 SEAT_LIMIT = 16 * 1024
+# a seat's token is 32 characters (``Table.sit``); one far longer is not one
+# a table of this game gave: not taken, not kept
+TOKEN_MOST = 200
 HOST_LIMIT = 4 * 1024 * 1024
 
 M = TypeVar("M")

@@ -239,8 +239,11 @@ def own_record(game: str, seat: int) -> str:
     """The whole game a host sent (the save format), as this machine keeps
     it: its own person at ``seat``, the host's and the others' people away
     (so its statistics and its review are this person's). ValueError if
-    the text is not a game's."""
-    data = json.loads(game)
+    the text is not a game's (a deeply nested one too)."""
+    try:
+        data = json.loads(game)
+    except RecursionError:
+        raise ValueError("the game sent is nested too deeply to read") from None
     seats = data.get("seats") if isinstance(data, dict) else None
     if not isinstance(seats, list) or not 0 <= seat < len(seats):
         raise ValueError("the game sent has no such seat")

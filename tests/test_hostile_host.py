@@ -1,0 +1,217 @@
+"""A hostile or broken host cannot hurt the person who joins (issue 51):
+a scripted host sends well-formed frames with deep JSON, escapes and
+controls in its words, a huge token, or a table that is not one; the
+joining side says one sentence, keeps its files, and never falls over.
+The files a table keeps on disk, damaged, are kept aside and read as none."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.server import ServerConnection, serve
+
+from ginrummies.cli import main
+from ginrummies.core import preset
+from ginrummies.net.joining import Joining, JoinPlan
+from ginrummies.net.kept import SEATS_NAME, TABLE_NAME, keep_seat, kept_seat, read_table
+from ginrummies.net.protocol import Finished, Lobby, SeatInfo, State, Welcome, write
+from ginrummies.net.table import Table
+from ginrummies.play import news
+from ginrummies.play.saving import save
+from ginrummies.play.session import Seat, Session
+from ginrummies.store.saves import SAVE_NAME
+
+CODE = "ABCDEFGHJKMN"
+HOSTILE_WORDS = "\x1b[31mred\x1b[0m \u202eevil\nFAKE LINE\r\x07"
+DEEP = "[" * 5000 + "]" * 5000
+
+
+def a_table() -> Table:
+    """A real two-seat table, both seats for people elsewhere: its frames are
+    what an honest host sends, for the scripted host to start from."""
+    session = Session(preset("gin"), [Seat("Ann"), Seat("Bob")], 5)
+    table = Table(session, frozenset({0, 1}), code=CODE)
+    return table
+
+
+Script = Callable[[ServerConnection, Table], Awaitable[None]]
+
+
+Done = Callable[[Joining, list[news.News]], bool]
+
+
+def said_something(joining: Joining, told: list[news.News]) -> bool:
+    return any(isinstance(n, news.Gone | news.Note) for n in told)
+
+
+async def joined(
+    script: Script, tmp_path: Path, done: Done = said_something
+) -> tuple[Joining, list[news.News]]:
+    """Join a scripted host as Bob (seat 1) until ``done`` holds of what the
+    joining side has told, and hand back the joining side and all it told."""
+    table = a_table()
+
+    async def host(ws: ServerConnection) -> None:
+        await ws.recv()  # Hello
+        welcome = Welcome(1, "t" * 32, table.session.rules, table.session.format, ("Ann", "Bob"))
+        await ws.send(write(welcome))
+        await script(ws, table)
+        await ws.wait_closed()
+
+    async with serve(host, "127.0.0.1", 0) as server:
+        port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        joining = Joining(JoinPlan(f"127.0.0.1:{port}", CODE, "Bob"))
+        joining.folder = tmp_path
+        told: list[news.News] = []
+        heard = asyncio.Event()
+
+        def listener(told_now: news.News) -> None:
+            told.append(told_now)
+            if done(joining, told):
+                heard.set()
+
+        joining.listen(listener)
+        task = asyncio.create_task(joining.run())
+        await asyncio.wait_for(heard.wait(), 30)  # a guard: the wait is on what is told
+        joining.ended = True
+        await joining.close(leave=False)
+        await asyncio.wait_for(task, 10)
+    return joining, told
+
+
+def begun(table: Table) -> State:
+    table.begin()
+    return table.state(1)
+
+
+def shown(text: str) -> bool:
+    """Text a terminal shows as it is: no escape, no control, no bidi override."""
+    return not any(ord(c) < 32 or c in "\x7f\u202e\u202d\u2066\u2067\u2068" for c in text)
+
+
+async def test_deep_json_in_the_finished_game_is_said_not_fallen_over(tmp_path: Path) -> None:
+    async def script(ws: ServerConnection, table: Table) -> None:
+        await ws.send(write(begun(table)))
+        await ws.send(write(Finished(DEEP)))
+
+    joining, told = await joined(script, tmp_path)
+    notes = [n.text for n in told if isinstance(n, news.Note)]
+    assert any("could not be kept" in t for t in notes), told
+    assert joining.session is not None and joining.session.finished == ""
+
+
+async def test_a_state_that_is_not_a_table_makes_the_seat_leave_with_a_sentence(
+    tmp_path: Path,
+) -> None:
+    async def script(ws: ServerConnection, table: Table) -> None:
+        state = begun(table)
+        broken = dataclasses.replace(state, public=dataclasses.replace(state.public, tables=()))
+        await ws.send(write(broken))
+
+    _, told = await joined(script, tmp_path)
+    gone = [n.why for n in told if isinstance(n, news.Gone)]
+    assert gone and "cannot show" in gone[-1], told
+    assert all(shown(w) for w in gone)
+
+
+async def test_a_hosts_words_reach_the_screen_as_text_not_as_commands(tmp_path: Path) -> None:
+    async def script(ws: ServerConnection, table: Table) -> None:
+        seats = (SeatInfo("Ann", "person", True), SeatInfo("Bob", "person", True))
+        question = f"Deal? {HOSTILE_WORDS}"
+        answers = (f"play {HOSTILE_WORDS}", f"deal {HOSTILE_WORDS}")
+        await ws.send(write(Lobby(seats, question, answers, HOSTILE_WORDS)))
+        state = begun(table)
+        await ws.send(write(dataclasses.replace(state, waiting=(HOSTILE_WORDS,))))
+
+    def waiting_shown(joining: Joining, told: list[news.News]) -> bool:
+        return joining.session is not None and bool(joining.session.waiting)
+
+    joining, told = await joined(script, tmp_path, waiting_shown)
+    asked = [n for n in told if isinstance(n, news.Question)]
+    assert asked and shown(asked[0].question) and all(shown(a) for a in asked[0].answers)
+    assert "red" in asked[0].question and "FAKE LINE" in asked[0].question  # seen, not obeyed
+    assert joining.session is not None
+    assert all(shown(w) for w in joining.session.waiting)
+    assert shown(joining.status())
+
+
+async def test_a_token_too_long_to_be_one_is_refused_and_never_kept(tmp_path: Path) -> None:
+    table = a_table()
+    huge = "x" * (3 * 1024 * 1024)
+
+    async def host(ws: ServerConnection) -> None:
+        await ws.recv()
+        rules, fmt = table.session.rules, table.session.format
+        await ws.send(write(Welcome(1, huge, rules, fmt, ("Ann", "Bob"))))
+        await ws.wait_closed()
+
+    async with serve(host, "127.0.0.1", 0, max_size=None) as server:
+        port = server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        joining = Joining(JoinPlan(f"127.0.0.1:{port}", CODE, "Bob"))
+        joining.folder = tmp_path
+        told: list[news.News] = []
+        joining.listen(told.append)
+        await asyncio.wait_for(joining.run(), 20)
+    gone = [n.why for n in told if isinstance(n, news.Gone)]
+    assert gone and "too long" in gone[-1]
+    assert not (tmp_path / SEATS_NAME).exists() or huge not in (tmp_path / SEATS_NAME).read_text()
+    keep_seat(tmp_path, "a:1", CODE, "Bob", huge)  # nor kept if it came another way
+    assert kept_seat(tmp_path, "a:1", CODE, "Bob") == ""
+
+
+def nested(depth: int) -> str:
+    return json.dumps({"x": 1})[:-1] + ', "deep": ' + "[" * depth + "]" * depth + "}"
+
+
+def test_a_damaged_seats_file_is_kept_aside_and_joining_goes_on(tmp_path: Path) -> None:
+    (tmp_path / SEATS_NAME).write_text(nested(20000))
+    assert len((tmp_path / SEATS_NAME).read_bytes()) < 64 * 1024
+    assert kept_seat(tmp_path, "a:1", CODE, "Bob") == ""  # no crash: no seat kept
+    aside = list(tmp_path.glob("seats.unreadable-*.json"))
+    assert len(aside) == 1 and aside[0].read_text() == nested(20000)  # nothing lost
+    keep_seat(tmp_path, "a:1", CODE, "Bob", "t" * 32)
+    assert kept_seat(tmp_path, "a:1", CODE, "Bob") == "t" * 32
+
+
+def test_a_damaged_table_file_is_said_and_kept_aside(tmp_path: Path) -> None:
+    session = Session(preset("gin"), [Seat("Ann"), Seat("Bob")], 5)
+    save(session, tmp_path / SAVE_NAME)
+    (tmp_path / TABLE_NAME).write_text(nested(20000))
+    why = read_table(str(tmp_path))
+    assert isinstance(why, str) and "cannot be read" in why and "kept as" in why
+    assert list(tmp_path.glob("table.unreadable-*.json"))
+
+
+def test_names_in_the_table_file_are_cleaned_and_capped(tmp_path: Path) -> None:
+    session = Session(preset("gin"), [Seat("Ann"), Seat("Bob")], 5)
+    save(session, tmp_path / SAVE_NAME)
+    data: dict[str, Any] = {
+        "game": session.game_id,
+        "code": CODE,
+        "seats": [[1, HOSTILE_WORDS * 20, "t" * 32]],
+    }
+    (tmp_path / TABLE_NAME).write_text(json.dumps(data))
+    taken = read_table(str(tmp_path))
+    assert not isinstance(taken, str), taken
+    ((_, name, _),) = taken[2]
+    assert shown(name) and len(name) <= 40
+
+
+def test_a_headless_host_does_not_replace_a_game_in_progress(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The app asks before a new table replaces the saved game; a table held
+    headless has no one to ask: it says so and starts nothing."""
+    session = Session(preset("gin"), [Seat("Ann"), Seat("Bob")], 5)
+    save(session, tmp_path / SAVE_NAME)
+    before = (tmp_path / SAVE_NAME).read_bytes()
+    assert main(["host", "--headless", "--port", "0", "--data-dir", str(tmp_path)]) == 2
+    said = capsys.readouterr().err
+    assert "a game in progress is saved" in said and "--continue" in said
+    assert (tmp_path / SAVE_NAME).read_bytes() == before
