@@ -7,6 +7,7 @@ The files a table keeps on disk, damaged, are kept aside and read as none."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import json
 from collections.abc import Awaitable, Callable
@@ -17,10 +18,12 @@ import pytest
 from websockets.asyncio.server import ServerConnection, serve
 
 from ginrummies.cli import main
-from ginrummies.core import preset
+from ginrummies.core import Format, Level, SeatKind, preset
+from ginrummies.net import joining as joining_module
 from ginrummies.net.joining import Joining, JoinPlan
 from ginrummies.net.kept import SEATS_NAME, TABLE_NAME, keep_seat, kept_seat, read_table
 from ginrummies.net.protocol import Finished, Lobby, SeatInfo, State, Welcome, write
+from ginrummies.net.server import OUTBOX_MOST, Outbox, TableServer
 from ginrummies.net.table import Table
 from ginrummies.play import news
 from ginrummies.play.saving import save
@@ -215,3 +218,102 @@ def test_a_headless_host_does_not_replace_a_game_in_progress(
     said = capsys.readouterr().err
     assert "a game in progress is saved" in said and "--continue" in said
     assert (tmp_path / SAVE_NAME).read_bytes() == before
+
+
+class Connection:
+    """A seat's connection as the host's outbox sees it: one that reads
+    (its frames are kept) or one that has stopped reading (a send never ends)."""
+
+    def __init__(self, reads: bool) -> None:
+        self.reads = reads
+        self.frames: list[str] = []
+        self.arrived = asyncio.Event()
+        self.aborted = False
+        self.transport = self
+
+    async def send(self, frame: str) -> None:
+        if not self.reads:
+            await asyncio.Event().wait()  # never read: the send never ends
+        self.frames.append(frame)
+        self.arrived.set()
+
+    def abort(self) -> None:
+        self.aborted = True
+
+
+async def test_a_seat_that_stops_reading_holds_up_no_other() -> None:
+    """Three seats elsewhere; one stops reading. The other two are sent
+    every State at once, and the one that reads nothing is cut once its
+    frames pile up (it comes back with its token)."""
+    session = Session(preset("gin"), [Seat("A"), Seat("B"), Seat("C")], 3, format=Format.THREE)
+    host = TableServer(Table(session, frozenset({0, 1, 2})), started=True, computers=False)
+    stuck, *readers = (Connection(False), Connection(True), Connection(True))
+    for seat, ws in enumerate((stuck, *readers)):
+        host.connections[seat] = ws  # type: ignore[assignment]
+        host.outboxes[ws] = Outbox(ws)  # type: ignore[arg-type,index]
+    sends = 0
+    while not stuck.aborted:
+        for ws in readers:
+            ws.arrived.clear()
+        await host.send_all()
+        sends += 1
+        for ws in readers:
+            await asyncio.wait_for(ws.arrived.wait(), 10)  # a guard: each is sent it now
+            assert len(ws.frames) == sends
+        assert sends <= OUTBOX_MOST + 2
+    assert stuck.frames == [] and sends >= OUTBOX_MOST
+    for outbox in host.outboxes.values():
+        outbox.stop()
+
+
+async def until(holds: Callable[[], bool], what: str) -> None:
+    """Wait for ``holds`` (a guard against hanging says what never came)."""
+    for _ in range(3000):
+        if holds():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"never: {what}")
+
+
+async def test_a_move_made_while_the_host_is_away_is_played_when_it_is_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bob's move, made while the host was down ("on its way to the host"),
+    is sent again once the host is back with the table: the keys never stay
+    dead, the host never waits for ever."""
+    monkeypatch.setattr(joining_module, "RETRY_EVERY", 0.05)
+    seats = [Seat("Computer A", SeatKind.COMPUTER, Level.EASY), Seat("Bob")]
+    session = Session(preset("gin"), seats, 12)
+    table = Table(session, frozenset({1}))
+    host = TableServer(table, started=False)
+    _, port = await host.listen()
+    joining = Joining(JoinPlan(f"127.0.0.1:{port}", table.code, "Bob"))
+    joining.folder = tmp_path
+    task = asyncio.create_task(joining.run())
+    again = None
+    try:
+        await until(lambda: table.full, "Bob seated")
+        await host.start()
+        await until(
+            lambda: joining.session is not None and joining.session.person_to_move, "Bob to move"
+        )
+        remote = joining.session
+        assert remote is not None
+        await host.close()  # the host goes down
+        await until(lambda: joining.said.startswith("The connection was lost"), "the drop seen")
+        moves = len(session.game.round.hands[0].log)
+        action = remote.legal()[0]
+        remote.play(action)  # on its way to a host that is not there
+        assert remote.pending == action
+        again = TableServer(table, started=True)  # host --continue: the table as it was
+        await again.listen(port=port)
+        await until(lambda: len(session.game.round.hands[0].log) > moves, "Bob's move played")
+        assert any(a == action for _, a in session.game.round.hands[0].log[moves:])
+        await until(lambda: remote.pending is None, "the move seen played")
+    finally:
+        joining.ended = True
+        await joining.close(leave=False)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(task, 10)
+        if again is not None:
+            await again.close()

@@ -426,3 +426,30 @@ async def test_two_windows_of_one_machine_keep_a_seat_each(tmp_path: Path) -> No
         for task in running:
             task.cancel()
         await host.close()
+
+
+async def test_continue_opens_a_hosted_game_s_table_again_for_the_friends(tmp_path: Path) -> None:
+    """A hosted game closed mid-game: the menu's Continue opens its table
+    again, with its code and seats as before, and Bob's machine takes his
+    seat back with the token it kept (no one could move else)."""
+    from ginrummies.net.kept import write_table
+    from ginrummies.play.saving import save
+    from ginrummies.store.saves import SAVE_NAME
+
+    seats = [Seat("Ann"), Seat("Bob", SeatKind.AWAY)]
+    session = Session(preset("gin"), seats, 21)
+    save(session, tmp_path / SAVE_NAME)
+    code, token = "ABCDEFGHJKMN", "t" * 32
+    write_table(tmp_path, session.game_id, code, [(1, "Bob", token)])
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: app.session is not None, "the saved game")
+        await pilot.press("enter")  # Continue the game
+        await until(pilot, lambda: app.hosting is not None, "the table open again")
+        hosting = app.hosting
+        assert hosting is not None and hosting.table.code == code
+        address = f"127.0.0.1:{hosting.address[1]}"
+        bob = await join(address, token=token)
+        assert bob.seat == 1
+        await until(pilot, lambda: hosting.table.seats[1].here, "Bob back in his seat")
+        await bob.close()

@@ -63,6 +63,7 @@ class Joining(Newsroom):
         self.folder: Path | None = None  # where this machine keeps its seats' tokens
         self.tasks: set[asyncio.Task[None]] = set()
         self.asked = False
+        self.resend = False  # back at the table: the move on its way is sent again
 
     @property
     def seat(self) -> int | None:
@@ -163,6 +164,7 @@ class Joining(Newsroom):
                     break
                 continue
             self.said = "Back at the table."
+            self.resend = True  # a move made meanwhile goes once the table is seen
             self.tell(Note(self.said, False))
             return True
         gone = f"The table could not be reached again ({why})."
@@ -212,6 +214,12 @@ class Joining(Newsroom):
             self.tell(Started(session))
             return
         session.update(state.public, state.view, state.log, seats, state.waiting)
+        if self.resend:
+            self.resend = False
+            # still on its way (the table stands where it was made): the host
+            # never played it, having been away; one it played moved the table on
+            if session.pending is not None:
+                self.send(session.pending)
         self.tell(LobbyNews())
 
     def finish(self, game: str) -> None:

@@ -61,6 +61,47 @@ WRONG_MOST = 30.0
 RATE = 10.0  # messages a second a seat may send, on average
 BURST = 30  # and at once
 FLOOD_CUT = 50  # refused for flooding this many times: the connection is cut
+# frames waiting for a connection that stopped reading: past this many it is
+# cut (it comes back with its token, and is sent a whole State)
+OUTBOX_MOST = 64
+GOODBYE_WAIT = 2.0  # seconds a goodbye waits for the frames before it to go
+
+
+class Outbox:
+    """A connection's frames, sent in order by a task of its own, so that a
+    seat that stops reading holds up no other seat's frames."""
+
+    def __init__(self, ws: ServerConnection) -> None:
+        self.ws = ws
+        self.frames: asyncio.Queue[str] = asyncio.Queue()
+        self.sending = False  # a send under way (it waits while the seat reads nothing)
+        self.task = asyncio.create_task(self._run())
+
+    def put(self, frame: str) -> None:
+        # frames pile up behind a send that does not end: the seat reads nothing
+        # (a pile behind no send is only frames not yet handed on: they go soon)
+        if self.sending and self.frames.qsize() >= OUTBOX_MOST:
+            self.task.cancel()
+            self.ws.transport.abort()  # cut, not waited for
+            return
+        self.frames.put_nowait(frame)
+
+    async def _run(self) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                frame = await self.frames.get()
+                self.sending = True
+                await self.ws.send(frame)
+                self.sending = False
+                self.frames.task_done()
+
+    async def flushed(self, wait: float) -> None:
+        """Until every frame put is sent (at most ``wait`` seconds)."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.frames.join(), wait)
+
+    def stop(self) -> None:
+        self.task.cancel()
 
 
 @dataclass
@@ -102,6 +143,7 @@ class TableServer:
             self.runner.listen(lambda _change: self._spawn(self.changed()))
         self.tasks: set[asyncio.Task[None]] = set()
         self.connections: dict[int, ServerConnection] = {}
+        self.outboxes: dict[ServerConnection, Outbox] = {}  # each seated connection's
         self.sent: dict[int, Sent] = {}  # what each connection holds of its seat's State
         # the connections sent the whole game (forgotten with them)
         self.finished: weakref.WeakSet[ServerConnection] = weakref.WeakSet()
@@ -138,6 +180,10 @@ class TableServer:
     async def close(self) -> None:
         if self.runner is not None:
             self.runner.stop()
+        # what is on its way goes first (the whole game, at its end), briefly
+        outboxes = list(self.outboxes.values())
+        if outboxes:
+            await asyncio.gather(*(o.flushed(GOODBYE_WAIT) for o in outboxes))
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()
@@ -154,6 +200,9 @@ class TableServer:
         except ConnectionClosed:
             pass
         finally:
+            outbox = self.outboxes.pop(ws, None)
+            if outbox is not None:
+                outbox.stop()
             if self.connections.get(seat) is ws:
                 del self.connections[seat]
                 self.sent.pop(seat, None)
@@ -195,6 +244,7 @@ class TableServer:
             return None
         old = self.connections.get(seat)
         self.connections[seat] = ws
+        self.outboxes[ws] = Outbox(ws)
         self.sent.pop(seat, None)  # a new connection holds nothing: its first State is whole
         if old is not None:  # the seat came back before its old connection was seen to drop
             await self.goodbye(old, "this seat was taken up again elsewhere")
@@ -210,7 +260,7 @@ class TableServer:
                 if floods >= FLOOD_CUT:
                     await self.goodbye(ws, "too many messages: the connection is cut")
                     return
-                await ws.send(write(Refused("too many messages: slow down")))
+                self.post(ws, write(Refused("too many messages: slow down")))
                 continue
             try:
                 kinds = (Move, Ask, Ready, Deal, Leave, Resync)
@@ -218,7 +268,7 @@ class TableServer:
                     Move | Ask | Ready | Deal | Leave | Resync, read(frame, kinds, SEAT_LIMIT)
                 )
             except ProtocolError as exc:
-                await ws.send(write(Refused(str(exc))))
+                self.post(ws, write(Refused(str(exc))))
                 continue
             if isinstance(message, Leave):
                 async with self.lock:
@@ -236,7 +286,7 @@ class TableServer:
             if isinstance(message, Ask):
                 async with self.lock:
                     refusal = self.table.ask(seat, message.attempt)
-                await ws.send(write(Answer(message.attempt, refusal)))
+                self.post(ws, write(Answer(message.attempt, refusal)))
                 continue
             async with self.lock:
                 try:
@@ -246,7 +296,7 @@ class TableServer:
                 else:
                     refused = None
             if refused is not None:
-                await ws.send(write(refused))
+                self.post(ws, write(refused))
                 continue
             await self.changed()
 
@@ -292,7 +342,8 @@ class TableServer:
 
     async def send_all(self) -> None:
         """Each connected seat its own state (before the start: the lobby),
-        and once the game is over, the whole game."""
+        and once the game is over, the whole game: put in each connection's
+        outbox, so that none waits on another."""
         for seat, ws in list(self.connections.items()):
             await self.send(seat, ws)
         await self.finish()
@@ -300,12 +351,16 @@ class TableServer:
     async def send(self, seat: int, ws: ServerConnection) -> None:
         if self.connections.get(seat) is not ws:
             return  # replaced while others were sent to: ``sent`` is the new one's
-        # the frame is built and queued with no wait between (``send`` writes
-        # before it first waits), so a connection gets its States in the
-        # order ``frame`` counted them
+        # the frame is built and put in the outbox with no wait between, so a
+        # connection gets its States in the order ``frame`` counted them
         frame = self.frame(seat) if self.started else write(self.table.lobby(seat))
-        with contextlib.suppress(ConnectionClosed):
-            await ws.send(frame)
+        self.post(ws, frame)
+
+    def post(self, ws: ServerConnection, frame: str) -> None:
+        """``frame`` to the connection, after those before it."""
+        outbox = self.outboxes.get(ws)
+        if outbox is not None:
+            outbox.put(frame)
 
     async def finish(self) -> None:
         """Once the game is over, each seat is sent the whole game, once."""
@@ -315,8 +370,7 @@ class TableServer:
         for ws in list(self.connections.values()):
             if ws not in self.finished:
                 self.finished.add(ws)
-                with contextlib.suppress(ConnectionClosed):
-                    await ws.send(write(Finished(game)))
+                self.post(ws, write(Finished(game)))
 
     def frame(self, seat: int) -> str:
         """The seat's State as its connection is sent it now: what is new since its last."""
@@ -324,6 +378,11 @@ class TableServer:
         return write(state)
 
     async def goodbye(self, ws: ServerConnection, why: str) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            await ws.send(write(Goodbye(why)))
+        """Say why, after the frames already on their way, and close."""
+        outbox = self.outboxes.get(ws)
+        if outbox is not None:
+            await outbox.flushed(GOODBYE_WAIT)
+            outbox.stop()
+        with contextlib.suppress(ConnectionClosed, TimeoutError):
+            await asyncio.wait_for(ws.send(write(Goodbye(why))), GOODBYE_WAIT)
         await ws.close()

@@ -54,6 +54,37 @@ class TablesApp(GameApp):
             self.watch_session(hosting.session)
             self.show_table(hosting.session)
 
+    def continue_game(self) -> None:
+        """Continue from the menu; a game hosted here (seats played from other
+        machines) opens its table again, code and seats as before, so that
+        the friends who played it can come back (no one could move else)."""
+        session = self.session
+        if self.hosting is None and session is not None and getattr(session, "away", None):
+            self.run_worker(self.host_again(), group="host-again", exclusive=True)
+            return
+        super().continue_game()
+
+    async def host_again(self) -> None:
+        from ..net.kept import read_table
+        from ..net.plan import HostPlan
+
+        if self.data_dir is None:
+            taken: object = "this game keeps no files, so its table cannot be opened again"
+        else:
+            taken = read_table(str(self.data_dir))
+        if isinstance(taken, str):
+            self.notify(
+                f"The hosted game cannot be continued: {taken}.",
+                title="Table across machines",
+                severity="error",
+                timeout=30,
+            )
+            return
+        assert isinstance(taken, tuple)
+        session, code, tokens = taken
+        remote = frozenset(seat for seat, _, _ in tokens)
+        await self.open_hosted(HostPlan(session, remote, code=code, tokens=tokens))
+
     def hosted_start(self) -> None:
         """The host pressed Start in the lobby: the game begins (a local
         game in progress is not dropped without a word)."""

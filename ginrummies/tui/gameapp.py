@@ -92,6 +92,10 @@ class GameApp(App[None]):
         """The table of ``session``, over the screens shown."""
         raise NotImplementedError(f"{type(self).__name__} shows no tables")
 
+    def continue_game(self) -> None:
+        """The menu's Continue: the game in progress, where it was."""
+        raise NotImplementedError(f"{type(self).__name__} continues no games")
+
     def watch_session(self, session: Session) -> None:
         """``session`` is the game in progress: run, and saved after every change."""
         raise NotImplementedError(f"{type(self).__name__} runs no games")
