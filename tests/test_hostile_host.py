@@ -15,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from nethelp import table_for_one
 from websockets.asyncio.server import ServerConnection, serve
 
 from ginrummies.cli import main
-from ginrummies.core import Format, Level, SeatKind, preset
+from ginrummies.core import Format, preset
 from ginrummies.net import joining as joining_module
 from ginrummies.net.joining import Joining, JoinPlan
 from ginrummies.net.kept import SEATS_NAME, TABLE_NAME, keep_seat, kept_seat, read_table
@@ -282,11 +283,7 @@ async def test_a_move_made_while_the_host_is_away_is_played_when_it_is_back(
     is sent again once the host is back with the table: the keys never stay
     dead, the host never waits for ever."""
     monkeypatch.setattr(joining_module, "RETRY_EVERY", 0.05)
-    seats = [Seat("Computer A", SeatKind.COMPUTER, Level.EASY), Seat("Bob")]
-    session = Session(preset("gin"), seats, 12)
-    table = Table(session, frozenset({1}))
-    host = TableServer(table, started=False)
-    _, port = await host.listen()
+    session, table, host, port = await table_for_one()
     joining = Joining(JoinPlan(f"127.0.0.1:{port}", table.code, "Bob"))
     joining.folder = tmp_path
     task = asyncio.create_task(joining.run())

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from apphelp import key_for_turn
+from nethelp import table_for_one
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -131,11 +132,7 @@ async def test_a_joined_app_plays_its_seat_comes_back_and_leaves(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(joining, "RETRY_EVERY", 0.05)
-    seats = [Seat("Computer A", SeatKind.COMPUTER, Level.EASY), Seat("Seat B")]
-    session = Session(preset("gin"), seats, 12)
-    table = Table(session, frozenset({1}))
-    host = TableServer(table, started=False)
-    _, port = await host.listen()
+    session, table, host, port = await table_for_one()
     plan = JoinPlan(f"127.0.0.1:{port}", table.code.lower().replace("-", " "), "Bob")
     app = GinApp(Settings(speed="instant"), data_dir=tmp_path, join=plan)
     try:

@@ -1,0 +1,20 @@
+"""A table hosted in the test's own process for one person elsewhere: the
+computer in seat A, the person's seat B open."""
+
+from __future__ import annotations
+
+from ginrummies.core import Level, SeatKind, preset
+from ginrummies.net.server import TableServer
+from ginrummies.net.table import Table
+from ginrummies.play.session import Seat, Session
+
+
+async def table_for_one(seed: int = 12) -> tuple[Session, Table, TableServer, int]:
+    """Gin against the easy computer, seat B to be taken from elsewhere; the
+    host listening on the loopback (not started), and its port."""
+    seats = [Seat("Computer A", SeatKind.COMPUTER, Level.EASY), Seat("Seat B")]
+    session = Session(preset("gin"), seats, seed)
+    table = Table(session, frozenset({1}))
+    host = TableServer(table, started=False)
+    _, port = await host.listen()
+    return session, table, host, port
