@@ -384,6 +384,8 @@ async def test_menu_new_game_form_starts_the_game_it_shows() -> None:
         await pilot.press("ctrl+s")
         await settle(pilot)
         assert isinstance(app.screen, TableScreen)
+        # a game here: Escape goes to the menu (a table across machines': its lobby)
+        assert app.screen.check_action("leave", ()) and not app.screen.check_action("lobby", ())
         session = app.session
         assert session is not None
         assert session.seed == 4242

@@ -296,7 +296,13 @@ async def test_a_move_made_while_the_host_is_away_is_played_when_it_is_back(
         )
         remote = joining.session
         assert remote is not None
-        await host.close()  # the host goes down
+        # the host goes down (killed: no goodbye, the connection just goes)
+        assert host.server is not None and host.runner is not None
+        host.runner.stop()
+        for ws in list(host.connections.values()):
+            ws.transport.abort()
+        host.server.close()
+        await host.server.wait_closed()
         await until(lambda: joining.said.startswith("The connection was lost"), "the drop seen")
         moves = len(session.game.round.hands[0].log)
         action = remote.legal()[0]

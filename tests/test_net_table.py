@@ -316,6 +316,22 @@ async def test_bad_moves_are_refused_and_the_game_is_intact() -> None:
         await host.close()
 
 
+async def test_the_hosts_close_tells_each_seat_the_table_is_closed() -> None:
+    """Closing the table is not a lost connection: each seat is told so,
+    and does not try to come back."""
+    session = Session(preset("gin"), [Seat("A"), Seat("B")], 3)
+    host, address = await hosted(session, {0, 1})
+    a = await join(address, host.table.code, "A")
+    b = await join(address, host.table.code, "B")
+    await host.start()
+    await host.close()
+    for seated in (a, b):
+        with pytest.raises(JoinError, match="the table is closed"):
+            for _ in range(50):
+                await seated.receive()
+        assert seated.goodbye == "the table is closed"
+
+
 async def test_a_seat_is_answered_with_the_cores_own_refusal() -> None:
     """A seat judges no rule: asked why a move may not be made, the host
     answers with the rules core's record, the one a table here words; a

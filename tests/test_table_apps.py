@@ -53,8 +53,12 @@ async def until(pilot: Pilot[Any], holds: Callable[[], bool], what: str) -> None
     raise AssertionError(f"never: {what} (screen {pilot.app.screen})")
 
 
-def lobby_text(screen: LobbyScreen) -> str:
+def screen_words(screen: Any) -> str:
     return "\n".join(str(s.render()) for s in screen.query(Static))
+
+
+def lobby_text(screen: LobbyScreen) -> str:
+    return screen_words(screen)
 
 
 async def follow(seated: Seated) -> None:
@@ -148,6 +152,8 @@ async def test_a_joined_app_plays_its_seat_comes_back_and_leaves(
             assert isinstance(screen, TableScreen)
             remote = screen.session
             assert isinstance(remote, RemoteSession)
+            # Escape goes to the table's lobby, and the footer says so
+            assert screen.check_action("lobby", ()) and not screen.check_action("leave", ())
             dropped = asked = False
             for _ in range(LOOP):
                 if isinstance(app.screen, ResultScreen):
@@ -374,7 +380,15 @@ async def test_the_host_gives_the_seat_of_someone_who_never_comes_back_to_a_comp
         await pilot.press("escape")  # to the lobby
         await until(pilot, lambda: app.screen is lobby, "the lobby")
         assert "c: computers take the seats of people away" in lobby_text(lobby)
+        await pilot.press("c")  # asked first: the seat is given away only on a yes
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "asked")
+        assert "Give the seat of Bob to the computer?" in screen_words(app.screen)
+        await pilot.press("escape")  # not now
+        await until(pilot, lambda: app.screen is lobby, "the lobby again")
+        assert session.seats[1].is_person
         await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "asked again")
+        await pilot.press("down", "enter")
         await until(pilot, lambda: not session.seats[1].is_person, "a computer in Bob's seat")
         assert session.seats[1].name == "Bob" and session.waiting == ()
 

@@ -180,10 +180,12 @@ class TableServer:
     async def close(self) -> None:
         if self.runner is not None:
             self.runner.stop()
-        # what is on its way goes first (the whole game, at its end), briefly
-        outboxes = list(self.outboxes.values())
-        if outboxes:
-            await asyncio.gather(*(o.flushed(GOODBYE_WAIT) for o in outboxes))
+        # each seat is told the table is closed (not that its connection was
+        # lost), after what is on its way to it (the whole game, at its end)
+        seated = list(self.connections.values())
+        self.connections.clear()  # nothing more is sent to them, nor waited for
+        if seated:
+            await asyncio.gather(*(self.goodbye(ws, "the table is closed") for ws in seated))
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()

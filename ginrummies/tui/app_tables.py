@@ -54,6 +54,12 @@ class TablesApp(GameApp):
             self.watch_session(hosting.session)
             self.show_table(hosting.session)
 
+    def in_lobby(self, session: Place) -> bool:
+        hosting, joining = self.hosting, self.joining
+        return (hosting is not None and hosting.session is session) or (
+            joining is not None and joining.session is session
+        )
+
     def continue_game(self) -> None:
         """Continue from the menu; a game hosted here (seats played from other
         machines) opens its table again, code and seats as before, so that

@@ -92,6 +92,11 @@ class GameApp(App[None]):
         """The table of ``session``, over the screens shown."""
         raise NotImplementedError(f"{type(self).__name__} shows no tables")
 
+    def in_lobby(self, session: Place) -> bool:
+        """Whether ``session``'s table has a lobby under it (a table across
+        machines), where Escape goes rather than the menu."""
+        return False
+
     def continue_game(self) -> None:
         """The menu's Continue: the game in progress, where it was."""
         raise NotImplementedError(f"{type(self).__name__} continues no games")

@@ -22,6 +22,7 @@ from ...play.news import Listener, News
 from ..messages import LobbyClosed, LobbyLeave, LobbyToTable
 from ..widgets.header import header
 from .base import on_top
+from .choice import ChoiceScreen
 
 
 class Gathering(Protocol):
@@ -134,9 +135,25 @@ class LobbyScreen(Screen[None]):
         """The host gives the seats of the people away to computers (a
         person whose app died without its seat's token cannot come back)."""
         g = self.gathering
-        if on_top(self) and g.hosting and g.started() and g.away():
-            g.replace_away()
-            self.refresh_lobby()
+        if not (on_top(self) and g.hosting and g.started() and g.away()):
+            return
+        away = g.away()
+        names = " and ".join(away)
+
+        def answered(choice: int | None) -> None:
+            # the same people still away: a seat taken back meanwhile stays its person's
+            if choice == 1 and g.away() == away:
+                g.replace_away()
+                self.refresh_lobby()
+
+        self.app.push_screen(
+            ChoiceScreen(
+                f"Give the seat{'s' * (len(away) > 1)} of {names} to the computer? "
+                "Until then they can come back with their seat's token.",
+                ["Keep waiting for them", "Give them to the computer"],
+            ),
+            answered,
+        )
 
     def action_start(self) -> None:
         if on_top(self) and self.gathering.hosting and not self.gathering.started():

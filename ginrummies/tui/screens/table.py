@@ -81,6 +81,8 @@ def bindings() -> list[BindingType]:
             out.append(Binding("enter", move_action(MoveName.DISCARD), "Discard", show=False))
     for control in CONTROLS:
         display = "?" if control.keys == "question_mark" else None
+        if control.name == "leave":  # at a table across machines: back to its lobby
+            out.append(Binding(control.keys, "lobby", "Lobby", show=control.footer))
         out.append(
             Binding(
                 control.keys, control.name, control.label, show=control.footer, key_display=display
@@ -99,7 +101,7 @@ KEY_ACTIONS = {
 }
 
 
-WHILE_HIDDEN = frozenset({"help", "leave"})
+WHILE_HIDDEN = frozenset({"help", "leave", "lobby"})
 
 
 class TableScreen(FlowScreen):
@@ -316,6 +318,8 @@ class TableScreen(FlowScreen):
             return "undo" in self.legal_moves
         if action == "play_hint":
             return self.hint_move() is not None
+        if action in ("leave", "lobby"):  # the key says where it goes
+            return gin_app(self).in_lobby(self.session) == (action == "lobby")
         return True
 
     def can_undo(self) -> bool:
@@ -665,6 +669,9 @@ class TableScreen(FlowScreen):
     def action_leave(self) -> None:
         if on_top(self):
             self.app.pop_screen()
+
+    def action_lobby(self) -> None:
+        self.action_leave()  # the lobby is under the table
 
     @on(PileView.Clicked)
     def pile_clicked(self, message: PileView.Clicked) -> None:
