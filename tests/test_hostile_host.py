@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import dataclasses
 import json
+import socket
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,7 @@ from nethelp import table_for_one
 from websockets.asyncio.server import ServerConnection, serve
 
 from ginrummies.cli import main
-from ginrummies.core import Format, preset
+from ginrummies.core import Format, SeatKind, preset
 from ginrummies.net import joining as joining_module
 from ginrummies.net.joining import Joining, JoinPlan
 from ginrummies.net.kept import SEATS_NAME, TABLE_NAME, keep_seat, kept_seat, read_table
@@ -320,3 +321,35 @@ async def test_a_move_made_while_the_host_is_away_is_played_when_it_is_back(
             await asyncio.wait_for(task, 10)
         if again is not None:
             await again.close()
+
+
+async def test_joining_before_the_host_is_up_waits_and_sits_down_once_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing answers yet: a plain sentence (no errno, no TLS hint), tried
+    again, and seated once the host opens the table."""
+    monkeypatch.setattr(joining_module, "RETRY_EVERY", 0.05)
+    with socket.socket() as probe:  # a port nothing listens on, for now
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    session = Session(preset("gin"), [Seat("Computer A", SeatKind.COMPUTER), Seat("B")], 4)
+    table = Table(session, frozenset({1}))
+    joining = Joining(JoinPlan(f"127.0.0.1:{port}", table.code, "Bob"))
+    joining.folder = tmp_path
+    told: list[news.News] = []
+    joining.listen(told.append)
+    task = asyncio.create_task(joining.run())
+    host = TableServer(table, started=False)
+    try:
+        await until(lambda: joining.said.startswith("Waiting for the table"), "told to wait")
+        said = joining.said
+        assert "nothing answers" in said and "Errno" not in said and "--tls" not in said
+        await host.listen(port=port)
+        await until(lambda: table.full, "Bob seated once the table opens")
+        assert not any(isinstance(n, news.Gone) for n in told)
+    finally:
+        joining.ended = True
+        await joining.close(leave=False)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(task, 10)
+        await host.close()

@@ -248,6 +248,13 @@ async def test_wrong_codes_and_full_tables_are_refused_and_slowed(
         with pytest.raises(JoinError, match="every seat at this table is taken"):
             await join(address, host.table.code, "Bob")
         await ann.close()
+        for _ in range(500):  # the host sees Ann's connection go (a guard: 5 s)
+            if not any(seat.here for seat in host.table.seats.values()):
+                break
+            await asyncio.sleep(0.01)
+        # her seat is kept for her: who joins under another name is told how to come back
+        with pytest.raises(JoinError, match="Ann may come back: join again from the same machine"):
+            await join(address, host.table.code, "Annie")
     finally:
         await host.close()
 

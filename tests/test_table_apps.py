@@ -196,6 +196,15 @@ async def test_a_joined_app_plays_its_seat_comes_back_and_leaves(
         await host.close()
 
 
+def test_a_pasted_join_command_gives_address_code_name_and_tls() -> None:
+    from ginrummies.tui.screens.joinform import read_invite
+
+    line = "ginrummies join 10.0.0.2:8765 K7QF-9XPM-2D4H --name Bob --tls"
+    assert read_invite(line, "") == ("wss://10.0.0.2:8765", "K7QF-9XPM-2D4H", "Bob", "")
+    assert read_invite("10.0.0.2:8765", "K7QF9XPM2D4H")[2:] == ("", "")
+    assert "not an address" in read_invite("ginrummies join nowhere K7QF-9XPM-2D4H", "")[3]
+
+
 async def test_the_menu_joins_a_table_from_a_pasted_command(tmp_path: Path) -> None:
     """What a browser tab of ``serve`` does: Join from the menu, the host's
     command pasted whole; a wrong address or code is said, nothing breaks."""
@@ -215,11 +224,14 @@ async def test_the_menu_joins_a_table_from_a_pasted_command(tmp_path: Path) -> N
             problem = str(form.query_one("#join-problem", Static).render())
             assert "not an address" in problem and app.screen is form
             address = form.query_one("#address", Input)
-            address.value = f"ginrummies join 127.0.0.1:{port} {table.code}"
+            # the README's whole command, --name included
+            address.value = f"ginrummies join 127.0.0.1:{port} {table.code} --name Zed"
             form.query_one("#code", Input).value = ""
             address.focus()
             await pilot.press("enter")
             await until(pilot, lambda: table.full, "seated from the menu")
+            assert table.seats[1].name == "Zed"
+            assert app.join_typed == (f"127.0.0.1:{port}", table.code, "Zed")  # kept for next time
             lobby = app.screen
             assert isinstance(lobby, LobbyScreen)
             await until(

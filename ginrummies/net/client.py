@@ -61,6 +61,10 @@ class JoinError(Exception):
     """The table could not be joined (or was left); ``str``: why, for the person."""
 
 
+class NoTable(JoinError):
+    """Nothing listens at the address (yet): the host may still be opening it."""
+
+
 def address_uri(address: str, tls: bool = False) -> str:
     """``host:port`` (or a ws:// or wss:// address) as the URI to connect
     to; JoinError if it is not one."""
@@ -200,6 +204,11 @@ async def join(
     except ssl.SSLCertVerificationError as exc:
         why = f"its certificate is not trusted ({exc.verify_message}): give it with --tls-ca"
         raise JoinError(f"the table at {address} cannot be trusted: {why}") from None
+    except ConnectionRefusedError:
+        raise NoTable(
+            f"nothing answers at {address} yet: the host has not opened the table, "
+            "or the address is not the one it gave"
+        ) from None
     except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as exc:
         hint = " (if the host uses --tls, join with --tls)" if tls is None else ""
         why = str(exc) or type(exc).__name__  # some (a TLS hello refused) say nothing

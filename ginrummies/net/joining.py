@@ -23,7 +23,7 @@ from ..play.news import GameOver, Gone, LobbyNews, Newsroom, Note, Question, Sta
 from ..play.printable import printable
 from ..play.remote import RemoteSession, own_record
 from ..play.words import refused
-from .client import JoinError, Seated, join
+from .client import JoinError, NoTable, Seated, join
 from .kept import keep_seat, kept_seat
 from .protocol import Answer, Finished, Goodbye, Lobby, Refused, SeatInfo, State
 
@@ -78,9 +78,7 @@ class Joining(Newsroom):
         token = kept_seat(self.folder, plan.address, plan.code, plan.name)
         try:
             try:
-                self.seated = await join(
-                    plan.address, plan.code, plan.name, token=token, tls=plan.tls
-                )
+                self.seated = await self.first_join(token)
             except JoinError:
                 if not token:
                     raise
@@ -145,6 +143,23 @@ class Joining(Newsroom):
                     self.session.answered(message.attempt, message.refusal)
             elif isinstance(message, Goodbye):
                 raise JoinError(message.why)
+
+    async def first_join(self, token: str) -> Seated:
+        """Sit down; while nothing answers at the address (the host still
+        opening the table), said once and tried again for a while."""
+        plan = self.plan
+        until = time.monotonic() + RETRY_FOR
+        while True:
+            try:
+                return await join(plan.address, plan.code, plan.name, token=token, tls=plan.tls)
+            except NoTable as exc:
+                if self.ended or time.monotonic() >= until:
+                    raise
+                if not self.said.startswith("Waiting"):
+                    self.said = f"Waiting for the table to open: {exc}. Trying again..."
+                    self.tell(LobbyNews())
+                    self.tell(Note(self.said, False))
+            await asyncio.sleep(RETRY_EVERY)
 
     async def rejoin(self, why: str) -> bool:
         """Come back to the seat with its token; False once it gives up."""

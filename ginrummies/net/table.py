@@ -157,10 +157,14 @@ class Table:
                 raise Declined("that is not this table's code")
             free = [i for i, s in self.seats.items() if not s.token]
             if not free:
-                raise Declined(
-                    "every seat at this table is taken (one who sat here before takes "
-                    "their seat back by joining again from the same machine)"
+                away = [s.name for s in self.seats.values() if s.token and not s.here]
+                back = (
+                    f"; {' and '.join(away)} may come back: join again from the same "
+                    "machine, under the name you sat with"
+                    if away
+                    else ""
                 )
+                raise Declined(f"every seat at this table is taken{back}")
             seat = free[0]
             taken = self.seats[seat]
             taken.token = secrets.token_urlsafe(24)

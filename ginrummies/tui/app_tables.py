@@ -33,6 +33,7 @@ class TablesApp(GameApp):
     hosting: Hosting | None  # the table this app hosts
     joining: Joining | None  # the table this app sits at
     leaving_table: bool  # the person said to leave it for good
+    join_typed: tuple[str, str, str] = ("", "", "")  # the join form's last address, code, name
 
     async def open_hosted(self, plan: HostPlan) -> None:
         """Open the table ``ginrummies host`` asked for, and its lobby."""
@@ -176,10 +177,12 @@ class TablesApp(GameApp):
             if given is None:
                 return
             address, code, name = given
+            self.join_typed = given  # the form keeps it, if the table cannot be joined
             tls = ssl.create_default_context() if address.startswith("wss://") else None
             self.open_joined(JoinPlan(address, code, name, tls))
 
-        self.push_screen(JoinForm(login_name()), answered)
+        address, code, name = self.join_typed
+        self.push_screen(JoinForm(name or login_name(), address, code), answered)
 
     def open_joined(self, plan: JoinPlan) -> None:
         """Sit down at the table ``ginrummies join`` named: its lobby first."""

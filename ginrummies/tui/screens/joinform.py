@@ -22,25 +22,38 @@ from .base import on_top
 CODE = re.compile(r"^[A-Za-z0-9]{4}[- ]?[A-Za-z0-9]{4}[- ]?[A-Za-z0-9]{4}$")
 
 
-def read_invite(address: str, code: str) -> tuple[str, str, str]:
-    """(address, code, problem): a pasted "ginrummies join ADDRESS CODE"
-    gives both; the problem, in words, is empty when they look right."""
+def read_invite(address: str, code: str) -> tuple[str, str, str, str]:
+    """(address, code, name, problem): a pasted "ginrummies join ADDRESS CODE
+    [--name NAME] [--tls]", the README's whole command, gives them all (the
+    name "" when it does not say; --tls makes the address a wss:// one); the
+    problem, in words, is empty when they look right."""
     words = address.split()
     if words[:2] == ["ginrummies", "join"]:
         words = words[2:]
+    name = ""
+    if "--name" in words:
+        at = words.index("--name")
+        name = " ".join(words[at + 1 : at + 2])
+        del words[at : at + 2]
+    tls = "--tls" in words
+    words = [w for w in words if w != "--tls"]
     if len(words) == 2 and not code.strip():
         address, code = words
     else:
-        address = address.strip()
+        address = " ".join(words) if len(words) == 1 else address.strip()
+    if tls and "://" not in address:
+        address = f"wss://{address}"
     code = code.strip()
     if not address:
-        return address, code, "Type the host's address (as its screen shows it)."
+        return address, code, name, "Type the host's address (as its screen shows it)."
     port = re.fullmatch(r"(wss?://)?[\w.\-\[\]:]+:(\d{1,5})(/.*)?", address)
     if port is None or not 0 < int(port.group(2)) < 65536:
-        return address, code, f"{address[:40]} is not an address and port (like 192.168.1.5:8765)."
+        problem = f"{address[:40]} is not an address and port (like 192.168.1.5:8765)."
+        return address, code, name, problem
     if not CODE.match(code):
-        return address, code, "A table's code is twelve letters and digits (like K7QF-9XPM-2D4H)."
-    return address, code, ""
+        problem = "A table's code is twelve letters and digits (like K7QF-9XPM-2D4H)."
+        return address, code, name, problem
+    return address, code, name, ""
 
 
 class JoinForm(ModalScreen[tuple[str, str, str] | None]):
@@ -48,17 +61,19 @@ class JoinForm(ModalScreen[tuple[str, str, str] | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back")]
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, address: str = "", code: str = "") -> None:
+        """``address``, ``code``: what was typed last time, kept."""
         super().__init__()
         self.name_given = name
+        self.typed = (address, code)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static("Join a table across machines", classes="title", markup=False)
             yield Label("The host's address (or its whole join command)", markup=False)
-            yield Input(placeholder="192.168.1.5:8765", id="address")
+            yield Input(self.typed[0], placeholder="192.168.1.5:8765", id="address")
             yield Label("The table's code", markup=False)
-            yield Input(placeholder="K7QF-9XPM-2D4H", id="code", max_length=14)
+            yield Input(self.typed[1], placeholder="K7QF-9XPM-2D4H", id="code", max_length=14)
             yield Label("Your name", markup=False)
             yield Input(self.name_given, id="name", max_length=NAME_LENGTH)
             yield Static("", id="join-problem", markup=False)
@@ -79,12 +94,12 @@ class JoinForm(ModalScreen[tuple[str, str, str] | None]):
         if following is not None and not following.value.strip() and not pasted:
             following.focus()  # Enter in a field moves on to the next empty one
             return
-        address, code, problem = read_invite(address, code)
+        address, code, named, problem = read_invite(address, code)
         if problem:
             self.query_one("#join-problem", Static).update(problem)
             self.app.bell()
             return
-        name = self.query_one("#name", Input).value.strip() or self.name_given
+        name = named or self.query_one("#name", Input).value.strip() or self.name_given
         if on_top(self):
             self.dismiss((address, code, name))
 
