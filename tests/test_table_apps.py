@@ -402,7 +402,16 @@ async def test_the_host_gives_the_seat_of_someone_who_never_comes_back_to_a_comp
         await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "asked again")
         await pilot.press("down", "enter")
         await until(pilot, lambda: not session.seats[1].is_person, "a computer in Bob's seat")
-        assert session.seats[1].name == "Bob" and session.waiting == ()
+        # named as a computer, and the log says so
+        assert session.seats[1].name == "Bob (computer)" and session.waiting == ()
+        assert "The computer plays Bob's seat from now on." in session.log
+        # Bob comes back after all, with his seat's token: the seat is his again
+        back = await join(f"127.0.0.1:{port}", token=bob.welcome.token)
+        assert back.seat == 1
+        await until(pilot, lambda: session.seats[1].is_person, "Bob's seat his again")
+        assert session.seats[1].name == "Bob"
+        assert "Bob is back, and takes the seat back from the computer." in session.log
+        await back.close()
 
 
 def test_an_address_that_is_not_one_is_told_before_any_connection() -> None:

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ..core import Attempt, IllegalAction, Level, Reason, Refusal, SeatKind
+from ..play.log import Kind
 from ..play.session import Seat as PlayerSeat
 from ..play.session import Session
 from ..play.tell import cut_answers, cut_question
@@ -77,6 +78,8 @@ class Table:
     host_ready: int = -1  # the version at which the host's own person was ready
     # the people elsewhere who won a cut, and what they chose (None: not yet)
     asked: dict[int, bool | None] = field(default_factory=dict)
+    # the seats a computer took over, with their people's tokens: back with one, it is theirs
+    given: dict[int, Seat] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         people = {i for i, s in enumerate(self.session.seats) if s.is_person}
@@ -148,6 +151,17 @@ class Table:
         """Take a free seat with the code, or one's own back with its token."""
         if hello.token:
             seat = self.seat_of(hello.token)
+            back = next(
+                (
+                    i
+                    for i, g in self.given.items()
+                    if secrets.compare_digest(g.token.encode(), hello.token.encode())
+                ),
+                None,
+            )
+            if seat is None and back is not None:
+                self.take_back(back)
+                seat = back
             if seat is None:
                 raise Declined("that seat's token is not this table's")
             if self.seats[seat].here:  # two windows of one machine: each its own seat
@@ -158,13 +172,13 @@ class Table:
             free = [i for i, s in self.seats.items() if not s.token]
             if not free:
                 away = [s.name for s in self.seats.values() if s.token and not s.here]
-                back = (
+                how = (
                     f"; {' and '.join(away)} may come back: join again from the same "
                     "machine, under the name you sat with"
                     if away
                     else ""
                 )
-                raise Declined(f"every seat at this table is taken{back}")
+                raise Declined(f"every seat at this table is taken{how}")
             seat = free[0]
             taken = self.seats[seat]
             taken.token = secrets.token_urlsafe(24)
@@ -193,11 +207,22 @@ class Table:
         if not started:
             self.seats[seat] = Seat()
             return
-        del self.seats[seat]
-        # the computer keeps the seat's name
+        self.given[seat] = self.seats.pop(seat)  # its token kept: the person may come back
         seats = list(self.session.seats)
-        seats[seat] = PlayerSeat(seats[seat].name, SeatKind.COMPUTER, level)
+        name = seats[seat].name
+        # named as what it is, so nobody takes it for the person
+        seats[seat] = PlayerSeat(f"{name} (computer)", SeatKind.COMPUTER, level)
         self.session.reseat(seats)
+        self.session.note(Kind.SEAT, f"The computer plays {name}'s seat from now on.", seat)
+
+    def take_back(self, seat: int) -> None:
+        """The person the computer stood in for is back: the seat is theirs again."""
+        taken = self.seats[seat] = self.given.pop(seat)
+        seats = list(self.session.seats)
+        seats[seat] = PlayerSeat(taken.name, SeatKind.AWAY)
+        self.session.reseat(seats)
+        back = f"{taken.name} is back, and takes the seat back from the computer."
+        self.session.note(Kind.SEAT, back, seat)
 
     def gone(self, seat: int) -> None:
         """The seat's connection dropped: it keeps its seat, the table waits."""

@@ -24,6 +24,7 @@ class Kind(Enum):
     RESULT = "result"  # a hand's score, in one line
     ROUND = "round"  # a round of three or four: its score, who meets whom next
     UNDO = "undo"  # a person took back a move
+    SEAT = "seat"  # a computer took a person's seat at a table across machines, or gave it back
     SEED = "seed"  # the game is over: the seed that dealt it
 
 

@@ -87,19 +87,21 @@ class Session:
         self.book = Logbook(game, self.title, self.names, self.seed)
 
     def reseat(self, seats: Sequence[Seat]) -> None:
-        """New seats: at a hosted table, the people who sat down (and
-        computers where nobody did; the log begins again in their names,
-        so only before the first move), or a computer in a seat its person
-        left for good. The computers follow the seats."""
+        """New seats: at a hosted table, the people who sat down (computers
+        where nobody did), a computer in a seat its person left, the person
+        back. Before the first move the log begins again in the new names;
+        after, they hold from the next line on. The computers follow."""
         if len(seats) != len(self.seats):
             raise ValueError(f"{self.format.title} has {len(self.seats)} seats")
-        renamed = [a.name for a in seats] != list(self.names)
-        if renamed and (len(self.game.rounds) > 1 or any(h.log for h in self.game.round.hands)):
-            raise IllegalAction("the seats are taken before the first move")
         self.computers.reseat(seats)
         self.seats = tuple(seats)
-        if renamed:
+        if len(self.game.rounds) == 1 and not any(h.log for h in self.game.round.hands):
             self._start(self.game)
+        self._changed()
+
+    def note(self, kind: Kind, words: str, seat: int | None = None) -> None:
+        """A line for the log that no move makes (a seat changing hands)."""
+        self.book.note(kind, words, seat=seat)
         self._changed()
 
     def order(self) -> list[list[int]] | None:

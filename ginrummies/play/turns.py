@@ -135,7 +135,8 @@ class Computers:
         turn, game = decision.turn, self.game
         match = game.game
         if (
-            turn.epoch != game.epoch
+            game.seats[turn.seat].is_person  # its person took the seat back meanwhile
+            or turn.epoch != game.epoch
             or turn.round != len(match.rounds)
             or match.is_over
             or len(match.round.hands[turn.table].log) != turn.moves
