@@ -22,6 +22,8 @@ from websockets.asyncio.server import ServerConnection, serve
 from ginrummies.cli import main
 from ginrummies.core import Format, SeatKind, preset
 from ginrummies.net import joining as joining_module
+from ginrummies.net.client import join
+from ginrummies.net.headless import Headless
 from ginrummies.net.joining import Joining, JoinPlan
 from ginrummies.net.kept import SEATS_NAME, TABLE_NAME, keep_seat, kept_seat, read_table
 from ginrummies.net.protocol import Finished, Lobby, SeatInfo, State, Welcome, write
@@ -353,3 +355,28 @@ async def test_joining_before_the_host_is_up_waits_and_sits_down_once_it_is(
         with contextlib.suppress(Exception):
             await asyncio.wait_for(task, 10)
         await host.close()
+
+
+async def test_a_headless_table_does_not_wait_for_ever_for_a_seat(tmp_path: Path) -> None:
+    """Bob sits down, the game begins, and Bob's machine goes for good: after
+    the table's wait the computer plays his seat, and the game ends."""
+    session = Session(
+        preset("gin"), [Seat("Computer A", SeatKind.COMPUTER), Seat("B")], 6, target=10
+    )
+    table = Table(session, frozenset({1}))
+    said: list[str] = []
+    held = Headless(table, None, said.append, away_most=0.05)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    run = asyncio.create_task(held.run("127.0.0.1", port, None, lambda p: f"join {p}"))
+    await until(lambda: any(line.startswith("Give the others") for line in said), "listening")
+    bob = await join(f"127.0.0.1:{port}", table.code, "Bob")
+    while bob.state is None:  # to the game's start, answering the cut's question if asked
+        message = await asyncio.wait_for(bob.receive(), 30)
+        if isinstance(message, Lobby) and message.question:
+            await bob.deal(False)
+    await bob.close()  # gone for good
+    assert await asyncio.wait_for(run, 60) == 0  # a guard: the game plays to its end
+    assert any("away too long: the computer plays the seat" in line for line in said)
+    assert session.game.is_over and not session.seats[1].is_person

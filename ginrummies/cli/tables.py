@@ -197,7 +197,7 @@ def headless(args: argparse.Namespace, plan: HostPlan) -> int:
         tls = " --tls" if plan.tls is not None else ""
         return f"ginrummies join {shown}:{port} {table.code}{tls}"
 
-    held = Headless(table, folder, say, started=bool(plan.tokens))
+    held = Headless(table, folder, say, started=bool(plan.tokens), level=plan.level)
     try:
         return asyncio.run(held.run(plan.listen, plan.port, plan.tls, invite))
     except KeyboardInterrupt:

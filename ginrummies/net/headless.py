@@ -14,6 +14,7 @@ import ssl
 from collections.abc import Callable
 from pathlib import Path
 
+from ..core import Level
 from ..play.session import Session
 from ..store.files import write_atomic
 from ..store.saves import SAVE_NAME
@@ -22,6 +23,9 @@ from .server import TableServer
 from .table import Table
 
 LINGER = 300.0  # seconds the table stays open after the game, while anyone is still there
+# seconds a seat waits for its person before the computer takes it, so the
+# table never waits for ever (as long as a seat's app keeps trying to come back)
+AWAY_MOST = 600.0
 
 
 class Headless:
@@ -34,8 +38,13 @@ class Headless:
         say: Callable[[str], None],
         *,
         started: bool = False,
+        level: Level = Level.NORMAL,
+        away_most: float = AWAY_MOST,
     ) -> None:
+        """``level``: the computer that takes a seat whose person stays away
+        for ``away_most`` seconds (it is theirs again if they come back)."""
         self.table = table
+        self.level, self.away_most = level, away_most
         self.folder = folder
         self.say = say
         self.host = TableServer(table, started=started, on_change=lambda _s: self.changed())
@@ -59,11 +68,26 @@ class Headless:
                 self.been.add(i)
             elif not seat.here and i in self.seated:
                 self.say(f"{seat.name} is away (the seat waits for them).")
+                if self.host.started:
+                    loop = asyncio.get_running_loop()
+                    loop.call_later(self.away_most, self.give_up, i, seat.token)
         self.seated = {i for i, s in self.table.seats.items() if s.here}
         if self.host.started:
             for entry in self.session.records[self.told :]:
                 self.say(entry.words)
             self.told = len(self.session.records)
+
+    def give_up(self, seat: int, token: str) -> None:
+        """The seat's person has stayed away too long: the computer plays it
+        (named as one); back with their token, the seat is theirs again."""
+        taken = self.table.seats.get(seat)
+        if taken is None or taken.here or taken.token != token or self.session.game.is_over:
+            return  # back meanwhile, or taken over already
+        self.say(
+            f"{taken.name} has been away too long: the computer plays the seat until they are back."
+        )
+        self.table.left(seat, True, self.level)
+        self.host.spawn(self.host.changed())
 
     def keep(self) -> None:
         if self.folder is None or not self.host.started:

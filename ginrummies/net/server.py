@@ -140,7 +140,7 @@ class TableServer:
         self.on_change = on_change
         self.runner = Runner(table.session) if computers else None
         if self.runner is not None:
-            self.runner.listen(lambda _change: self._spawn(self.changed()))
+            self.runner.listen(lambda _change: self.spawn(self.changed()))
         self.tasks: set[asyncio.Task[None]] = set()
         self.connections: dict[int, ServerConnection] = {}
         self.outboxes: dict[ServerConnection, Outbox] = {}  # each seated connection's
@@ -333,7 +333,7 @@ class TableServer:
         self.saved()
         await self.send_all()
 
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         task = asyncio.get_running_loop().create_task(work)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
