@@ -77,6 +77,11 @@ class Headless:
                 self.say(entry.words)
             self.told = len(self.session.records)
 
+    def all_told(self) -> bool:
+        """Every person who sat here has the whole game, and has gone."""
+        people = set(self.table.seats) | set(self.table.given)
+        return people <= self.host.finished_seats and not self.host.connections
+
     def give_up(self, seat: int, token: str) -> None:
         """The seat's person has stayed away too long: the computer plays it
         (named as one); back with their token, the seat is theirs again."""
@@ -136,7 +141,9 @@ class Headless:
             await self.host.start()
             await self.until(lambda: self.session.game.is_over)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.until(lambda: not self.host.connections), LINGER)
+                # open a while for anyone away at the end: back with their token,
+                # they are sent the whole game for their statistics
+                await asyncio.wait_for(self.until(self.all_told), LINGER)
         finally:
             await self.host.close()
         self.say("The table is closed.")

@@ -147,6 +147,7 @@ class TableServer:
         self.sent: dict[int, Sent] = {}  # what each connection holds of its seat's State
         # the connections sent the whole game (forgotten with them)
         self.finished: weakref.WeakSet[ServerConnection] = weakref.WeakSet()
+        self.finished_seats: set[int] = set()  # the seats sent it: their statistics hold it
         self.lock = asyncio.Lock()
         self.wrong: dict[str, int] = {}  # wrong codes and tokens by address
         self.server: Server | None = None
@@ -369,9 +370,10 @@ class TableServer:
         if not self.session.game.is_over:
             return
         game = self.session.to_json()
-        for ws in list(self.connections.values()):
+        for seat, ws in list(self.connections.items()):
             if ws not in self.finished:
                 self.finished.add(ws)
+                self.finished_seats.add(seat)
                 self.post(ws, write(Finished(game)))
 
     def frame(self, seat: int) -> str:
