@@ -169,6 +169,10 @@ async def test_a_joined_app_plays_its_seat_comes_back_and_leaves(
                     await pilot.press("k")
                     area = screen.query_one(TableArea)
                     await until(pilot, lambda a=area, w=words: a.shown.status == w, words)
+                    # hints are the host's to allow, and this one did not
+                    await pilot.press("question_mark")
+                    off = "Hints are off at this table: the host's choice, people playing people."
+                    await until(pilot, lambda a=area: a.shown.status == off, "no hint here")
                 if remote.person_to_move:
                     before = session.version
                     for key in key_for_turn(app):

@@ -62,6 +62,11 @@ def build_host_parser() -> argparse.ArgumentParser:
         "0.0.0.0: every network this machine is on)",
     )
     parser.add_argument("--port", type=int, default=PORT, help=f"the port (default {PORT})")
+    parser.add_argument(
+        "--hints",
+        action="store_true",
+        help="allow hints at the table (off by default: people play people)",
+    )
     parser.add_argument("--tls", metavar="CERT", default=None, help="a certificate (PEM) for TLS")
     parser.add_argument("--tls-key", metavar="KEY", default=None, help="its private key (PEM)")
     parser.add_argument(
@@ -131,7 +136,9 @@ def host_main(argv: Sequence[str]) -> int:
             return fail(taken)
         session, code, tokens = taken
         remote = frozenset(seat for seat, _, _ in tokens)
-        plan = HostPlan(session, remote, args.listen, args.port, tls, level, code, tokens)
+        plan = HostPlan(
+            session, remote, args.listen, args.port, tls, level, code, tokens, args.hints
+        )
         return headless(args, plan) if args.headless else run_app(args, host=plan)
     try:
         rules = preset(args.rules)
@@ -153,7 +160,7 @@ def host_main(argv: Sequence[str]) -> int:
     seats = format_seats(fmt, people, level, names)
     session = Session(rules, seats, seed, format=fmt)
     remote = frozenset(range(len(here), people))
-    plan = HostPlan(session, remote, args.listen, args.port, tls, level)
+    plan = HostPlan(session, remote, args.listen, args.port, tls, level, hints=args.hints)
     return headless(args, plan) if args.headless else run_app(args, host=plan)
 
 

@@ -221,6 +221,7 @@ class Joining(Newsroom):
                 send=self.send,
                 ready=self.ready,
                 ask=self.ask,
+                hints=welcome.hints,
             )
             self.session = session
             session.update(state.public, state.view, state.log, seats, state.waiting)

@@ -25,10 +25,12 @@ class HostPlan:
     level: Level = Level.NORMAL  # the computers in the seats nobody takes
     code: str = ""  # a table taken up again: its code as before
     tokens: tuple[tuple[int, str, str], ...] = ()  # and its seats' (seat, name, token)
+    hints: bool = False  # hints allowed at the table: off unless the host says (people play people)
 
     def table(self) -> Table:
         """The table, with its code and tokens as before when taken up again."""
-        table = Table(self.session, self.remote)
+        table = Table(self.session, self.remote, hints=self.hints)
+        self.session.hints = self.hints  # the host's own seat too
         if self.code:
             table.code = self.code
         for seat, name, token in self.tokens:

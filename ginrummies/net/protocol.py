@@ -133,6 +133,7 @@ class Welcome:
     format: Format
     names: tuple[str, ...]
     host: str = ""  # the name of the person who hosts and plays ("": a table held headless)
+    hints: bool = False  # the host allows hints at its table
 
 
 @dataclass(frozen=True)

@@ -80,6 +80,7 @@ class Table:
     asked: dict[int, bool | None] = field(default_factory=dict)
     # the seats a computer took over, with their people's tokens: back with one, it is theirs
     given: dict[int, Seat] = field(default_factory=dict)
+    hints: bool = False  # whether the seats may ask for hints (the host's choice)
 
     def __post_init__(self) -> None:
         people = {i for i, s in enumerate(self.session.seats) if s.is_person}
@@ -193,7 +194,7 @@ class Table:
         self.seats[seat].here = True
         s = self.session
         host = next((s.names[i] for i in range(len(s.seats)) if s.here(i)), "")
-        return Welcome(seat, self.seats[seat].token, s.rules, s.format, s.names, host)
+        return Welcome(seat, self.seats[seat].token, s.rules, s.format, s.names, host, self.hints)
 
     def seat_of(self, token: str) -> int | None:
         for i, s in self.seats.items():

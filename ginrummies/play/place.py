@@ -30,6 +30,7 @@ class Place(Protocol):
     pending: Action | None  # a move on its way to a host (never here)
     waiting: tuple[str, ...]  # what a table across machines waits for, in words
     game_id: str
+    hints: bool  # hints may be asked for here (a table across machines: its host's choice)
     seed: int  # a table elsewhere: 0 until the host tells it, once the game is over
 
     @property

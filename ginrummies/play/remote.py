@@ -48,6 +48,7 @@ class RemoteSession:
         ready: Callable[[], None],
         ask: Callable[[Attempt], None] = lambda _attempt: None,
         game_id: str = "",
+        hints: bool = False,
     ) -> None:
         self.seat = seat
         self.rules = rules
@@ -57,6 +58,7 @@ class RemoteSession:
         # the move asked about (``why``), and who is told the host's answer
         self.asked: tuple[Attempt, Callable[[Refusal | None], None]] | None = None
         self.game_id = game_id
+        self.hints = hints  # the host's choice for its table
         self.seed = 0  # the host alone knows it (the log tells it once the game is over)
         self.keyboard: int | None = None
         self.listeners: list[Callable[[], None]] = []

@@ -72,6 +72,7 @@ class Session:
         self.game_id = game_id or new_game_id()
         # hot-seat: the person at the keyboard, who keeps it while they are to move
         self.keyboard: int | None = None
+        self.hints = True  # at a table this app hosts: the host's choice (``HostPlan.hints``)
         self.waiting: tuple[str, ...] = ()  # what a hosted table waits for, in words
         self.pending: Action | None = None  # a seat elsewhere's move on its way (never here)
         # what people elsewhere chose on winning the cut (a hosted table's)

@@ -592,6 +592,9 @@ class TableScreen(FlowScreen):
 
     def action_hint(self) -> None:
         settings = gin_app(self).settings
+        if not self.session.hints:
+            self.say("Hints are off at this table: the host's choice, people playing people.")
+            return
         if not settings.hints:
             self.say("Hints are switched off in the settings.")
             return
