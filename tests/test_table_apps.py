@@ -172,7 +172,7 @@ async def test_a_joined_app_plays_its_seat_comes_back_and_leaves(
                     # hints are the host's to allow, and this one did not
                     await pilot.press("question_mark")
                     off = "Hints are off at this table: the host's choice, people playing people."
-                    await until(pilot, lambda a=area: a.shown.status == off, "no hint here")
+                    await until(pilot, lambda a=area, o=off: a.shown.status == o, "no hint here")
                 if remote.person_to_move:
                     before = session.version
                     for key in key_for_turn(app):
@@ -488,4 +488,43 @@ async def test_continue_opens_a_hosted_game_s_table_again_for_the_friends(tmp_pa
         bob = await join(address, token=token)
         assert bob.seat == 1
         await until(pilot, lambda: hosting.table.seats[1].here, "Bob back in his seat")
+        await bob.close()
+
+
+async def test_a_new_table_over_a_game_in_progress_asks_once_before_a_code(
+    tmp_path: Path,
+) -> None:
+    """``ginrummies host`` over a saved game in progress: asked once, before
+    the table opens and its code is given out; leaving it opens the table,
+    and Start does not ask again."""
+    from ginrummies.play.saving import save
+    from ginrummies.store.saves import SAVE_NAME
+
+    old = Session(preset("gin"), [Seat("Ann"), Seat("Computer", SeatKind.COMPUTER)], 31)
+    if old.computer_to_move:  # a move made: a game in progress
+        old.computers.play_now()
+    else:
+        old.play(old.legal()[0])
+    save(old, tmp_path / SAVE_NAME)
+    new = Session(preset("oklahoma"), [Seat("Ann"), Seat("Seat B")], 32)
+    plan = HostPlan(new, frozenset({1}))
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path, host=plan)
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "asked")
+        assert app.hosting is None  # no table, no code, before the answer
+        assert "Host a new table instead?" in screen_words(app.screen)
+        await pilot.press("down", "enter")  # leave it, host the new table
+        await until(pilot, lambda: app.hosting is not None and bool(app.hosting.address), "open")
+        assert app.hosting is not None and app.hosting.address is not None
+        bob = await join(f"127.0.0.1:{app.hosting.address[1]}", app.hosting.table.code, "Bob")
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        await until(pilot, lambda: "B  Bob" in lobby_text(lobby), "Bob seated")
+        await pilot.press("s")
+        await until(pilot, lambda: not isinstance(app.screen, LobbyScreen), "the start")
+        if isinstance(app.screen, ChoiceScreen):  # only the cut's own question, if won
+            assert "instead" not in screen_words(app.screen)
+            await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, TableScreen), "the new table")
+        assert app.session is new
         await bob.close()

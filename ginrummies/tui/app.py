@@ -166,7 +166,7 @@ class GinApp(TablesApp, GamesApp, FilesApp, CommandsApp):
         if self.saving:
             self.load_saved()
         if self.host_plan is not None:
-            self.run_worker(self.open_hosted(self.host_plan), group="table")
+            self.host_when_asked(self.host_plan)
             return
         if self.join_plan is not None:
             self.open_joined(self.join_plan)

@@ -24,13 +24,19 @@ class GamesApp(GameApp):
 
     hand_state: tuple[Session, HandState] | None  # see show_table
 
-    def start_session(self, new: Session, show: Callable[[Session], None] | None = None) -> None:
+    def start_session(
+        self,
+        new: Session,
+        show: Callable[[Session], None] | None = None,
+        leaving: Session | None = None,
+    ) -> None:
         """Start ``new``; a game in progress is never replaced without the
-        person's word: they choose to continue it or to leave it. ``show``:
-        how the new game's table opens (default: over the menu)."""
+        person's word: they choose to continue it or to leave it (``leaving``:
+        they chose already, to leave this one). ``show``: how the new game's
+        table opens (default: over the menu)."""
         old = self.session
-        if old is None or old.game.is_over:
-            self._begin(new, show=show)
+        if old is None or old.game.is_over or old is leaving:
+            self._begin(new, leaving=old if old is leaving else None, show=show)
             return
         game = old.game
         where = (

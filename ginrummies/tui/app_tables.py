@@ -34,6 +34,33 @@ class TablesApp(GameApp):
     joining: Joining | None  # the table this app sits at
     leaving_table: bool  # the person said to leave it for good
     join_typed: tuple[str, str, str] = ("", "", "")  # the join form's last address, code, name
+    host_leaving: Session | None = None  # the game in progress the person left for the table
+
+    def host_when_asked(self, plan: HostPlan) -> None:
+        """Host ``plan``'s new table; over a game in progress, once the person
+        says so: asked once, before a code is given out to anyone."""
+        old = self.session
+        if plan.code or old is None or old.game.is_over:  # --continue, or nothing to leave
+            self.run_worker(self.open_hosted(plan), group="table")
+            return
+
+        def answered(choice: int | None) -> None:
+            if choice == 1:
+                self.host_leaving = old  # left when the new game begins, not asked again
+                self.run_worker(self.open_hosted(plan), group="table")
+            else:  # Esc too: the game in progress, and no table
+                self.show_table(old)
+
+        self.push_screen(
+            ChoiceScreen(
+                f"A game is in progress ({old.title}). Host a new table instead?",
+                [
+                    "Continue the game in progress (no table is opened)",
+                    "Leave it (it counts as abandoned) and host the new table",
+                ],
+            ),
+            answered,
+        )
 
     async def open_hosted(self, plan: HostPlan) -> None:
         """Open the table ``ginrummies host`` asked for, and its lobby."""
@@ -102,7 +129,7 @@ class TablesApp(GameApp):
             hosting.begun()
             self.show_table(session)
 
-        self.start_session(hosting.session, show=show)
+        self.start_session(hosting.session, show=show, leaving=self.host_leaving)
 
     def next_hand(self, session: Place) -> None:
         """The hand's result seen: the next hand, or at a table this app

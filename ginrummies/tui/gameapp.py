@@ -78,9 +78,15 @@ class GameApp(App[None]):
         """Use ``settings`` from now on (``GinApp`` also saves them and shows their looks)."""
         self.settings = settings
 
-    def start_session(self, new: Session, show: Callable[[Session], None] | None = None) -> None:
-        """Start ``new`` (the app asks first if a game is in progress);
-        ``show``: how its table opens."""
+    def start_session(
+        self,
+        new: Session,
+        show: Callable[[Session], None] | None = None,
+        leaving: Session | None = None,
+    ) -> None:
+        """Start ``new`` (the app asks first if a game is in progress, unless
+        ``leaving`` says the person chose to leave it already); ``show``:
+        how its table opens."""
         raise NotImplementedError(f"{type(self).__name__} cannot start games")
 
     def next_hand(self, session: Place) -> None:
