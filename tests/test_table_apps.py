@@ -327,6 +327,13 @@ async def test_a_person_elsewhere_who_wins_the_cut_chooses_to_deal(tmp_path: Pat
             assert "Bob wins the cut: play first, or deal?" in str(
                 app.screen.query_one(".title", Static).render()
             )
+            # Ann, meanwhile, sees the cut and who is choosing
+            await until(
+                pilot,
+                lambda: ann.lobby is not None and "Waiting for Bob" in ann.lobby.status,
+                "Ann told who chooses",
+            )
+            assert ann.lobby is not None and ann.lobby.status.startswith("Cut: ")
             await pilot.press("down", "enter")  # Deal
             await until(pilot, lambda: held.host.started, "the game begun")
             assert session.game.dealer_seat(0) == 1 and session.game.winner_deals == (True,)

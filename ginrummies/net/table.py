@@ -113,12 +113,14 @@ class Table:
         session = self.session
         if self.asked.get(seat, False) is not None:
             choosing = self.choosing
+            # the cut as everyone saw it, and who is choosing what it won
+            cut = " ".join(e.words for e in session.records if e.kind is Kind.CUT)
             said = (
-                f"Waiting for {' and '.join(choosing)} to choose whether to deal."
+                f"{cut} Waiting for {' and '.join(choosing)} to choose whether to deal."
                 if choosing
                 else ""
             )
-            return Lobby(self.infos(), status=said)
+            return Lobby(self.infos(), status=said.strip())
         number = session.cut_choosers().index(seat)
         game, names = session.game, session.names
         return Lobby(
