@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import shutil
+import threading
 import time
 from datetime import UTC
 from pathlib import Path
@@ -26,6 +27,7 @@ from textual_plotext import PlotextPlot
 
 from ginrummies.ai.habits import Habit
 from ginrummies.ai.review import VERSION
+from ginrummies.play import coach as coach_module
 from ginrummies.play.coachwords import trend_words
 from ginrummies.store import Settings
 from ginrummies.store.reviews import accuracy_by_variant, habits, reviewed_count
@@ -112,8 +114,22 @@ async def test_the_coach_shows_the_reviews_kept(tmp_path: Path) -> None:
         assert isinstance(app.screen, StatsScreen)
 
 
-async def test_the_coach_reviews_the_rest_and_escape_stops_it(tmp_path: Path) -> None:
+async def test_the_coach_reviews_the_rest_and_escape_stops_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     folder = stats_from(tmp_path, "release2")  # two games, not reviewed
+    # the first game's review waits on the test: Escape comes while it is rated,
+    # however fast the machine
+    started, gate = threading.Event(), threading.Event()
+    real = coach_module.review_recorded
+
+    def held(*args: Any, **kwargs: Any) -> Any:
+        if not started.is_set():
+            started.set()
+            assert gate.wait(60), "the test never let the review go on"
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(coach_module, "review_recorded", held)
     app = GinApp(Settings(speed="instant"), data_dir=folder)
     async with app.run_test(size=SIZES[0]) as pilot:
         pane = await coach_tab(pilot)
@@ -122,7 +138,13 @@ async def test_the_coach_reviews_the_rest_and_escape_stops_it(tmp_path: Path) ->
         # Escape while the first game is rated: stopped, the statistics stay
         await pilot.press("a")
         assert pane.running
+        for _ in range(6000):  # a guard: the worker starts the first review
+            if started.is_set():
+                break
+            await pilot.pause(0.01)
+        assert started.is_set(), "the first review never began"
         await pilot.press("escape")
+        gate.set()
         deadline = time.monotonic() + 60
         while pane.running and time.monotonic() < deadline:
             await pilot.pause(0.05)
