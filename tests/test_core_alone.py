@@ -12,12 +12,12 @@ forbidden packages made unimportable.
 
 from __future__ import annotations
 
-import ast
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from importhelp import from_imports
 
 import ginrummies
 
@@ -44,20 +44,10 @@ def banned(name: str, layer: str) -> bool:
 def imports_in(source: str, module: str, is_package: bool = False) -> set[str]:
     """Every module an import statement in ``source`` (module ``module``) names,
     relative imports resolved, the ones inside functions included."""
-    package = module if is_package else module.rpartition(".")[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                parts = package.split(".")
-                base = ".".join(parts[: len(parts) - node.level + 1])
-                target = f"{base}.{node.module}" if node.module else base
-            else:
-                target = node.module or ""
-            found.add(target)
-            found.update(f"{target}.{alias.name}" for alias in node.names)  # from .. import store
+    for target, names in from_imports(source, module, is_package):
+        found.add(target)
+        found.update(f"{target}.{name}" for name in names)  # from .. import store
     return found
 
 

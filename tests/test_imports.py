@@ -15,6 +15,8 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
+from importhelp import from_imports
+
 import ginrummies
 
 PACKAGE = Path(ginrummies.__file__).parent
@@ -42,23 +44,15 @@ def import_graph(sources: Mapping[str, tuple[str, bool]]) -> dict[str, set[str]]
     resolved; ``from x import y`` names the module x.y when there is one)."""
     graph: dict[str, set[str]] = {}
     for module, (source, is_package) in sources.items():
-        package = module if is_package else module.rpartition(".")[0]
         found: set[str] = set()
-        for node in ast.walk(ast.parse(source)):
-            if isinstance(node, ast.Import):
-                found.update(a.name for a in node.names if a.name in sources)
-            elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    parts = package.split(".")
-                    base = ".".join(parts[: len(parts) - node.level + 1])
-                    target = f"{base}.{node.module}" if node.module else base
-                else:
-                    target = node.module or ""
-                for alias in node.names:
-                    if f"{target}.{alias.name}" in sources:
-                        found.add(f"{target}.{alias.name}")
-                    elif target in sources:
-                        found.add(target)
+        for target, names in from_imports(source, module, is_package):
+            if not names and target in sources:  # import x
+                found.add(target)
+            for name in names:
+                if f"{target}.{name}" in sources:
+                    found.add(f"{target}.{name}")
+                elif target in sources:
+                    found.add(target)
         found.discard(module)
         graph[module] = found
     return graph
