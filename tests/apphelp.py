@@ -313,33 +313,53 @@ class HeldBot:
     """A computer player whose every answer waits until the test lets it go.
 
     ``thought`` is set once it has chosen (for the position it was shown);
-    ``release()`` lets that answer through. The test, not the clock, decides
-    what happens while the computer is thinking."""
+    ``release()`` lets every answer through from then on, ``release_one()``
+    the next one only. The test, not the clock, decides what happens while
+    the computer is thinking."""
 
     def __init__(self, bot: Bot) -> None:
         self.bot = bot
         self.name = bot.name
         self.thought = threading.Event()
-        self.gate = threading.Event()
         self.answers: list[Action] = []
+        self.lets = threading.Condition()
+        self.open = False
+        self.passes = 0
 
     def choose(self, view: PlayerView, legal_actions: Sequence[Action]) -> Action:
         action = self.bot.choose(view, legal_actions)
         self.answers.append(action)
         self.thought.set()
-        if not self.gate.wait(timeout=60):
-            raise AssertionError("the test never released the computer's move")
+        with self.lets:
+            if not self.lets.wait_for(lambda: self.open or self.passes > 0, timeout=60):
+                raise AssertionError("the test never released the computer's move")
+            if not self.open:
+                self.passes -= 1
         return action
 
     def release(self) -> None:
-        self.gate.set()
+        with self.lets:
+            self.open = True
+            self.lets.notify_all()
+
+    def release_one(self) -> None:
+        with self.lets:
+            self.passes += 1
+            self.lets.notify_all()
 
     async def until_thought(self, pilot: Pilot[Any]) -> None:
         """Wait, without blocking the app, until the computer has chosen."""
-        deadline = time.monotonic() + 60
-        while not self.thought.is_set():
-            assert time.monotonic() < deadline, "the computer never started to think"
-            await pilot.pause(0.01)
+        await until(pilot, self.thought.is_set, "the computer to start thinking")
+
+
+async def until(pilot: Pilot[Any], holds: Callable[[], bool], what: str) -> None:
+    """Let the app run until ``holds``; the wait is on what the app does, and
+    the guard against a hang (a minute) says what never came."""
+    deadline = time.monotonic() + 60
+    while not holds():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never: {what} (screen {pilot.app.screen})")
+        await pilot.pause(0.01)
 
 
 @contextmanager

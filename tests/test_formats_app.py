@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import advanced, format_app, play_game, round_ends, settle
+from apphelp import advanced, format_app, play_game, round_ends, settle, until
 from textual.widgets import Static
 
 from ginrummies.core import Format, preset
@@ -28,10 +28,7 @@ from ginrummies.tui.widgets.hand import HandView
 async def until_person(pilot: Any) -> None:
     """Wait (the computers playing) until a person is to move."""
     session = pilot.app.session
-    deadline = time.monotonic() + 60
-    while not session.person_to_move:
-        assert time.monotonic() < deadline, "no person's turn came"
-        await pilot.pause(0.05)
+    await until(pilot, lambda: session.person_to_move, "a person's turn")
 
 
 def text_of(screen: Any, selector: str) -> str:

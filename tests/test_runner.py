@@ -5,11 +5,10 @@ waits on the clock: a computer's move is held until the test lets it go."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from apphelp import SIZE, HeldBot, computer_seat, held_computer
+from apphelp import SIZE, HeldBot, computer_seat, held_computer, until
 from textual.pilot import Pilot
 
 from ginrummies.ai import make_bot
@@ -30,16 +29,6 @@ from ginrummies.tui.screens.table import TableScreen
 FAST = Settings(speed="instant")
 
 
-async def until(pilot: Pilot[Any], holds: Callable[[], bool], what: str) -> None:
-    """Let the app run until ``holds`` (a guard of 2000 turns of the loop
-    against a hang, with what was awaited)."""
-    for _ in range(2000):
-        if holds():
-            return
-        await pilot.pause()
-    raise AssertionError(f"never: {what} (screen {pilot.app.screen})")
-
-
 def person_moves(session: Session, seed: int = 3) -> None:
     """The person to move plays, as a plain player would, until the computer is to move."""
     bot = make_bot("easy", session.rules, seed)
@@ -56,13 +45,14 @@ async def moved_under(pilot: Pilot[Any], held: HeldBot, runner: Runner, screen: 
     app = pilot.app
     assert isinstance(app.screen, screen), app.screen
     session = runner.session
-    await until(pilot, held.thought.is_set, "the computer thinking")
-    version = session.version
-    held.release()
-    await until(pilot, lambda: session.version > version, "the computer's move")
-    assert isinstance(app.screen, screen), app.screen
-    held.gate.clear()
-    held.thought.clear()
+    # each decision of its turn (a draw, then a discard), one at a time
+    while session.computer_to_move:
+        await until(pilot, held.thought.is_set, "the computer thinking")
+        held.thought.clear()  # before the release: the next decision's is not missed
+        version = session.version
+        held.release_one()
+        await until(pilot, lambda v=version: session.version > v, "the computer's move")
+        assert isinstance(app.screen, screen), app.screen
 
 
 # --- the runner alone -----------------------------------------------------------------

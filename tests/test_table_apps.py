@@ -7,15 +7,12 @@ connection drops, and leaves its seat to a computer."""
 from __future__ import annotations
 
 import asyncio
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import key_for_turn
+from apphelp import key_for_turn, until
 from nethelp import table_for_one
-from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
 from ginrummies.ai import make_bot
@@ -42,15 +39,6 @@ from ginrummies.tui.widgets.area import TableArea
 
 SIZE = (100, 30)
 LOOP = 800  # waits and moves are bounded
-
-
-async def until(pilot: Pilot[Any], holds: Callable[[], bool], what: str) -> None:
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if holds():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"never: {what} (screen {pilot.app.screen})")
 
 
 def screen_words(screen: Any) -> str:

@@ -381,8 +381,9 @@ class ResultScreen(ModalScreen[str | None]):
             gin_app(self).show_review(parse(self.session.to_json()))
 
     def action_scroll(self, where: str) -> None:
-        body = self.query_one(".body", VerticalScroll)
-        getattr(body, f"scroll_{where}")(animate=False)
+        body = self.body()
+        if body is not None:
+            getattr(body, f"scroll_{where}")(animate=False)
 
     def compose(self) -> ComposeResult:
         game = self.session.game
@@ -435,7 +436,9 @@ class ResultScreen(ModalScreen[str | None]):
         session = self.session
         if isinstance(session, RemoteSession):
             self._unlisten = session.listen(self.seat_told)
-        body = self.query_one(".body", VerticalScroll)
+        body = self.body()
+        if body is None:
+            return
         body.focus()  # the arrows and Page Down scroll it
         self.watch(body, "scroll_y", self.say_more)
         self.watch(body, "virtual_size", self.say_more)
@@ -444,18 +447,27 @@ class ResultScreen(ModalScreen[str | None]):
         self.fit_body()
         self.call_after_refresh(self.say_more)
 
+    def body(self) -> VerticalScroll | None:
+        """The result's scrolling body; None while the screen is not composed
+        (the app closing as it came)."""
+        return next(self.query(".body").results(VerticalScroll), None)
+
     def fit_body(self) -> None:
         """The body's height: at most three quarters of the window, as in
         the other dialogs, and no more than leaves the footer, the dialog's
         edges, its title (two rows) and a blank row above the keys in view."""
-        body = self.query_one(".body", VerticalScroll)
+        body = self.body()
+        if body is None:
+            return
         keys = self.query_one("#dialog > .hint").outer_size.height or 1
         room = self.size.height - 1 - 2 - 2 - 1 - keys
         body.styles.max_height = max(3, min(room, self.size.height * 3 // 4))
 
     def say_more(self) -> None:
         """The dialog's bottom edge says when the result goes on below (or above)."""
-        body = self.query_one(".body", VerticalScroll)
+        body = self.body()
+        if body is None:
+            return
         more = ""
         if body.scroll_y < body.max_scroll_y:
             more = MORE_BELOW
@@ -470,8 +482,8 @@ class ResultScreen(ModalScreen[str | None]):
 
     @property
     def more_below(self) -> bool:
-        body = self.query_one(".body", VerticalScroll)
-        return body.scroll_y < body.max_scroll_y
+        body = self.body()
+        return body is not None and body.scroll_y < body.max_scroll_y
 
     def action_next(self) -> None:
         if on_top(self):
