@@ -174,6 +174,18 @@ async def play(
     raise AssertionError("the game did not end")
 
 
+async def two_seated(session: Session, host: TableServer, address: str) -> tuple[Seated, Seated]:
+    """A and B sit down, the game begins, and both hold its first State:
+    (the seat to move, the other)."""
+    a = await join(address, host.table.code, "A")
+    b = await join(address, host.table.code, "B")
+    await host.start()
+    for s in (a, b):
+        while s.state is None:
+            await s.receive()
+    return (a, b) if session.to_move == a.seat else (b, a)
+
+
 async def hosted(session: Session, remote: set[int]) -> tuple[TableServer, str]:
     host = TableServer(Table(session, frozenset(remote)), started=False)
     address, port = await host.listen("127.0.0.1", 0)
@@ -265,13 +277,7 @@ async def test_bad_moves_are_refused_and_the_game_is_intact() -> None:
     session = Session(preset("gin"), [Seat("A"), Seat("B")], 3)
     host, address = await hosted(session, {0, 1})
     try:
-        a = await join(address, host.table.code, "A")
-        b = await join(address, host.table.code, "B")
-        await host.start()
-        for s in (a, b):
-            while s.state is None:
-                await s.receive()
-        mover, other = (a, b) if session.to_move == a.seat else (b, a)
+        mover, other = await two_seated(session, host, address)
         before = (session.version, list(session.game.log))
 
         async def refused(seated: Seated, frame: str, why: str) -> None:
@@ -348,13 +354,7 @@ async def test_a_seat_is_answered_with_the_cores_own_refusal() -> None:
     session = Session(preset("gin"), [Seat("A"), Seat("B")], 3)
     host, address = await hosted(session, {0, 1})
     try:
-        a = await join(address, host.table.code, "A")
-        b = await join(address, host.table.code, "B")
-        await host.start()
-        for s in (a, b):
-            while s.state is None:
-                await s.receive()
-        mover, other = (a, b) if session.to_move == a.seat else (b, a)
+        mover, other = await two_seated(session, host, address)
 
         async def answer(seated: Seated, attempt: Attempt) -> Refusal | None:
             await seated.ask(attempt)

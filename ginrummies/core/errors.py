@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
-from .cards import Card
+from .cards import Card, format_cards
 
 
 class Reason(Enum):
@@ -133,11 +133,11 @@ _CONTRACT = "three melds of three cards each, nine cards laid at once"
 
 
 def _labels(cards: tuple[Card, ...]) -> str:
-    return " ".join(c.label for c in cards)
+    return format_cards(cards)
 
 
 def _sorted(cards: tuple[Card, ...]) -> str:
-    return " ".join(c.label for c in sorted(cards))
+    return format_cards(sorted(cards))
 
 
 def _possessive(name: str) -> str:
