@@ -178,6 +178,15 @@ async def pass_the_upcard(pilot: Any) -> None:
         await settle(pilot)
 
 
+async def drawn_from_the_stock(pilot: Any) -> TableScreen:
+    """The upcard passed by both, the person draws from the stock."""
+    await pass_the_upcard(pilot)
+    await pilot.press("d")
+    table = pilot.app.screen
+    assert isinstance(table, TableScreen)
+    return table
+
+
 @pytest.mark.slow
 async def test_draw_then_discard_the_card_under_the_cursor() -> None:
     app = make_app("gin", seed=5)
@@ -200,6 +209,30 @@ async def test_draw_then_discard_the_card_under_the_cursor() -> None:
             e.action == Discard(first) for e in session.hand.events
         )
         assert first not in session.hand.cards_of(session.viewer())
+
+
+@pytest.mark.slow
+async def test_a_game_taken_up_after_a_draw_picks_the_card_drawn() -> None:
+    """The app started again (a crash, ``--continue``) after the person drew:
+    the card drawn is still the new one under the cursor, so ``x`` throws
+    away the card it would have before (issue 51)."""
+    app = make_app("gin", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        session = app.session
+        assert session is not None
+        table = await drawn_from_the_stock(pilot)
+        drawn = table.state.new_card
+        assert drawn is not None
+        await pilot.press("home")  # moved off it, in the app that closes
+    again = GinApp(Settings(speed="instant"), session=session)
+    async with again.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = again.screen
+        assert isinstance(table, TableScreen)
+        assert table.state.new_card == drawn and table.state.cursor_card == drawn
+        await pilot.press("x")
+        await settle(pilot)
+        assert Discard(drawn) in [e.action for e in session.hand.events]
 
 
 def dealt_to(rules: str, point: Callable[[Session], bool], seeds: range) -> Session:
@@ -674,10 +707,7 @@ async def test_a_quick_pick_and_discard_is_not_a_text_selection() -> None:
     async with app.run_test(size=SIZE) as pilot:
         session = app.session
         assert session is not None
-        await pass_the_upcard(pilot)
-        await pilot.press("d")
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await drawn_from_the_stock(pilot)
         second = table.state.order[1]
         await pilot.double_click("#hand", offset=(8, 2))
         await settle(pilot)

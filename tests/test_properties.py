@@ -14,6 +14,7 @@ from ginrummies.core import (
     AcePolicy,
     Action,
     Card,
+    DrawStock,
     Family,
     FirstTurn,
     Game,
@@ -95,6 +96,32 @@ def test_random_play_keeps_every_invariant(rules: RuleSet, seed: int, data: st.D
     assert hand.result is not None and hand.legal_actions() == []
     again = replay(rules, hand.dealer, hand.deck, [a for _, a in hand.log])
     assert again.state_key() == hand.state_key()
+
+
+@given(st.sampled_from(RULES), st.integers(0, 10**6), st.data())
+def test_the_view_names_the_card_drawn_to_its_drawer_for_their_turn(
+    rules: RuleSet, seed: int, data: st.DataObject
+) -> None:
+    """A screen shown afresh marks the card just drawn (issue 51): the view
+    names the stock's card to the player who drew it while their turn lasts,
+    and to nobody else."""
+    hand = Hand.deal(rules, seed % 2, seed=seed)
+    drawn: tuple[int, Card] | None = None  # who drew which card, this turn
+    while not hand.is_over:
+        player = hand.to_move
+        assert player is not None
+        action = data.draw(st.sampled_from(hand.legal_actions()))
+        before = set(hand.cards_of(player))
+        hand.apply(action)
+        if isinstance(action, DrawStock):
+            (card,) = set(hand.cards_of(player)) - before
+            drawn = (player, card)
+        elif hand.to_move != player:
+            drawn = None  # the turn passed
+        for p in (0, 1):
+            mine = drawn is not None and drawn[0] == p and drawn[1] in hand.cards_of(p)
+            expected = drawn[1] if mine and drawn is not None and hand.to_move == p else None
+            assert hand.view(p).drawn_card == expected
 
 
 @given(st.sampled_from(RULES), st.integers(0, 10**6), st.data())

@@ -16,7 +16,7 @@ from nethelp import table_for_one
 from textual.widgets import Input, Static
 
 from ginrummies.ai import make_bot
-from ginrummies.core import Format, preset
+from ginrummies.core import Discard, DrawStock, Format, preset
 from ginrummies.core.levels import Level, SeatKind
 from ginrummies.net import joining
 from ginrummies.net.client import JoinError, Seated, address_uri, join
@@ -118,6 +118,17 @@ async def test_the_host_app_seats_a_person_from_elsewhere_and_plays_a_hand(
         assert waited
         reader.cancel()
         await seated.close()
+
+
+async def seated_and_started(pilot: Any, table: Table, host: TableServer) -> TableScreen:
+    """The joining app's person seated, the host starts: the table shown."""
+    app = pilot.app
+    await until(pilot, lambda: table.full, "Bob seated")
+    await host.start()
+    await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+    screen = app.screen
+    assert isinstance(screen, TableScreen)
+    return screen
 
 
 async def test_a_joined_app_plays_its_seat_comes_back_and_leaves(
@@ -333,6 +344,57 @@ async def test_a_person_elsewhere_who_wins_the_cut_chooses_to_deal(tmp_path: Pat
         await held.host.close()
 
 
+async def test_the_card_drawn_stays_picked_across_the_lobby_and_a_new_app(
+    tmp_path: Path,
+) -> None:
+    """A card drawn at a joined table is the one under the cursor when the
+    person comes back to the table from the lobby, or in an app started
+    again: ``x`` throws away the card just drawn, not another (issue 51)."""
+    session, table, host, port = await table_for_one()
+    plan = JoinPlan(f"127.0.0.1:{port}", table.code, "Bob")
+    try:
+        app = GinApp(Settings(speed="instant"), data_dir=tmp_path, join=plan)
+        async with app.run_test(size=SIZE) as pilot:
+            screen = await seated_and_started(pilot, table, host)
+            remote = screen.session
+            for _ in range(LOOP):  # on to a turn that begins with a draw
+                if remote.person_to_move and DrawStock() in remote.legal():
+                    break
+                if remote.person_to_move:
+                    before = session.version
+                    for key in key_for_turn(app):
+                        await pilot.press(key)
+                    await until(pilot, lambda b=before: session.version > b, "the move played")
+                await pilot.pause(0.01)
+            lobby_at = session.version
+            await pilot.press("d", "escape")  # drawn, and off to the lobby at once
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            await until(pilot, lambda: session.version > lobby_at, "the draw played")
+            drawn = session.view(1).drawn_card
+            assert drawn is not None
+            await pilot.press("enter")  # back to the table
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table again")
+            again = app.screen
+            assert isinstance(again, TableScreen)
+            await until(pilot, lambda: again.state.cursor_card == drawn, "the card drawn picked")
+            assert again.state.new_card == drawn
+        # the app closed and opened again: the seat and the card drawn come back
+        reopened = GinApp(Settings(speed="instant"), data_dir=tmp_path, join=plan)
+        async with reopened.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: isinstance(reopened.screen, TableScreen), "the table")
+            screen = reopened.screen
+            assert isinstance(screen, TableScreen)
+            assert screen.state.cursor_card == drawn and screen.state.new_card == drawn
+            await pilot.press("x")
+            await until(
+                pilot,
+                lambda: Discard(drawn) in [e.action for e in session.game.round.hands[0].events],
+                "the card drawn thrown away",
+            )
+    finally:
+        await host.close()
+
+
 async def test_an_app_closed_mid_game_takes_its_seat_back_when_it_joins_again(
     tmp_path: Path,
 ) -> None:
@@ -348,9 +410,7 @@ async def test_an_app_closed_mid_game_takes_its_seat_back_when_it_joins_again(
     try:
         app = GinApp(Settings(speed="instant"), data_dir=tmp_path, join=plan)
         async with app.run_test(size=SIZE) as pilot:
-            await until(pilot, lambda: table.full, "Bob seated")
-            await host.start()
-            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
+            await seated_and_started(pilot, table, host)
         for _ in range(LOOP):  # the app has gone: its connection with it
             if not table.seats[1].here:
                 break

@@ -170,12 +170,12 @@ class ColonelHand(TableHand):
             card = self._pile.pop()
             self._taken = card
             self._known[player].add(card)
+            self._masks[player] |= card.bit
             self._record(player, TakeDiscard(), card)
         else:
-            card = self._stock.pop(0)
+            self._from_stock(player)
             self._taken = None
             self._record(player, DrawStock())
-        self._masks[player] |= card.bit
         self._phase = Phase.PLAY
 
     def _discard(self, player: int, card: Card) -> None:

@@ -295,7 +295,7 @@ class GinHand(Hand):
             self._knock(player, action, checked)
 
     def _draw_stock(self, player: int) -> None:
-        self._masks[player] |= self._stock.pop(0).bit
+        self._from_stock(player)
         self._phase = Phase.DISCARD
         self._taken = None
         self._must_draw_stock = False

@@ -82,6 +82,7 @@ class Hand(ABC):
     _pile: list[Card]
     _known: list[set[Card]]  # cards each player is known by the other to hold
     _legal: list[Action] | None
+    _drawn: Card | None = None  # the last card drawn from the stock
 
     @property
     def phase(self) -> Phase:
@@ -149,8 +150,29 @@ class Hand(ABC):
             legal_actions=tuple(self.legal_actions()) if self._to_move == player else (),
             result=self.result,
             taken_card=taken_card,
+            drawn_card=self._drawn_by(player),
             table=table,
         )
+
+    def _from_stock(self, player: int) -> Card:
+        """The stock's top card, now in ``player``'s hand."""
+        card = self._stock.pop(0)
+        self._masks[player] |= card.bit
+        self._drawn = card
+        return card
+
+    def _drawn_by(self, player: int) -> Card | None:
+        """The card ``player`` drew from the stock in the turn they are
+        still playing (theirs to see), or None."""
+        card = self._drawn
+        if card is None or self._to_move != player or not card.bit & self._masks[player]:
+            return None
+        for event in reversed(self.events):
+            if event.player != player:
+                return None
+            if isinstance(event.action, DrawStock):
+                return card
+        return None
 
     def refusal(self, what: Action | Attempt, player: int | None = None) -> Refusal | None:
         """Why ``what`` may not be done now by the player to move (by

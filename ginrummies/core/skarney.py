@@ -280,7 +280,7 @@ class SkarneyHand(TableHand):
             self._end_turn(player)
 
     def _draw(self, player: int) -> None:
-        self._masks[player] |= self._stock.pop(0).bit
+        self._from_stock(player)
         self._last_turn = len(self._stock) <= 2
         self._phase = Phase.PLAY
         self._record(player, DrawStock())

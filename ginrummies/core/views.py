@@ -112,6 +112,7 @@ class PlayerView:
     legal_actions: tuple[Action, ...]  # empty unless this player is to move
     result: HandResult | None
     taken_card: Card | None = None  # the discard this player took this turn
+    drawn_card: Card | None = None  # the stock's card this player drew this turn
     table: TableState = NO_TABLE
     game: GameView = GameView()
 

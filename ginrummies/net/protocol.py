@@ -38,7 +38,7 @@ from ..core import (
 )
 from ..play.log import Entry
 
-VERSION = 3
+VERSION = 4
 # a seat's messages are a few hundred bytes; the host's carry a view and
 # the public match (a whole State of a long game of four: a few hundred kilobytes)
 SEAT_LIMIT = 16 * 1024

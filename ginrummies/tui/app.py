@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from ..net.hosting import Hosting
     from ..net.joining import Joining, JoinPlan
     from ..net.plan import HostPlan
+    from ..play.place import Place
     from ..play.runner import Runner
     from ..play.session import Session
     from .seatview import HandState
@@ -124,7 +125,7 @@ class GinApp(TablesApp, GamesApp, FilesApp, CommandsApp):
         self.said_at_close: list[str] = []  # the keeper's last words, for the terminal
         self.keeper = Keeper(folder, self.warn) if folder is not None else None
         self.ascii_filter = AsciiFilter()
-        self.hand_state: tuple[Session, HandState] | None = None  # see show_table
+        self.hand_state: tuple[Place, HandState] | None = None  # see kept_state
         # the game's themes and no others: each colours the cards, so the
         # palette's theme picker offers only themes made for the table
         self.theme_book = themes if themes is not None else load_themes(None)

@@ -16,13 +16,10 @@ from .screens.menu import MenuScreen
 # game or a table is shown, not with the app (benchmarks/startup.py)
 if TYPE_CHECKING:
     from ..play.session import Session
-    from .seatview import HandState
 
 
 class GamesApp(GameApp):
     """Which game is open, and how one begins."""
-
-    hand_state: tuple[Session, HandState] | None  # see show_table
 
     def start_session(
         self,
@@ -89,15 +86,9 @@ class GamesApp(GameApp):
     def show_table(self, session: Session) -> None:
         """The table of ``session``, over the screens shown."""
         from .screens.table import TableScreen  # here: see above TYPE_CHECKING
-        from .seatview import HandState
 
-        # back from the menu to the same game, the cursor, marks and sort are
-        # where the person left them
-        kept = self.hand_state
-        state = kept[1] if kept is not None and kept[0] is session else HandState()
-        self.hand_state = (session, state)
         runner = self.runner if session is self.session else None
-        self.push_screen(TableScreen(session, state, runner))
+        self.push_screen(TableScreen(session, self.kept_state(session), runner))
 
     def _choose_deal(
         self,

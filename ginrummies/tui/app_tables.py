@@ -291,7 +291,7 @@ class TablesApp(GameApp):
 
         if session is None:
             return
-        self.push_screen(TableScreen(session))
+        self.push_screen(TableScreen(session, self.kept_state(session)))
 
     def leave_joined(self) -> None:
         joining = self.joining

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from ..play.session import Seat, Session
     from ..store.saves import Saved
     from ..store.stats import Stats
+    from .seatview import HandState
 
 
 class GameApp(App[None]):
@@ -37,6 +38,7 @@ class GameApp(App[None]):
     session: Session | None  # the game in progress: the one saved
     runner: Runner | None  # what runs it (its computers play)
     keeper: Keeper | None
+    hand_state: tuple[Place, HandState] | None  # see kept_state
     data_dir: Path | None  # where games are saved (None: nowhere)
     # the settings every card widget follows (``CardInk``)
     card_style: reactive[CardStyle] = reactive(CardStyle.UNICODE)
@@ -97,6 +99,17 @@ class GameApp(App[None]):
     def show_table(self, session: Session) -> None:
         """The table of ``session``, over the screens shown."""
         raise NotImplementedError(f"{type(self).__name__} shows no tables")
+
+    def kept_state(self, session: Place) -> HandState:
+        """The person's picks in ``session``'s hand: back from the menu or
+        the lobby to the same game, the cursor, marks and sort are where the
+        person left them."""
+        from .seatview import HandState
+
+        kept = self.hand_state
+        state = kept[1] if kept is not None and kept[0] is session else HandState()
+        self.hand_state = (session, state)
+        return state
 
     def in_lobby(self, session: Place) -> bool:
         """Whether ``session``'s table has a lobby under it (a table across

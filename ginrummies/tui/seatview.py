@@ -68,6 +68,15 @@ class HandState:
     new_card: Card | None = None
     order: list[Card] = field(default_factory=list)
     grouped: set[frozenset[Card]] = field(default_factory=set)  # the melds shown grouped
+    held: frozenset[Card] | None = None  # the hand before a move sent to a host
+
+    def mark_drawn(self, view: PlayerView) -> None:
+        """A hand shown afresh (the app started again, back from the lobby)
+        in the turn the person drew: the card drawn or taken is new, and
+        picked, as it was when it came."""
+        card = view.drawn_card or view.taken_card
+        if card is not None and card in view.hand and self.cursor_card is None:
+            self.new_card = self.cursor_card = card
 
     def arrange(self, view: PlayerView) -> HandLayout:
         """Lay the hand out and keep the cursor and marks on cards it holds."""

@@ -127,7 +127,6 @@ class TableScreen(FlowScreen):
         self.message_at: object = None
         self.log_toggled = False  # the moves panel flipped from what the width gives
         self.hidden_said_until = 0.0  # the too-small notice is up until then
-        self.held: set[Card] | None = None  # the hand before a move sent to a host
 
     # --- layout ------------------------------------------------------------------
 
@@ -141,6 +140,8 @@ class TableScreen(FlowScreen):
         self.set_class(self.session.format.tables > 1, "-tables")
         self.set_class(self.session.rules.has_table_melds, "-melds")
         self.query_one(HandView).focus()
+        if not self.look.watching:
+            self.state.mark_drawn(self.view)
         self.redraw()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -201,9 +202,10 @@ class TableScreen(FlowScreen):
         if not self.is_attached or not self.query(HandView):
             return  # the screen is being closed: a key that was already on its way
         session = self.session
-        if self.held is not None and session.pending is None:  # the host sent the move back
-            before, self.held = self.held, None
-            self.show_gained(before)
+        state = self.state
+        if state.held is not None and session.pending is None:  # the host sent the move back
+            before, state.held = state.held, None
+            self.show_gained(set(before))
         seen = self.look
         table = self.query_one(TableArea)
         hidden = self.hand_hidden
@@ -424,7 +426,7 @@ class TableScreen(FlowScreen):
             self.say(refused(exc, session, self.view, action), warn=True)
             return
         if session.pending is not None:  # sent to the host: the card drawn comes back later
-            self.held = before
+            self.state.held = frozenset(before)
             self.redraw()
             return
         self.show_gained(before)
