@@ -43,6 +43,7 @@ SIZE = (120, 36)
 # scenes drawn at another size than SIZE: the small tables are another
 # scene's game in the window most terminals open with
 SIZES = {
+    "host-form": (80, 24),
     "too-small": (80, 20),
     "cut": (80, 24),
     "small-gin": (80, 24),
@@ -99,6 +100,16 @@ def scene(name: str, folder: Path | None = None) -> tuple[GinApp, Before]:
             app.push_screen(RulesScreen("skarney"))
 
         return app, settled(rules)
+    if name in ("host-form", "join-form"):
+        app = make_app(session=False)
+
+        async def form(pilot: Pilot[Any]) -> None:
+            from ginrummies.tui.screens.hostform import HostForm
+            from ginrummies.tui.screens.joinform import JoinForm
+
+            app.push_screen(HostForm("Ann") if name == "host-form" else JoinForm("Ann"))
+
+        return app, settled(form)
     if name == "settings":
         app = make_app(session=False)
 
@@ -415,6 +426,8 @@ SCENES = [
     "undo",
     "cut",
     "joined",
+    "host-form",
+    "join-form",
     *FORMAT_SCENES,
     "small-three",
     "small-partnership",

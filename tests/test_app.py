@@ -397,6 +397,7 @@ async def test_menu_new_game_form_starts_the_game_it_shows() -> None:
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         assert labels == [
             "New game",
+            "Host a table across machines",
             "Join a table across machines",
             "Statistics",
             "Rules",

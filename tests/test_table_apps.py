@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from apphelp import key_for_turn, until
 from nethelp import table_for_one
-from textual.widgets import Input, Static
+from textual.widgets import Input, Select, Static
 
 from ginrummies.ai import make_bot
 from ginrummies.core import Discard, DrawStock, Format, preset
@@ -244,6 +244,56 @@ async def test_the_menu_joins_a_table_from_a_pasted_command(tmp_path: Path) -> N
             )
     finally:
         await host.close()
+
+
+async def test_the_menu_hosts_a_table_a_friend_joins(tmp_path: Path) -> None:
+    """What ``ginrummies host`` does, from the menu (and so from a browser tab
+    of ``serve``): the form's game, format, friends, level and hints make the
+    table; a port that is not one is said; a friend joins with the code."""
+    from ginrummies.tui.screens.hostform import HostForm
+
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        options = app.screen.query_one("#menu-options")
+        ids = [options.get_option_at_index(i).id for i in range(options.option_count)]
+        await pilot.press(*["down"] * ids.index("host"), "enter")
+        await until(pilot, lambda: isinstance(app.screen, HostForm), "the host form")
+        form = app.screen
+        variant = form.query_one("#variant", Select)
+        variant.value = "skarney"
+        await pilot.pause()
+        formats = form.query_one("#format", Select)
+        # the formats follow the variant, the friends the format
+        assert Format.PARTNERS in [value for _, value in formats._options]
+        formats.value = Format.PARTNERS
+        await pilot.pause()
+        friends = form.query_one("#friends", Select)
+        assert [value for _, value in friends._options] == [1, 2, 3]
+        friends.value = 2
+        form.query_one("#level", Select).value = Level.EASY
+        form.query_one("#hints", Select).value = True
+        port = form.query_one("#port", Input)
+        port.value = "99999"
+        port.focus()
+        await pilot.press("enter")
+        problem = str(form.query_one("#host-problem", Static).render())
+        assert problem == "There is no port 99999: a port is 0 to 65535." and app.screen is form
+        port.value = "0"  # any free port (the lobby says which)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        hosting = app.hosting
+        assert hosting is not None and hosting.address is not None
+        session = hosting.session
+        assert session.rules.name == preset("skarney").name and session.format is Format.PARTNERS
+        assert hosting.table.remote == frozenset({1, 2}) and session.hints
+        assert [s.level for s in session.seats if not s.is_person] == [Level.EASY]
+        lobby = app.screen
+        assert "ginrummies join 127.0.0.1:" in lobby_text(lobby)
+        seated = await join(f"127.0.0.1:{hosting.address[1]}", hosting.table.code, "Zoe")
+        try:
+            await until(pilot, lambda: "Zoe" in lobby_text(lobby), "Zoe in the lobby")
+        finally:
+            await seated.close()
 
 
 async def test_a_game_ended_at_a_hosted_table_is_kept_as_this_machines_persons(

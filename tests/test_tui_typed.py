@@ -31,6 +31,7 @@ def test_the_app_does_what_the_screens_ask_of_it() -> None:
     assert asked == [
         "start_session",
         "show_table",
+        "kept_state",
         "continue_game",
         "watch_session",
         "show_menu",

@@ -15,14 +15,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..core import LEVELS, PRESETS, Format, Level, RulesError, preset
-from ..net.plan import login_name
+from ..net.plan import PORT, login_name
 from .app import fail, run_app, theme_help
 from .options import add_format_option
 
 if TYPE_CHECKING:
     from ..net.plan import HostPlan
-
-PORT = 8765  # the port a table listens on unless told
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
@@ -124,8 +122,7 @@ def host_main(argv: Sequence[str]) -> int:
     elif args.tls_key is not None:
         return fail("--tls-key goes with --tls CERT")
     from ..net.kept import game_in_progress, read_table
-    from ..net.plan import HostPlan
-    from ..play.session import Session, format_seats  # the bots: only now
+    from ..net.plan import HostPlan, new_plan  # the bots: only now
 
     fmt = Format(args.format)
     level = Level(args.opponent)
@@ -152,15 +149,15 @@ def host_main(argv: Sequence[str]) -> int:
     elif in_progress := game_in_progress(args.data_dir):  # the app asks; here, no one to ask
         return fail(in_progress)
     people = fmt.seats if args.people is None else args.people
-    if not 1 <= people <= fmt.seats:
-        return fail(f"{fmt.title} seats 1 to {fmt.seats} people, not {people}")
     seed = args.seed if args.seed is not None else secrets.randbelow(10**6)
-    here = [] if args.headless else [name]
-    names = [*here, *(f"Seat {'ABCD'[i]}" for i in range(len(here), fmt.seats))]
-    seats = format_seats(fmt, people, level, names)
-    session = Session(rules, seats, seed, format=fmt)
-    remote = frozenset(range(len(here), people))
-    plan = HostPlan(session, remote, args.listen, args.port, tls, level, hints=args.hints)
+    try:
+        plan = new_plan(
+            rules, fmt, people, level, seed,
+            name=None if args.headless else name,
+            listen=args.listen, port=args.port, tls=tls, hints=args.hints,
+        )  # fmt: skip
+    except ValueError as exc:
+        return fail(str(exc))
     return headless(args, plan) if args.headless else run_app(args, host=plan)
 
 

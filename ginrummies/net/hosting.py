@@ -185,8 +185,8 @@ class Hosting(Newsroom):
         if host in ("127.0.0.1", "::1", "localhost"):
             return (
                 "Only this machine can reach the table: friends elsewhere come "
-                "through an SSH tunnel (see the README), or host with "
-                "--listen 0.0.0.0 to open it to your network."
+                "through an SSH tunnel (see the README), or a table hosted for "
+                '"your network" (--listen 0.0.0.0) lets them in.'
             )
         if host in ("0.0.0.0", "::"):
             where = ", ".join(reachable(host))

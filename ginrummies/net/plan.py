@@ -1,6 +1,7 @@
-"""A table to host, as the command line asks for it: the game, the seats
-people may take from elsewhere, where to listen, and (a table taken up
-again with ``--continue``) its code and its seats' tokens as before."""
+"""A table to host, as the command line or the menu's form asks for it:
+the game, the seats people may take from elsewhere, where to listen, and
+(a table taken up again with ``--continue``) its code and its seats'
+tokens as before."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ import getpass
 import ssl
 from dataclasses import dataclass
 
-from ..core import Level
+from ..core import Format, Level, RuleSet
+from ..play.seats import format_seats
 from ..play.session import Session
 from .table import Table
+
+PORT = 8765  # the port a table listens on unless told
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,33 @@ class HostPlan:
             if seat in table.seats:
                 table.seats[seat].name, table.seats[seat].token = name, token
         return table
+
+
+def new_plan(
+    rules: RuleSet,
+    fmt: Format,
+    people: int,
+    level: Level,
+    seed: int,
+    *,
+    name: str | None,
+    listen: str = "127.0.0.1",
+    port: int = PORT,
+    tls: ssl.SSLContext | None = None,
+    hints: bool = False,
+) -> HostPlan:
+    """A new table of ``people`` people (the host first, sitting here as
+    ``name``; None: a table with no one here, ``--headless``), computers at
+    ``level`` in the other seats. ValueError, in words, for a format that
+    does not play these rules or cannot seat so many."""
+    fmt.check(rules)
+    if not 1 <= people <= fmt.seats:
+        raise ValueError(f"{fmt.title} seats 1 to {fmt.seats} people, not {people}")
+    here = [] if name is None else [name]
+    names = [*here, *(f"Seat {'ABCD'[i]}" for i in range(len(here), fmt.seats))]
+    session = Session(rules, format_seats(fmt, people, level, names), seed, format=fmt)
+    remote = frozenset(range(len(here), people))
+    return HostPlan(session, remote, listen, port, tls, level, hints=hints)
 
 
 def login_name() -> str:

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from ..play.place import Place
     from ..play.runner import Runner
     from ..play.session import Session
-    from .seatview import HandState
+    from .handstate import HandState
 
 Severity = Literal["information", "warning", "error"]
 

@@ -15,7 +15,9 @@ from .screens.menu import MenuScreen
 # the session, the table's screen and the network are imported where a
 # game or a table is shown, not with the app (benchmarks/startup.py)
 if TYPE_CHECKING:
+    from ..play.place import Place
     from ..play.session import Session
+    from .handstate import HandState
 
 
 class GamesApp(GameApp):
@@ -89,6 +91,17 @@ class GamesApp(GameApp):
 
         runner = self.runner if session is self.session else None
         self.push_screen(TableScreen(session, self.kept_state(session), runner))
+
+    def kept_state(self, session: Place) -> HandState:
+        """The person's picks in ``session``'s hand: back from the menu or
+        the lobby to the same game, the cursor, marks and sort are where the
+        person left them."""
+        from .handstate import HandState
+
+        kept = self.hand_state
+        state = kept[1] if kept is not None and kept[0] is session else HandState()
+        self.hand_state = (session, state)
+        return state
 
     def _choose_deal(
         self,

@@ -4,12 +4,14 @@ lobby's requests (``LobbyToTable``, ``LobbyLeave``, ``LobbyClosed``)."""
 
 from __future__ import annotations
 
+import secrets
 import ssl
 from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
 from textual import on
 
+from ..core import LEVELS, Level
 from ..play import news as told
 from ..store.saves import SaveError, parse
 from .gameapp import GameApp
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
     from ..play.place import Place
     from ..play.remote import RemoteSession
     from ..play.session import Session
+    from .screens.hostform import HostChoice
 
 
 class TablesApp(GameApp):
@@ -193,6 +196,49 @@ class TablesApp(GameApp):
             over = joining.session is not None and joining.session.game.is_over
             out.append(joining.close(leave=leaving and not over))
         return out
+
+    def ask_to_host(self) -> None:
+        """The menu's Host: the table's game and reach, then its lobby."""
+        from ..net.plan import login_name
+        from .screens.hostform import HostForm
+
+        if self.hosting is not None or self.joining is not None:
+            self.notify(
+                "A table across machines is open here already: leave it from its lobby first.",
+                title="Table across machines",
+                severity="warning",
+            )
+            return
+
+        def answered(choice: HostChoice | None) -> None:
+            if choice is not None:
+                self.host_chosen(choice)
+
+        settings = self.settings
+        level = Level(settings.default_level) if settings.default_level in LEVELS else Level.NORMAL
+        self.push_screen(HostForm(login_name(), settings.default_rules, level), answered)
+
+    def host_chosen(self, choice: HostChoice) -> None:
+        """The host form's table, with the person's house rules for its variant."""
+        from ..net.plan import new_plan
+
+        seed = self.seed if self.seed is not None else secrets.randbelow(10**6)
+        try:
+            plan = new_plan(
+                self.settings.rules_for(choice.variant),
+                choice.format,
+                choice.friends + 1,
+                choice.level,
+                seed,
+                name=choice.name,
+                listen=choice.listen,
+                port=choice.port,
+                hints=choice.hints,
+            )
+        except ValueError as exc:
+            self.notify(str(exc), title="The table could not be opened", severity="error")
+            return
+        self.host_when_asked(plan)
 
     def ask_to_join(self) -> None:
         """The menu's Join: where and as whom, then the table's lobby."""

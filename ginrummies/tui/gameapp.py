@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ..play.session import Seat, Session
     from ..store.saves import Saved
     from ..store.stats import Stats
-    from .seatview import HandState
+    from .handstate import HandState
 
 
 class GameApp(App[None]):
@@ -40,6 +40,7 @@ class GameApp(App[None]):
     keeper: Keeper | None
     hand_state: tuple[Place, HandState] | None  # see kept_state
     data_dir: Path | None  # where games are saved (None: nowhere)
+    seed: int | None  # the seed new games are dealt with (``--seed``; None: a random one)
     # the settings every card widget follows (``CardInk``)
     card_style: reactive[CardStyle] = reactive(CardStyle.UNICODE)
     four_colour: reactive[bool] = reactive(False)
@@ -101,15 +102,9 @@ class GameApp(App[None]):
         raise NotImplementedError(f"{type(self).__name__} shows no tables")
 
     def kept_state(self, session: Place) -> HandState:
-        """The person's picks in ``session``'s hand: back from the menu or
-        the lobby to the same game, the cursor, marks and sort are where the
-        person left them."""
-        from .seatview import HandState
-
-        kept = self.hand_state
-        state = kept[1] if kept is not None and kept[0] is session else HandState()
-        self.hand_state = (session, state)
-        return state
+        """The person's picks in ``session``'s hand (cursor, marks, sort),
+        kept while the table's screen comes and goes."""
+        raise NotImplementedError(f"{type(self).__name__} keeps no picks")
 
     def in_lobby(self, session: Place) -> bool:
         """Whether ``session``'s table has a lobby under it (a table across

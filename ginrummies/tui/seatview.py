@@ -1,25 +1,25 @@
 """What the table shows the person at the keyboard, in every format.
 
 ``look`` finds whose side of which table the screen is about: the person's
-own hand, or (sitting out a hand of three) the table they watch. ``HandState``
-keeps what that person has picked: the cursor, the marks, the sort. The rest
-are the lines around the cards, worked out from the session and drawn by
+own hand, or (sitting out a hand of three) the table they watch (what that
+person has picked there is ``handstate.HandState``). The rest are the lines
+around the cards, worked out from the session and drawn by
 ``TableArea``: who sits where, the other table of a partnership game, the
 scoreboard's rows and the line saying who meets whom next.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rich.cells import cell_len
 
-from ..core import Card, PlayerView, hand_count, plural, says
-from ..play.handorder import HandLayout, SortMode, lay_out
+from ..core import PlayerView, hand_count, plural, says
 from ..play.log import Entry, Kind
 from ..play.place import Place
 from ..play.tell import action_words, ending_words, seating_words, unit
 from ..play.words import prompt
+from .handstate import HandState
 from .widgets.area import Shown
 from .widgets.fittedline import Parts
 from .widgets.hand import HandShown
@@ -56,49 +56,6 @@ def look(session: Place) -> Look:
         view = game.view(seat)
     seats = game.round.tables[table].seats
     return Look(seat, table, view, session.names_at(table), seats, watching)
-
-
-@dataclass
-class HandState:
-    """The person's picks in the hand on show: cursor, marks, sort, new card."""
-
-    sort_mode: SortMode = SortMode.MELDS
-    cursor_card: Card | None = None
-    marked: set[Card] = field(default_factory=set)
-    new_card: Card | None = None
-    order: list[Card] = field(default_factory=list)
-    grouped: set[frozenset[Card]] = field(default_factory=set)  # the melds shown grouped
-    held: frozenset[Card] | None = None  # the hand before a move sent to a host
-
-    def mark_drawn(self, view: PlayerView) -> None:
-        """A hand shown afresh (the app started again, back from the lobby)
-        in the turn the person drew: the card drawn or taken is new, and
-        picked, as it was when it came."""
-        card = view.drawn_card or view.taken_card
-        if card is not None and card in view.hand and self.cursor_card is None:
-            self.new_card = self.cursor_card = card
-
-    def arrange(self, view: PlayerView) -> HandLayout:
-        """Lay the hand out and keep the cursor and marks on cards it holds."""
-        layout, _ = lay_out(view.hand, view.rules, self.sort_mode)
-        self.order = list(layout.cards)
-        self.grouped = {
-            frozenset(layout.cards[group.start : group.end])
-            for group in layout.groups
-            if not group.deadwood
-        }
-        if self.cursor_card not in self.order:
-            self.cursor_card = self.order[0] if self.order else None
-        self.marked &= set(self.order)
-        return layout
-
-    @property
-    def cursor(self) -> int:
-        return self.order.index(self.cursor_card) if self.cursor_card in self.order else 0
-
-    def forget(self) -> None:
-        self.marked.clear()
-        self.new_card = None
 
 
 def player_words(session: Place, seat: int) -> str:

@@ -51,6 +51,7 @@ class MenuScreen(Screen[None]):
         if gin_app(self).has_game():
             options.add_option(Option("Continue the game", id="continue"))
         options.add_option(Option("New game", id="new"))
+        options.add_option(Option("Host a table across machines", id="host"))
         options.add_option(Option("Join a table across machines", id="join"))
         options.add_option(Option("Statistics", id="stats"))
         options.add_option(Option("Rules", id="rules"))
@@ -73,6 +74,8 @@ class MenuScreen(Screen[None]):
                 from .newgame import NewGameScreen
 
                 app.push_screen(NewGameScreen(app.settings, app.seed))
+            case "host":
+                app.ask_to_host()
             case "join":
                 app.ask_to_join()
             case "stats":

@@ -45,8 +45,8 @@ from ...play.words import explain, meld_cards, prompt, refused
 from ...store import HintLevel
 from ..board import show_board
 from ..flow import FlowScreen
+from ..handstate import HandState
 from ..seatview import (
-    HandState,
     Look,
     cut_words,
     header_texts,
