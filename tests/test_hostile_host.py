@@ -25,7 +25,16 @@ from ginrummies.net import joining as joining_module
 from ginrummies.net.client import join
 from ginrummies.net.headless import Headless
 from ginrummies.net.joining import Joining, JoinPlan
-from ginrummies.net.kept import SEATS_NAME, TABLE_NAME, keep_seat, kept_seat, read_table
+from ginrummies.net.kept import (
+    LAST_NAME,
+    SEATS_NAME,
+    TABLE_NAME,
+    keep_last_table,
+    keep_seat,
+    kept_seat,
+    last_table,
+    read_table,
+)
 from ginrummies.net.protocol import Finished, Lobby, SeatInfo, State, Welcome, write
 from ginrummies.net.server import OUTBOX_MOST, Outbox, TableServer
 from ginrummies.net.table import Table
@@ -184,6 +193,23 @@ def test_a_damaged_seats_file_is_kept_aside_and_joining_goes_on(tmp_path: Path) 
     assert len(aside) == 1 and aside[0].read_text() == nested(20000)  # nothing lost
     keep_seat(tmp_path, "a:1", CODE, "Bob", "t" * 32)
     assert kept_seat(tmp_path, "a:1", CODE, "Bob") == "t" * 32
+
+
+@pytest.mark.parametrize(
+    "text", [nested(20000), "[1, 2]", '{"address": 5}', "\x00not json"], ids=range(4)
+)
+def test_a_damaged_last_table_file_is_kept_aside_and_the_menu_goes_on(
+    tmp_path: Path, text: str
+) -> None:
+    (tmp_path / LAST_NAME).write_text(text)
+    assert last_table(tmp_path) is None  # no crash: no way back offered
+    aside = list(tmp_path.glob("last-table.unreadable-*.json"))
+    assert len(aside) == 1 and aside[0].read_text() == text  # nothing lost
+    keep_seat(tmp_path, "a:1", CODE, "Bob", "t" * 32)
+    keep_last_table(tmp_path, "a:1", CODE, "Bob\x1b[2J", tls=True)  # a name with an escape
+    assert last_table(tmp_path) is None  # no token kept under the cleaned name
+    keep_last_table(tmp_path, "a:1", CODE, "Bob", tls=True)
+    assert last_table(tmp_path) == ("a:1", CODE, "Bob", True)
 
 
 def test_a_damaged_table_file_is_said_and_kept_aside(tmp_path: Path) -> None:

@@ -458,14 +458,8 @@ async def test_an_app_closed_mid_game_takes_its_seat_back_when_it_joins_again(
     _, port = await host.listen()
     plan = JoinPlan(f"127.0.0.1:{port}", table.code, "Bob")
     try:
-        app = GinApp(Settings(speed="instant"), data_dir=tmp_path, join=plan)
-        async with app.run_test(size=SIZE) as pilot:
-            await seated_and_started(pilot, table, host)
-        for _ in range(LOOP):  # the app has gone: its connection with it
-            if not table.seats[1].here:
-                break
-            await asyncio.sleep(0.02)
-        assert not table.seats[1].here and session.seats[1].kind is SeatKind.AWAY
+        await seated_then_closed(tmp_path, table, host, plan)
+        assert session.seats[1].kind is SeatKind.AWAY
         again = GinApp(Settings(speed="instant"), data_dir=tmp_path, join=plan)
         async with again.run_test(size=SIZE) as pilot:
             await until(pilot, lambda: table.seats[1].here, "Bob back at his seat")
@@ -474,6 +468,57 @@ async def test_an_app_closed_mid_game_takes_its_seat_back_when_it_joins_again(
                 await join(f"127.0.0.1:{port}", table.code, "Eve")
     finally:
         await host.close()
+
+
+def menu_items(app: GinApp) -> list[str]:
+    options = app.screen.query_one("#menu-options")
+    return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+async def test_a_reloaded_tab_finds_its_table_in_the_menu(tmp_path: Path) -> None:
+    """A browser tab reloaded (or the app closed) mid-game: the menu's first
+    item goes back to the table it sat at, to the same seat; once the person
+    leaves it for good, the menu no longer offers it."""
+    session, table, host, port = await table_for_one()
+    plan = JoinPlan(f"127.0.0.1:{port}", table.code, "Bob")
+    try:
+        await seated_then_closed(tmp_path, table, host, plan)
+        again = GinApp(Settings(speed="instant"), data_dir=tmp_path)
+        async with again.run_test(size=SIZE) as pilot:
+            await until(pilot, lambda: bool(again.screen.query("#menu-options")), "the menu")
+            assert menu_items(again)[0] == f"Back to the table {table.code}"
+            await pilot.press("enter")
+            await until(pilot, lambda: table.seats[1].here, "Bob back at his seat")
+            await until(pilot, lambda: isinstance(again.screen, TableScreen), "the table")
+            assert table.seats[1].name == "Bob"
+            await pilot.press("escape", "escape")  # the lobby, then leave
+            await until(pilot, lambda: isinstance(again.screen, ChoiceScreen), "asked")
+            await pilot.press("down", "enter")
+            await until(pilot, lambda: not session.seats[1].is_person, "a computer takes over")
+            await until(pilot, lambda: bool(again.screen.query("#menu-options")), "the menu")
+            assert not any(item.startswith("Back to the table") for item in menu_items(again))
+    finally:
+        await host.close()
+
+
+async def seated_then_closed(
+    tmp_path: Path, table: Table, host: TableServer, plan: JoinPlan
+) -> None:
+    """An app joins by ``plan``, the game starts, and the app closes (a tab
+    reloaded, a crash): the host notices the seat gone."""
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path, join=plan)
+    async with app.run_test(size=SIZE) as pilot:
+        await seated_and_started(pilot, table, host)
+    await until_gone(table, 1)
+
+
+async def until_gone(table: Table, seat: int) -> None:
+    """The app has gone: its connection with it (the host notices)."""
+    for _ in range(LOOP):
+        if not table.seats[seat].here:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"seat {seat} still here")
 
 
 async def test_the_host_gives_the_seat_of_someone_who_never_comes_back_to_a_computer(

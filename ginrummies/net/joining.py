@@ -24,7 +24,7 @@ from ..play.printable import printable
 from ..play.remote import RemoteSession, own_record
 from ..play.words import refused
 from .client import JoinError, NoTable, Seated, join
-from .kept import keep_seat, kept_seat
+from .kept import forget_last_table, keep_last_table, keep_seat, kept_seat
 from .protocol import Answer, Finished, Goodbye, Lobby, Refused, SeatInfo, State
 
 RETRY_EVERY = 2.0  # seconds between tries to reconnect
@@ -88,6 +88,7 @@ class Joining(Newsroom):
             self.tell_gone(f"Could not join the table: {exc}")
             return
         keep_seat(self.folder, plan.address, plan.code, plan.name, self.seated.welcome.token)
+        keep_last_table(self.folder, plan.address, plan.code, plan.name, plan.tls is not None)
         self.said = ""  # seated: the lobby says what the start waits for
         self.tell(LobbyNews())
         while not self.ended:
@@ -245,6 +246,7 @@ class Joining(Newsroom):
             return
         plan = self.plan
         keep_seat(self.folder, plan.address, plan.code, plan.name, "")  # nothing to come back to
+        forget_last_table(self.folder)
         try:
             session.finished = own_record(game, seat)
         except ValueError as exc:
@@ -294,6 +296,8 @@ class Joining(Newsroom):
     async def close(self, leave: bool = True) -> None:
         """Leave the table (``leave``: for good, a computer takes the seat)."""
         self.ended = True
+        if leave:
+            forget_last_table(self.folder)
         if self.seated is not None:
             # the connection may be gone already: then there is nothing to tell
             with contextlib.suppress(Exception):

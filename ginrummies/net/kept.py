@@ -3,7 +3,8 @@ when a program stops, even killed. A host keeps, beside its saved game,
 the table's code and each seat's name and token (``ginrummies host
 --continue`` takes the table up again); a seat's machine keeps its seat's
 token by the table's address and code, so that joining again (the app
-restarted, the tab reloaded) takes the same seat back."""
+restarted, the tab reloaded) takes the same seat back, and the table it
+sits at last, so that the menu offers the way back to it."""
 
 from __future__ import annotations
 
@@ -153,3 +154,46 @@ def keep_seat(folder: Path | None, address: str, code: str, name: str, token: st
     seats = dict(list(seats.items())[-20:])  # the last tables only
     with contextlib.suppress(OSError):
         write_atomic(folder / SEATS_NAME, json.dumps(seats, indent=1))
+
+
+LAST_NAME = "last-table.json"  # the table this machine sat at last, while its game goes on
+
+
+def keep_last_table(folder: Path | None, address: str, code: str, name: str, tls: bool) -> None:
+    """The table just joined: the menu offers it again (a tab reloaded)."""
+    if folder is None:
+        return
+    data = {"address": address, "code": code, "name": name, "tls": tls}
+    with contextlib.suppress(OSError):
+        write_atomic(folder / LAST_NAME, json.dumps(data))
+
+
+def forget_last_table(folder: Path | None) -> None:
+    """Nothing to go back to (the game is over, the person left for good)."""
+    if folder is not None:
+        with contextlib.suppress(OSError):
+            (folder / LAST_NAME).unlink(missing_ok=True)
+
+
+def last_table(folder: Path | None) -> tuple[str, str, str, bool] | None:
+    """(address, code, name, tls) of the table this machine sat at last and
+    holds a seat's token for; None if none (a damaged file is kept aside)."""
+    if folder is None:
+        return None
+    path = folder / LAST_NAME
+    try:
+        data = json.loads(read_capped(path, TABLE_LIMIT))
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, UnfitFile, RecursionError):
+        _aside(path)
+        return None
+    fields = ("address", "code", "name")
+    if not isinstance(data, dict) or not all(isinstance(data.get(f), str) for f in fields):
+        _aside(path)
+        return None
+    address, code = (printable(data[f][:200], lines=False) for f in fields[:2])
+    name = clean_name(data["name"], NAME_LENGTH)
+    if not kept_seat(folder, address, code, name):
+        return None
+    return address, code, name, data.get("tls") is True

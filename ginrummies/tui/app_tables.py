@@ -257,6 +257,28 @@ class TablesApp(GameApp):
         address, code, name = self.join_typed
         self.push_screen(JoinForm(name or login_name(), address, code), answered)
 
+    def table_to_rejoin(self) -> str:
+        from ..net.kept import last_table
+
+        if self.hosting is not None or self.joining is not None or not self.saving:
+            return ""
+        last = last_table(self.data_dir)
+        return last[1] if last is not None else ""
+
+    def rejoin_table(self) -> None:
+        """The menu's way back to the table this machine sat at last (a tab
+        reloaded, the app closed mid-game): the seat by its kept token."""
+        from ..net.joining import JoinPlan
+        from ..net.kept import last_table
+
+        last = last_table(self.data_dir) if self.joining is None else None
+        if last is None:
+            return
+        address, code, name, tls = last
+        self.open_joined(
+            JoinPlan(address, code, name, ssl.create_default_context() if tls else None)
+        )
+
     def open_joined(self, plan: JoinPlan) -> None:
         """Sit down at the table ``ginrummies join`` named: its lobby first."""
         from ..net.joining import Joining

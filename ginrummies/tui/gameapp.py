@@ -106,6 +106,11 @@ class GameApp(App[None]):
         kept while the table's screen comes and goes."""
         raise NotImplementedError(f"{type(self).__name__} keeps no picks")
 
+    def table_to_rejoin(self) -> str:
+        """The code of the table this machine sat at last, whose game goes
+        on ("" if none, or a table is open here now): the menu's way back."""
+        return ""
+
     def in_lobby(self, session: Place) -> bool:
         """Whether ``session``'s table has a lobby under it (a table across
         machines), where Escape goes rather than the menu."""

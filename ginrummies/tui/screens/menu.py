@@ -48,8 +48,11 @@ class MenuScreen(Screen[None]):
         options = self.query_one(OptionList)
         was = options.highlighted_option.id if options.highlighted_option is not None else None
         options.clear_options()
-        if gin_app(self).has_game():
+        app = gin_app(self)
+        if app.has_game():
             options.add_option(Option("Continue the game", id="continue"))
+        if code := app.table_to_rejoin():
+            options.add_option(Option(f"Back to the table {code}", id="rejoin"))
         options.add_option(Option("New game", id="new"))
         options.add_option(Option("Host a table across machines", id="host"))
         options.add_option(Option("Join a table across machines", id="join"))
@@ -74,6 +77,8 @@ class MenuScreen(Screen[None]):
                 from .newgame import NewGameScreen
 
                 app.push_screen(NewGameScreen(app.settings, app.seed))
+            case "rejoin":
+                app.rejoin_table()
             case "host":
                 app.ask_to_host()
             case "join":
