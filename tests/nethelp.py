@@ -9,11 +9,14 @@ from ginrummies.net.table import Table
 from ginrummies.play.session import Seat, Session
 
 
-async def table_for_one(seed: int = 12) -> tuple[Session, Table, TableServer, int]:
-    """Gin against the easy computer, seat B to be taken from elsewhere; the
-    host listening on the loopback (not started), and its port."""
+async def table_for_one(
+    seed: int = 12, target: int | None = None
+) -> tuple[Session, Table, TableServer, int]:
+    """Gin against the easy computer (to ``target``), seat B to be taken
+    from elsewhere; the host listening on the loopback (not started), and
+    its port."""
     seats = [Seat("Computer A", SeatKind.COMPUTER, Level.EASY), Seat("Seat B")]
-    session = Session(preset("gin"), seats, seed)
+    session = Session(preset("gin"), seats, seed, target=target)
     table = Table(session, frozenset({1}))
     host = TableServer(table, started=False)
     _, port = await host.listen()

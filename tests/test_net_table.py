@@ -23,6 +23,7 @@ from ginrummies.core import (
     Discard,
     DrawStock,
     Format,
+    IllegalAction,
     Knock,
     Reason,
     Refusal,
@@ -35,6 +36,7 @@ from ginrummies.net.protocol import (
     HOST_LIMIT,
     VERSION,
     Answer,
+    Hello,
     Move,
     Ready,
     Refused,
@@ -557,3 +559,38 @@ def test_a_frame_in_hand_ten_is_the_size_of_one_in_hand_one() -> None:
     assert len(sizes) == 10
     assert max(sizes[10]) < 2 * max(sizes[1]), (max(sizes[1]), max(sizes[10]))
     assert whole > 4 * max(sizes[10]), (whole, max(sizes[10]))
+
+
+def test_a_captains_table_deals_its_next_game_with_the_captaincy_passed() -> None:
+    """The rematch at a table across machines (issue 51): the same seats,
+    code and tokens; in Captains the next seat is the Captain (RULES.md 6);
+    the hands' readiness is asked afresh."""
+    seats = [Seat("Ann"), Seat("Seat B"), Seat("Seat C")]
+    session = Session(preset("skarney"), seats, 11, format=Format.CAPTAINS, target=30)
+    table = Table(session, frozenset({1, 2}))
+    tokens = {}
+    for seat, name in ((1, "Bob"), (2, "Cy")):
+        tokens[seat] = table.sit(Hello(table.code, name)).token
+    table.begin()
+    bots = [make_bot(Level.EASY, session.rules, 3 + seat) for seat in range(3)]
+    with pytest.raises(IllegalAction, match="still being played"):
+        table.rematch(12)
+    while not session.game.is_over:
+        if session.round_over:
+            session.next_hand()
+            continue
+        seat = session.game.seat_to_move(0)
+        assert seat is not None
+        view = session.view(seat)
+        session.play(bots[seat].choose(view, list(view.legal_actions)), seat)
+    captain = session.game.format.play.captain(session.game.rounds[0].rota)
+    assert captain is not None
+    table.rematch(12)
+    again = table.session
+    assert again is not session and table.game == 2 and again.game.target == 30
+    assert again.game.format.play.captain(again.game.round.rota) == (captain + 1) % 3
+    assert {s: table.seats[s].token for s in (1, 2)} == tokens
+    assert again.names == ("Ann", "Bob", "Cy") and again.away == session.away
+    table.gone(2)  # Cy's connection dropped: back by his token, told it is game 2
+    welcome = table.sit(Hello("", "", token=tokens[2]))
+    assert welcome.seat == 2 and welcome.game == 2

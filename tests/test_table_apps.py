@@ -22,6 +22,7 @@ from ginrummies.net import joining
 from ginrummies.net.client import JoinError, Seated, address_uri, join
 from ginrummies.net.headless import Headless
 from ginrummies.net.joining import Joining, JoinPlan
+from ginrummies.net.kept import kept_seat
 from ginrummies.net.plan import HostPlan
 from ginrummies.net.server import TableServer
 from ginrummies.net.table import Table
@@ -58,6 +59,40 @@ async def follow(seated: Seated) -> None:
         return
 
 
+async def hand_to_its_end(pilot: Any, session: Session, seated: Seated) -> bool:
+    """Ann (here, by the host app's table) and Bob (scripted, elsewhere)
+    play the hand with the easy computer's moves until its result shows;
+    whether Ann's table said it waited for Bob."""
+    app = pilot.app
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    bob = make_bot(Level.EASY, session.rules, 4)
+    ann = make_bot(Level.EASY, session.rules, 5)
+    waited = False
+    for _ in range(LOOP):
+        if isinstance(app.screen, ResultScreen):
+            return waited
+        state = seated.state
+        view = state.view if state is not None else None
+        bobs = view is not None and view.my_turn and view.result is None
+        if view is not None and bobs and session.game.seat_to_move(0) == 1:
+            shown = table.query_one(TableArea).shown.status
+            waited = waited or shown.startswith("Waiting for Bob to move")
+            await seated.move(bob.choose(view, list(view.legal_actions)))
+            await until(
+                pilot,
+                lambda s=state: seated.state is not s or bool(seated.refused),
+                "Bob's move back",
+            )
+            assert not seated.refused
+            continue
+        if session.person_to_move:
+            view = session.view()
+            table.play(ann.choose(view, list(view.legal_actions)))
+        await pilot.pause(0.01)
+    raise AssertionError("the hand never ended")
+
+
 async def test_the_host_app_seats_a_person_from_elsewhere_and_plays_a_hand(
     tmp_path: Path,
 ) -> None:
@@ -81,32 +116,7 @@ async def test_the_host_app_seats_a_person_from_elsewhere_and_plays_a_hand(
         if isinstance(app.screen, ChoiceScreen):  # Ann won the cut: she chooses
             await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, TableScreen), "the table")
-        table = app.screen
-        assert isinstance(table, TableScreen)
-        bob = make_bot(Level.EASY, session.rules, 4)
-        ann = make_bot(Level.EASY, session.rules, 5)
-        waited = False
-        for _ in range(LOOP):
-            if isinstance(app.screen, ResultScreen):
-                break
-            state = seated.state
-            view = state.view if state is not None else None
-            bobs = view is not None and view.my_turn and view.result is None
-            if view is not None and bobs and session.game.seat_to_move(0) == 1:
-                shown = table.query_one(TableArea).shown.status
-                waited = waited or shown.startswith("Waiting for Bob to move")
-                await seated.move(bob.choose(view, list(view.legal_actions)))
-                await until(
-                    pilot,
-                    lambda s=state: seated.state is not s or bool(seated.refused),
-                    "Bob's move back",
-                )
-                assert not seated.refused
-                continue
-            if session.person_to_move:
-                view = session.view()
-                table.play(ann.choose(view, list(view.legal_actions)))
-            await pilot.pause(0.01)
+        waited = await hand_to_its_end(pilot, session, seated)
         assert isinstance(app.screen, ResultScreen)
         # Ann has seen the result; the next hand waits for Bob
         await pilot.press("enter")
@@ -118,6 +128,81 @@ async def test_the_host_app_seats_a_person_from_elsewhere_and_plays_a_hand(
         assert waited
         reader.cancel()
         await seated.close()
+
+
+async def started_at_the_host(pilot: Any, seated: Seated) -> None:
+    """The cut's choice made, by Ann here or Bob elsewhere: the table shows."""
+    app = pilot.app
+    for _ in range(LOOP):
+        if isinstance(app.screen, TableScreen) and app.screen.session is app.session:
+            return
+        if isinstance(app.screen, ChoiceScreen):  # Ann won the cut: she chooses
+            await pilot.press("enter")
+        lobby = seated.lobby
+        if lobby is not None and lobby.question:  # Bob won it: he plays first
+            seated.lobby = None
+            await seated.deal(False)
+        await pilot.pause(0.01)
+    raise AssertionError("the game never began")
+
+
+@pytest.mark.slow
+async def test_the_host_deals_the_next_game_at_the_same_table(tmp_path: Path) -> None:
+    """The game over, the host's ``a`` deals the next game of the match at
+    the same table: the same code, seats and tokens; the friend elsewhere is
+    told, asked the cut's question if he won it, and sent the new game."""
+    session = Session(preset("gin"), [Seat("Ann"), Seat("Seat B")], 8, target=1)
+    app = GinApp(
+        Settings(speed="instant"), data_dir=tmp_path, host=HostPlan(session, frozenset({1}))
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        lobby, hosting = app.screen, app.hosting
+        assert hosting is not None and hosting.address is not None
+        table = hosting.table
+        seated = await join(f"127.0.0.1:{hosting.address[1]}", table.code, "Bob")
+        reader = asyncio.create_task(follow(seated))
+        await until(pilot, lambda: table.full, "Bob seated")
+        await pilot.press("s")
+        await started_at_the_host(pilot, seated)
+        for _ in range(20):  # hands until one scores (a hand may be a draw)
+            await hand_to_its_end(pilot, session, seated)
+            if session.game.is_over:
+                break
+            await pilot.press("enter")
+            await seated.ready()
+            await until(pilot, lambda: isinstance(app.screen, TableScreen), "the next hand")
+        result = app.screen
+        assert isinstance(result, ResultScreen) and session.game.is_over
+        assert "a: another game" in str(result.query_one("#result-keys", Static).render())
+        await until(pilot, lambda: seated.finished != "", "the whole game sent to Bob")
+        await pilot.press("a")
+        await until(pilot, lambda: table.game == 2, "the next game dealt")
+        await until(pilot, lambda: seated.finished == "", "Bob told of it")
+        again = hosting.session
+        assert again is not session and again.rules == session.rules
+        assert again.names == session.names and table.seats[1].token == seated.welcome.token
+        await started_at_the_host(pilot, seated)
+        await until(
+            pilot,
+            lambda: seated.state is not None and seated.state.view is not None,
+            "Bob sent the new game",
+        )
+        assert seated.state is not None and seated.state.public.scores == (0, 0)
+        assert app.session is again and len(again.game.rounds) == 1
+        await pilot.press("escape")  # the lobby, not the last game's table
+        await until(pilot, lambda: app.screen is lobby, "the lobby")
+        reader.cancel()
+        await seated.close()
+
+
+async def turn_played(pilot: Any, session: Session) -> None:
+    """The joined app's person plays the turn in front of them by keys, and
+    the host's game moves on."""
+    before = session.version
+    for key in key_for_turn(pilot.app):
+        await pilot.press(key)
+    await until(pilot, lambda: session.version > before, "the move played")
 
 
 async def seated_and_started(pilot: Any, table: Table, host: TableServer) -> TableScreen:
@@ -173,10 +258,7 @@ async def test_a_joined_app_plays_its_seat_comes_back_and_leaves(
                     off = "Hints are off at this table: the host's choice, people playing people."
                     await until(pilot, lambda a=area, o=off: a.shown.status == o, "no hint here")
                 if remote.person_to_move:
-                    before = session.version
-                    for key in key_for_turn(app):
-                        await pilot.press(key)
-                    await until(pilot, lambda b=before: session.version > b, "the move played")
+                    await turn_played(pilot, session)
                     if not dropped and session.game.round.hands[0].stock_size < 25:
                         dropped = True  # the connection drops mid-hand: back by token
                         await host.connections[1].close()
@@ -411,10 +493,7 @@ async def test_the_card_drawn_stays_picked_across_the_lobby_and_a_new_app(
                 if remote.person_to_move and DrawStock() in remote.legal():
                     break
                 if remote.person_to_move:
-                    before = session.version
-                    for key in key_for_turn(app):
-                        await pilot.press(key)
-                    await until(pilot, lambda b=before: session.version > b, "the move played")
+                    await turn_played(pilot, session)
                 await pilot.pause(0.01)
             lobby_at = session.version
             await pilot.press("d", "escape")  # drawn, and off to the lobby at once
@@ -473,6 +552,51 @@ async def test_an_app_closed_mid_game_takes_its_seat_back_when_it_joins_again(
 def menu_items(app: GinApp) -> list[str]:
     options = app.screen.query_one("#menu-options")
     return [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+
+
+@pytest.mark.slow
+async def test_a_joined_app_follows_the_host_to_the_next_game(tmp_path: Path) -> None:
+    """The host deals the next game at the same table: the joined app leaves
+    the last game's result for the table's lobby, answers the cut if it won
+    it, and opens the new game's table; its seat is kept to come back to."""
+    session, table, host, port = await table_for_one(target=1)
+    plan = JoinPlan(f"127.0.0.1:{port}", table.code, "Bob")
+    try:
+        app = GinApp(Settings(speed="instant"), data_dir=tmp_path, join=plan)
+        async with app.run_test(size=SIZE) as pilot:
+            first = (await seated_and_started(pilot, table, host)).session
+            for _ in range(LOOP):
+                if session.game.is_over:
+                    break
+                if isinstance(app.screen, ResultScreen):
+                    await pilot.press("enter")
+                elif first.person_to_move:
+                    await turn_played(pilot, session)
+                await pilot.pause(0.01)
+            await until(pilot, lambda: isinstance(app.screen, ResultScreen), "the game's result")
+            table.rematch(7)
+            host.next_game()
+            await host.send_all()
+            joining = app.joining
+            assert joining is not None
+            await until(pilot, lambda: joining.game == 2, "told of the next game")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby again")
+            if table.choosing:  # Bob won the cut: asked on his screen
+                await until(pilot, lambda: isinstance(app.screen, ChoiceScreen), "asked")
+                await pilot.press("enter")
+                await until(pilot, lambda: not table.choosing, "Bob's choice")
+            await host.start()
+            await until(
+                pilot,
+                lambda: isinstance(app.screen, TableScreen) and app.screen.session is not first,
+                "the next game's table",
+            )
+            assert joining.session is not None and list(joining.session.game.scores) == [0, 0]
+            assert kept_seat(tmp_path, plan.address, plan.code, "Bob") == table.seats[1].token
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "its lobby under it")
+    finally:
+        await host.close()
 
 
 async def test_a_reloaded_tab_finds_its_table_in_the_menu(tmp_path: Path) -> None:

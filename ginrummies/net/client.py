@@ -36,6 +36,7 @@ from .protocol import (
     Leave,
     Lobby,
     Move,
+    NextGame,
     ProtocolError,
     Ready,
     Refused,
@@ -47,7 +48,7 @@ from .protocol import (
     write,
 )
 
-HostMessage = Welcome | Lobby | State | Finished | Refused | Answer | Goodbye
+HostMessage = Welcome | Lobby | State | Finished | Refused | Answer | NextGame | Goodbye
 LINE_MOST = 300  # the longest line a host's words (a status, a question) are shown in
 
 
@@ -137,6 +138,8 @@ class Seated:
         elif isinstance(message, Refused):
             self.refused.append(message.why)
             self.refusals.append(message.refusal)
+        elif isinstance(message, NextGame):
+            self.state, self.finished = None, ""  # the last game's, done with
         elif isinstance(message, Goodbye):
             self.goodbye = message.why
         return message

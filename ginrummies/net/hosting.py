@@ -74,10 +74,23 @@ class Hosting(Newsroom):
         the app begins the game (``begun``, once the cuts are chosen: first
         by the people elsewhere who won one, asked on their own screens)."""
         self.table.begin(self.plan.level)
+        self.cut()
+
+    def cut(self) -> None:
+        """The people elsewhere who won a cut are asked to choose (the lobby
+        says whom the start waits for); the game begins once they have."""
         self.starting = True
         self.push()
-        self.tell(LobbyNews())  # the lobby says whom the start waits for
+        self.tell(LobbyNews())
         self.go_on()
+
+    def rematch(self, seed: int) -> None:
+        """The next game of the match at this table (the host's ``a`` on the
+        game's result): the same seats and code; it begins as the first did,
+        once the people elsewhere who won a cut have chosen."""
+        self.table.rematch(seed)
+        self.host.next_game()
+        self.cut()
 
     def go_on(self) -> None:
         """Once nobody elsewhere is still choosing, the app begins the game."""

@@ -19,13 +19,13 @@ from pathlib import Path
 from typing import Any
 
 from ..core import Action, Attempt, IllegalAction, Level
-from ..play.news import GameOver, Gone, LobbyNews, Newsroom, Note, Question, Started
+from ..play.news import Another, GameOver, Gone, LobbyNews, Newsroom, Note, Question, Started
 from ..play.printable import printable
 from ..play.remote import RemoteSession, own_record
 from ..play.words import refused
 from .client import JoinError, NoTable, Seated, join
 from .kept import forget_last_table, keep_last_table, keep_seat, kept_seat
-from .protocol import Answer, Finished, Goodbye, Lobby, Refused, SeatInfo, State
+from .protocol import Answer, Finished, Goodbye, Lobby, NextGame, Refused, SeatInfo, State
 
 RETRY_EVERY = 2.0  # seconds between tries to reconnect
 RETRY_FOR = 600.0  # seconds of tries before giving up (a host restarted takes a while)
@@ -64,6 +64,7 @@ class Joining(Newsroom):
         self.tasks: set[asyncio.Task[None]] = set()
         self.asked = False
         self.resend = False  # back at the table: the move on its way is sent again
+        self.game = 1  # the games dealt at the table (the host's count)
 
     @property
     def seat(self) -> int | None:
@@ -87,8 +88,8 @@ class Joining(Newsroom):
         except JoinError as exc:
             self.tell_gone(f"Could not join the table: {exc}")
             return
-        keep_seat(self.folder, plan.address, plan.code, plan.name, self.seated.welcome.token)
-        keep_last_table(self.folder, plan.address, plan.code, plan.name, plan.tls is not None)
+        self.game = self.seated.welcome.game
+        self.keep()
         self.said = ""  # seated: the lobby says what the start waits for
         self.tell(LobbyNews())
         while not self.ended:
@@ -142,6 +143,8 @@ class Joining(Newsroom):
             elif isinstance(message, Answer):
                 if self.session is not None:
                     self.session.answered(message.attempt, message.refusal)
+            elif isinstance(message, NextGame):
+                self.next_game(message.game)
             elif isinstance(message, Goodbye):
                 raise JoinError(message.why)
 
@@ -180,6 +183,8 @@ class Joining(Newsroom):
                     break
                 continue
             self.said = "Back at the table."
+            if self.seated.welcome.game != self.game:  # dealt again while away
+                self.next_game(self.seated.welcome.game)
             self.resend = True  # a move made meanwhile goes once the table is seen
             self.tell(Note(self.said, False))
             return True
@@ -189,6 +194,27 @@ class Joining(Newsroom):
             f"{gone} ginrummies join with the same address and code takes your seat back."
         )
         return False
+
+    def keep(self) -> None:
+        """This machine keeps the seat's token, and the table as its last."""
+        plan, seated = self.plan, self.seated
+        if seated is not None:
+            keep_seat(self.folder, plan.address, plan.code, plan.name, seated.welcome.token)
+            keep_last_table(self.folder, plan.address, plan.code, plan.name, plan.tls is not None)
+
+    def next_game(self, game: int) -> None:
+        """The host dealt the next game at this table: the last one is done
+        with; the new one comes as the first did (the cut's question, then
+        its States), and the seat is this machine's to come back to again."""
+        self.game = game
+        self.session = None
+        self.asked = False
+        self.resend = False
+        self.keep()
+        self.said = "The host dealt the next game at this table."
+        self.tell(Another())
+        self.tell(Note(self.said, False))
+        self.tell(LobbyNews())
 
     def tell_gone(self, why: str) -> None:
         """The table cannot be reached: said, and the lobby says so too."""

@@ -134,6 +134,7 @@ class Welcome:
     names: tuple[str, ...]
     host: str = ""  # the name of the person who hosts and plays ("": a table held headless)
     hints: bool = False  # the host allows hints at its table
+    game: int = 1  # the games dealt at this table so far (a rematch is the second)
 
 
 @dataclass(frozen=True)
@@ -208,6 +209,16 @@ class Answer:
 
 
 @dataclass(frozen=True)
+class NextGame:
+    """The host dealt the next game of the match at this table, with the
+    same seats and code (its ``game``: the games dealt so far): the seat is
+    done with the last one; the cut's question, if it must answer one, and
+    the new game's States follow, as at the first start."""
+
+    game: int
+
+
+@dataclass(frozen=True)
 class Goodbye:
     """The host ends the connection, and why (a wrong code, the game over...)."""
 
@@ -215,7 +226,7 @@ class Goodbye:
 
 
 FROM_SEAT = (Hello, Move, Ask, Ready, Deal, Leave, Resync)
-FROM_HOST = (Welcome, Lobby, State, Finished, Refused, Answer, Goodbye)
+FROM_HOST = (Welcome, Lobby, State, Finished, Refused, Answer, NextGame, Goodbye)
 
 
 # --- what is new since the last State ------------------------------------------------

@@ -44,6 +44,7 @@ from .protocol import (
     Hello,
     Leave,
     Move,
+    NextGame,
     ProtocolError,
     Ready,
     Refused,
@@ -138,9 +139,7 @@ class TableServer:
         self.table = table
         self.started = started
         self.on_change = on_change
-        self.runner = Runner(table.session) if computers else None
-        if self.runner is not None:
-            self.runner.listen(lambda _change: self.spawn(self.changed()))
+        self.runner = self.computers() if computers else None
         self.tasks: set[asyncio.Task[None]] = set()
         self.connections: dict[int, ServerConnection] = {}
         self.outboxes: dict[ServerConnection, Outbox] = {}  # each seated connection's
@@ -156,6 +155,12 @@ class TableServer:
     @property
     def session(self) -> Session:
         return self.table.session
+
+    def computers(self) -> Runner:
+        """What plays the game's computers here, each change told to the seats."""
+        runner = Runner(self.session)
+        runner.listen(lambda _change: self.spawn(self.changed()))
+        return runner
 
     async def listen(
         self, address: str = "127.0.0.1", port: int = 0, tls: ssl.SSLContext | None = None
@@ -333,6 +338,20 @@ class TableServer:
         await self.changed()
         if self.runner is not None:
             await self.runner.idle()
+
+    def next_game(self) -> None:
+        """The table's next game, dealt by ``Table.rematch``: every seat is
+        told, then sent the lobby (the cut's question) until ``start``, and
+        the new game whole."""
+        if self.runner is not None:  # the last game's computers are done with
+            self.runner.stop()
+            self.runner = self.computers()
+        self.started = False
+        self.sent.clear()
+        self.finished = weakref.WeakSet()
+        self.finished_seats.clear()
+        for ws in self.connections.values():
+            self.post(ws, write(NextGame(self.table.game)))
 
     async def changed(self) -> None:
         """Something moved: save, and tell every seat."""

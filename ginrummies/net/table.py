@@ -81,6 +81,7 @@ class Table:
     # the seats a computer took over, with their people's tokens: back with one, it is theirs
     given: dict[int, Seat] = field(default_factory=dict)
     hints: bool = False  # whether the seats may ask for hints (the host's choice)
+    game: int = 1  # the games dealt at this table, the one on now counted
 
     def __post_init__(self) -> None:
         people = {i for i, s in enumerate(self.session.seats) if s.is_person}
@@ -100,8 +101,23 @@ class Table:
                 del self.seats[i]
                 seats[i] = PlayerSeat(f"Computer {'ABCD'[i]}", SeatKind.COMPUTER, level)
         self.session.reseat(seats)
+        self.ask_cuts()
+
+    def ask_cuts(self) -> None:
+        """The people elsewhere who won a cut are to choose whether to deal."""
         winners = self.session.cut_choosers()
         self.asked = {s: None for s in winners if s in self.session.away}
+
+    def rematch(self, seed: int) -> None:
+        """The next game of the match at this table, once the game is over:
+        the same seats, code and tokens, the captaincy passed on
+        (``Session.another``), a cut won elsewhere asked again."""
+        self.session = self.session.another(seed)
+        self.game += 1
+        self.host_ready = -1
+        for seat in self.seats.values():
+            seat.ready = -1
+        self.ask_cuts()
 
     @property
     def choosing(self) -> list[str]:
@@ -196,7 +212,8 @@ class Table:
         self.seats[seat].here = True
         s = self.session
         host = next((s.names[i] for i in range(len(s.seats)) if s.here(i)), "")
-        return Welcome(seat, self.seats[seat].token, s.rules, s.format, s.names, host, self.hints)
+        token = self.seats[seat].token
+        return Welcome(seat, token, s.rules, s.format, s.names, host, self.hints, self.game)
 
     def seat_of(self, token: str) -> int | None:
         for i, s in self.seats.items():

@@ -61,7 +61,13 @@ class Question:
     answers: tuple[str, ...]
 
 
-News: TypeAlias = LobbyNews | Begin | Started | Note | Gone | GameOver | Question
+@dataclass(frozen=True, slots=True)
+class Another:
+    """The host of the table joined dealt the next game of the match there:
+    the last game's screens are done with (back to the table's lobby)."""
+
+
+News: TypeAlias = LobbyNews | Begin | Started | Note | Gone | GameOver | Question | Another
 Listener: TypeAlias = Callable[[News], None]
 
 

@@ -143,6 +143,16 @@ class TablesApp(GameApp):
             return
         session.next_hand()
 
+    def another_game(self, session: Session) -> None:
+        """At a table this app hosts, the next game is dealt at the same
+        table: the same friends, seats and code (they are asked nothing)."""
+        hosting = self.hosting
+        if hosting is None or session is not hosting.session:
+            super().another_game(session)
+            return
+        self.back_to_lobby()  # the new game's table opens over it, as the first did
+        hosting.rematch(secrets.randbelow(10**6))
+
     def close_hosted(self) -> None:
         """Escape in the host's lobby: close the table, after a word."""
         hosting = self.hosting
@@ -315,9 +325,21 @@ class TablesApp(GameApp):
                 self.notify(why, title="Table across machines", severity="error", timeout=30)
             case told.GameOver(game=game):
                 self.keep_joined(game)
+            case told.Another():
+                self.back_to_lobby()
             case told.Question(question=question, answers=answers):
                 if joining is not None:
                     self.ask_deal(joining, question, answers)
+
+    def back_to_lobby(self) -> None:
+        """The last game's screens closed: the table's lobby is in front
+        until the next game's table opens over it."""
+        from .screens.lobby import LobbyScreen
+
+        if not any(isinstance(s, LobbyScreen) for s in self.screen_stack):
+            return
+        while not isinstance(self.screen, LobbyScreen):
+            self.pop_screen()
 
     def ask_deal(self, joining: Joining, question: str, answers: tuple[str, ...]) -> None:
         """The cut won at a table elsewhere: deal or play first, sent to its host."""

@@ -10,7 +10,6 @@ and in hot-seat the curtain whenever the person at the keyboard must change.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from functools import partial
 
@@ -183,8 +182,7 @@ class FlowScreen(Screen[None]):
         if session.game.is_over:
             # after the result screen has gone: its dismissal is still under way
             if choice == "another" and isinstance(session, Session):
-                again = session.another(secrets.randbelow(10**6))
-                app.call_later(app.start_session, again)
+                app.call_later(app.another_game, session)
             else:
                 app.call_later(app.show_menu)
             return

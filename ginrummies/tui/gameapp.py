@@ -8,6 +8,7 @@ the screens; ``gin_app(node)`` gives a widget its app as this type.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, cast
@@ -110,6 +111,11 @@ class GameApp(App[None]):
         """The code of the table this machine sat at last, whose game goes
         on ("" if none, or a table is open here now): the menu's way back."""
         return ""
+
+    def another_game(self, session: Session) -> None:
+        """The next game of the match after ``session`` (the result's ``a``):
+        the same players, the captaincy passed on (RULES.md 6)."""
+        self.start_session(session.another(secrets.randbelow(10**6)))
 
     def in_lobby(self, session: Place) -> bool:
         """Whether ``session``'s table has a lobby under it (a table across

@@ -361,10 +361,13 @@ class ResultScreen(ModalScreen[str | None]):
 
     @property
     def again(self) -> bool:
-        """Another game with the same players can start here: not at a table
-        across machines (its host opens another table)."""
+        """Another game with the same players can start here: a game of
+        this machine's, or at a table it hosts (dealt at the same table);
+        not at a table joined (its host deals the next)."""
         session = self.session
-        return isinstance(session, Session) and not session.away
+        if not isinstance(session, Session):
+            return False
+        return not session.away or gin_app(self).in_lobby(session)
 
     def action_another(self) -> None:
         """The next game of the match, with the same players (RULES.md 6)."""
