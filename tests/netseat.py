@@ -3,10 +3,12 @@ tests/test_table_processes.py: it sits down (with the table's code, or its
 token from TOKEN_FILE), plays its seat with the easy computer, says it has
 seen each hand's result, and comes back with its token when the
 connection drops (the host killed and continued). It writes its token to
-TOKEN_FILE as soon as it has one, and prints one line per hand and the
-game's end. Winning the cut, it plays first.
+TOKEN_FILE as soon as it has one, and prints one line per hand, each
+game's end and each next game the host deals at the table. Winning the
+cut, it plays first.
 
     python tests/netseat.py ADDRESS CODE NAME TOKEN_FILE [--hands N] [--die-after N]
+        [--games N]
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pathlib import Path
 from ginrummies.ai import make_bot
 from ginrummies.core.levels import Level
 from ginrummies.net.client import JoinError, Seated, join
-from ginrummies.net.protocol import Goodbye, Lobby, Refused, State
+from ginrummies.net.protocol import Goodbye, Lobby, NextGame, Refused, State
 
 BACK_FOR = 60.0  # seconds it tries to come back after a drop
 PACE = 0.11  # seconds before each move: within the host's rate (10 a second)
@@ -38,7 +40,8 @@ async def play(args: argparse.Namespace) -> int:
     token_file = Path(args.token_file)
     seated = await sit(args.address, args.code, args.name, token_file)
     bot = make_bot(Level.EASY, seated.welcome.rules, seated.seat + 7)
-    moves = hands = 0
+    moves = hands = games = 0
+    over = False  # this game's end said
     said_ready = -1
     acted: tuple[int, int, int] | None = None  # the turn a move was sent for
     while True:
@@ -64,6 +67,10 @@ async def play(args: argparse.Namespace) -> int:
         if isinstance(message, Goodbye):
             print(f"goodbye: {message.why}", flush=True)
             return 1
+        if isinstance(message, NextGame):
+            print(f"next game {message.game}", flush=True)
+            over, said_ready, acted = False, -1, None
+            continue
         if isinstance(message, Lobby) and message.question:
             await seated.deal(False)  # won the cut: plays first, as the computer would
             continue
@@ -73,10 +80,14 @@ async def play(args: argparse.Namespace) -> int:
         if state is None or not isinstance(message, State | Refused):
             continue
         if state.public.result is not None:
-            scores = " ".join(str(s) for s in state.public.scores)
-            print(f"over {scores}", flush=True)
-            await seated.close()
-            return 0
+            if not over:
+                over, games = True, games + 1
+                scores = " ".join(str(s) for s in state.public.scores)
+                print(f"over {scores}", flush=True)
+            if games >= args.games:
+                await seated.close()
+                return 0
+            continue  # the next game, if the host deals one
         view = state.view
         if state.public.tables and all(t.result is not None for t in state.public.tables):
             if said_ready != state.version:
@@ -106,6 +117,7 @@ def main() -> int:
     parser.add_argument("token_file")
     parser.add_argument("--hands", type=int, default=0)
     parser.add_argument("--die-after", type=int, default=0)
+    parser.add_argument("--games", type=int, default=1)
     args = parser.parse_args()
     try:
         return asyncio.run(play(args))

@@ -48,6 +48,12 @@ def build_host_parser() -> argparse.ArgumentParser:
     add_format_option(parser)
     parser.add_argument("--seed", type=int, default=None, help="the seed that deals the game")
     parser.add_argument(
+        "--target",
+        type=int,
+        default=None,
+        help="the score that wins the game (default: the variant's, in its format)",
+    )
+    parser.add_argument(
         "--opponent",
         default="normal",
         choices=list(LEVELS),
@@ -154,7 +160,7 @@ def host_main(argv: Sequence[str]) -> int:
         plan = new_plan(
             rules, fmt, people, level, seed,
             name=None if args.headless else name,
-            listen=args.listen, port=args.port, tls=tls, hints=args.hints,
+            listen=args.listen, port=args.port, tls=tls, hints=args.hints, target=args.target,
         )  # fmt: skip
     except ValueError as exc:
         return fail(str(exc))

@@ -15,6 +15,7 @@ from ..play.session import Session
 from .table import Table
 
 PORT = 8765  # the port a table listens on unless told
+TARGET_MOST = 10_000  # the most points a game may be played to
 
 
 @dataclass(frozen=True)
@@ -55,17 +56,22 @@ def new_plan(
     port: int = PORT,
     tls: ssl.SSLContext | None = None,
     hints: bool = False,
+    target: int | None = None,
 ) -> HostPlan:
     """A new table of ``people`` people (the host first, sitting here as
     ``name``; None: a table with no one here, ``--headless``), computers at
     ``level`` in the other seats. ValueError, in words, for a format that
-    does not play these rules or cannot seat so many."""
+    does not play these rules or cannot seat so many. ``target``: the score
+    that wins the game (None: the rules', in their format)."""
     fmt.check(rules)
+    if target is not None and not 1 <= target <= TARGET_MOST:
+        raise ValueError(f"a game is to 1 to {TARGET_MOST} points, not {target}")
     if not 1 <= people <= fmt.seats:
         raise ValueError(f"{fmt.title} seats 1 to {fmt.seats} people, not {people}")
     here = [] if name is None else [name]
     names = [*here, *(f"Seat {'ABCD'[i]}" for i in range(len(here), fmt.seats))]
-    session = Session(rules, format_seats(fmt, people, level, names), seed, format=fmt)
+    seats = format_seats(fmt, people, level, names)
+    session = Session(rules, seats, seed, format=fmt, target=target)
     remote = frozenset(range(len(here), people))
     return HostPlan(session, remote, listen, port, tls, level, hints=hints)
 

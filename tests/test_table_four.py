@@ -1,0 +1,166 @@
+"""Four people at one partnership table across processes (issue 51, "done
+when"): the host is the app itself in a terminal (tmux), playing its seat
+with keys; three friends are scripted seats (tests/netseat.py), each its
+own process. One friend is killed mid-hand and comes back by his token;
+the host opens the lobby while the other table plays on; the host is
+killed with SIGKILL and continued (``host --continue``), the friends
+coming back by themselves; the game is played to its end, and the host's
+``a`` deals the next game at the same table, which every friend is sent."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from test_table_processes import CODE, KEYS, ROOT, SEAT, WAIT, Proc, capture, free_port, processes
+
+from ginrummies.store.saves import load
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux"),
+]
+
+LOBBY = "Table across machines"
+
+
+class Terminal:
+    """The host's app in a tmux pane, played by what its screen asks."""
+
+    def __init__(self, name: str, tmp_path: Path) -> None:
+        self.name = name
+        self.tmp_path = tmp_path
+
+    def open(self, args: str) -> None:
+        env = f"PYTHONPATH={ROOT} TERM=xterm-256color"
+        command = f"exec env {env} {sys.executable} -m ginrummies host {args}"
+        subprocess.run(
+            ["tmux", "new", "-d", "-s", self.name, "-x", "100", "-y", "30", command], check=True
+        )
+
+    def kill(self) -> None:
+        """SIGKILL to the app: no goodbye, no save on the way out."""
+        pid = subprocess.run(
+            ["tmux", "list-panes", "-t", self.name, "-F", "#{pane_pid}"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split()[0]
+        os.kill(int(pid), signal.SIGKILL)
+        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False)
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False)
+
+    @property
+    def screen(self) -> str:
+        return capture(self.name)
+
+    def key(self, key: str) -> None:
+        subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
+
+    def wait_for(self, holds: Callable[[str], bool], what: str) -> str:
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            screen = self.screen
+            if holds(screen):
+                return screen
+            time.sleep(0.1)
+        raise AssertionError(f"never {what}:\n{self.screen}")
+
+    def play_until(self, done: Callable[[], bool], what: str, most: float = 3 * WAIT) -> None:
+        """Press the key the screen asks for until ``done``; after each key
+        the next waits until the screen no longer asks it, so a busy
+        machine never gets a key twice."""
+        deadline = time.monotonic() + most
+        while not done():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"never {what}:\n{self.screen}")
+            screen = self.screen
+            asked = next(((said, k) for said, k in KEYS if said in screen), None)
+            if asked is None:
+                time.sleep(0.1)
+                continue
+            said, key = asked
+            self.key(key)
+            while said in self.screen and time.monotonic() < deadline:
+                time.sleep(0.1)
+
+
+def moves_saved(folder: Path) -> int:
+    """The moves in the host's save (it saves after every one)."""
+    try:
+        saved = load(folder / "game.json")
+    except Exception:  # being written: read again on the next look
+        return 0
+    return 0 if saved is None else sum(len(hand) for hand in saved.log)
+
+
+def test_four_play_a_partnership_game_through_drops_a_lobby_a_killed_host_and_a_rematch(
+    tmp_path: Path,
+) -> None:
+    port, data = free_port(), tmp_path / "ann"
+    address = f"127.0.0.1:{port}"
+    table = f"--port {port} --data-dir {data} --name Ann"
+    host = Terminal(f"four{os.getpid()}", tmp_path)
+    with processes(tmp_path) as start:
+
+        def friend(name: str, *extra: str) -> Proc:
+            token = str(tmp_path / f"{name}.token")
+            return start(name, [*SEAT, address, code, name, token, "--games", "2", *extra])
+
+        host.open(f"--format partnership --people 4 --seed 8 --target 100 {table}")
+        try:
+            screen = host.wait_for(lambda s: CODE.search(s) is not None, "the table's code")
+            match = CODE.search(screen)
+            assert match is not None
+            code = match.group(0)
+            cy = friend("Cy", "--die-after", "6")
+            friends = {"Bob": friend("Bob"), "Cy": cy, "Dee": friend("Dee")}
+            host.wait_for(lambda s: "3 of 3 seats taken" in s, "the friends seated")
+            host.key("s")
+            # Cy is killed mid-hand, and comes back by his token
+            host.play_until(lambda: cy.proc.poll() is not None, "Cy's end")
+            assert cy.ended() == 9
+            friends["Cy"] = friend("Cy")
+            # the host looks at the lobby: the other table plays on meanwhile
+            host.wait_for(lambda s: "Esc Lobby" in s or "esc Lobby" in s, "the table")
+            host.key("Escape")
+            host.wait_for(lambda s: LOBBY in s and "The game is on" in s, "the lobby")
+            before = moves_saved(data)
+            deadline = time.monotonic() + WAIT
+            while moves_saved(data) == before and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert moves_saved(data) > before, "the game stood still while the host was away"
+            host.key("Enter")
+            host.wait_for(lambda s: LOBBY not in s, "back at the table")
+            # the host is killed mid-game, and takes the table up again
+            moved = moves_saved(data)
+            host.play_until(lambda: moves_saved(data) > moved, "a move more")
+            assert "Game over" not in host.screen
+            host.kill()
+            host.open(f"--continue {table}")
+            for name, seat in friends.items():
+                seat.wait_for(lambda t: "back" in t, f"{name} back after the host's restart")
+            # to the game's end, then the next game at the same table
+            host.play_until(
+                lambda: all("over" in f.text for f in friends.values()), "the game's end"
+            )
+            host.wait_for(lambda s: "a: another game" in s, "the game's result")
+            host.key("a")
+            for name, seat in friends.items():
+                seat.wait_for(lambda t: "next game 2" in t, f"{name} told of the next game")
+            # and played: a hand of the new game to its end, on every screen
+            host.play_until(
+                lambda: all("hand" in f.text.split("next game 2")[1] for f in friends.values()),
+                "a hand of the next game played",
+            )
+        finally:
+            host.close()
