@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from apphelp import key_for_turn, until
 from nethelp import table_for_one
+from test_table_processes import free_port
 from textual.widgets import Input, Select, Static
 
 from ginrummies.ai import make_bot
@@ -742,15 +743,16 @@ async def test_continue_opens_a_hosted_game_s_table_again_for_the_friends(tmp_pa
     """A hosted game closed mid-game: the menu's Continue opens its table
     again, with its code and seats as before, and Bob's machine takes his
     seat back with the token it kept (no one could move else)."""
-    from ginrummies.net.kept import write_table
+    from ginrummies.net.kept import Reach, table_reach, write_table
     from ginrummies.play.saving import save
     from ginrummies.store.saves import SAVE_NAME
 
     seats = [Seat("Ann"), Seat("Bob", SeatKind.AWAY)]
     session = Session(preset("gin"), seats, 21)
     save(session, tmp_path / SAVE_NAME)
-    code, token = "ABCDEFGHJKMN", "t" * 32
-    write_table(tmp_path, session.game_id, code, [(1, "Bob", token)])
+    code, token, port = "ABCDEFGHJKMN", "t" * 32, free_port()
+    # where it listened is kept with it: Bob's machine comes back to the same port
+    write_table(tmp_path, session.game_id, code, [(1, "Bob", token)], Reach(port=port, hints=True))
     app = GinApp(Settings(speed="instant"), data_dir=tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: app.session is not None, "the saved game")
@@ -758,7 +760,9 @@ async def test_continue_opens_a_hosted_game_s_table_again_for_the_friends(tmp_pa
         await until(pilot, lambda: app.hosting is not None, "the table open again")
         hosting = app.hosting
         assert hosting is not None and hosting.table.code == code
-        address = f"127.0.0.1:{hosting.address[1]}"
+        assert hosting.address is not None and hosting.address[1] == port and hosting.table.hints
+        assert table_reach(tmp_path) == Reach(port=port, hints=True)  # kept as it was
+        address = f"127.0.0.1:{port}"
         bob = await join(address, token=token)
         assert bob.seat == 1
         await until(pilot, lambda: hosting.table.seats[1].here, "Bob back in his seat")

@@ -118,10 +118,7 @@ def test_four_play_a_partnership_game_through_drops_a_lobby_a_killed_host_and_a_
 
         host.open(f"--format partnership --people 4 --seed 8 --target 100 {table}")
         try:
-            screen = host.wait_for(lambda s: CODE.search(s) is not None, "the table's code")
-            match = CODE.search(screen)
-            assert match is not None
-            code = match.group(0)
+            code = table_code(host)
             cy = friend("Cy", "--die-after", "6")
             friends = {"Bob": friend("Bob"), "Cy": cy, "Dee": friend("Dee")}
             host.wait_for(lambda s: "3 of 3 seats taken" in s, "the friends seated")
@@ -164,3 +161,74 @@ def test_four_play_a_partnership_game_through_drops_a_lobby_a_killed_host_and_a_
             )
         finally:
             host.close()
+
+
+def test_the_host_app_gives_a_seat_back_opens_its_table_again_and_asks_once(
+    tmp_path: Path,
+) -> None:
+    """The host's app with one friend elsewhere, as real processes: a seat
+    given to a computer is taken back by its person; Close the table, then
+    the menu's Continue, opens the table again and the friend comes back;
+    a new table over the hosted game asks once, before any code is shown."""
+    port, data = free_port(), tmp_path / "ann"
+    address = f"127.0.0.1:{port}"
+    table = f"--port {port} --data-dir {data} --name Ann"
+    host = Terminal(f"back{os.getpid()}", tmp_path)
+    with processes(tmp_path) as start:
+
+        def friend(name: str, code: str, *extra: str) -> Proc:
+            token = str(tmp_path / f"{name}.token")
+            return start(name, [*SEAT, address, code, name, token, *extra])
+
+        host.open(f"--seed 3 {table}")
+        try:
+            code = table_code(host)
+            bob = friend("Bob", code, "--die-after", "3")
+            host.wait_for(lambda s: "1 of 1 seats taken" in s, "Bob seated")
+            host.key("s")
+            host.play_until(lambda: bob.proc.poll() is not None, "Bob's end")
+            assert bob.ended() == 9
+            # the seat given to the computer, then taken back by Bob
+            host.key("Escape")
+            host.wait_for(lambda s: "c: computers take the seats" in s, "the lobby's offer")
+            host.key("c")
+            host.wait_for(lambda s: "to the computer?" in s, "asked first")
+            host.key("Down")
+            host.key("Enter")
+            host.wait_for(lambda s: "Bob (computer)" in s, "the computer in Bob's seat")
+            bob = friend("Bob", code)
+            host.wait_for(lambda s: "Bob (computer)" not in s, "Bob's seat his again")
+            # Close the table; the menu's Continue opens it again for Bob
+            host.key("Escape")
+            host.wait_for(lambda s: "Close the table?" in s, "asked to close")
+            host.key("Down")
+            host.key("Enter")
+            assert bob.ended() == 1 and "the table is closed" in bob.text
+            host.wait_for(lambda s: "Continue the game" in s, "the menu")
+            host.key("Enter")
+            host.wait_for(lambda s: "Waiting for Bob to come back" in s, "the table open again")
+            bob = friend("Bob", code)
+            host.play_until(lambda: "hand 1" in bob.text, "a hand played with Bob back")
+            # a new table over the hosted game: asked once, before any code
+            host.kill()
+            host.open(f"--seed 4 {table}")
+            host.wait_for(lambda s: "Host a new table instead?" in s, "asked")
+            assert CODE.search(host.screen) is None  # no code given out before the answer
+            host.key("Down")
+            host.key("Enter")
+            fresh = table_code(host)
+            assert fresh != code
+            friend("Cy", fresh)
+            host.wait_for(lambda s: "1 of 1 seats taken" in s, "Cy seated")
+            host.key("s")
+            host.wait_for(lambda s: "Esc Lobby" in s or "esc Lobby" in s, "the new game")
+            assert "Host a new table instead?" not in host.screen  # asked once
+        finally:
+            host.close()
+
+
+def table_code(host: Terminal) -> str:
+    screen = host.wait_for(lambda s: CODE.search(s) is not None, "the table's code")
+    match = CODE.search(screen)
+    assert match is not None
+    return match.group(0)

@@ -20,7 +20,7 @@ from typing import Any
 
 from ..play.news import Begin, LobbyNews, Newsroom
 from ..play.session import Session
-from .kept import write_table
+from .kept import Reach, write_table
 from .plan import HostPlan
 from .protocol import SeatInfo
 from .server import TableServer
@@ -109,7 +109,14 @@ class Hosting(Newsroom):
             return
         taken = [(i, s.name, s.token) for i, s in self.table.seats.items() if s.token]
         with contextlib.suppress(OSError):  # the save says it if the folder fails
-            write_table(self.folder, self.session.game_id, self.table.code, taken)
+            write_table(self.folder, self.session.game_id, self.table.code, taken, self.kept_reach)
+
+    @property
+    def kept_reach(self) -> Reach:
+        """Where the table listens (the port it got, when any was asked for)."""
+        plan = self.plan
+        port = self.address[1] if self.address is not None else plan.port
+        return Reach(plan.listen, port, plan.tls is not None, plan.hints)
 
     def started(self) -> bool:
         return self.host.started

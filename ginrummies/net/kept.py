@@ -9,8 +9,10 @@ sits at last, so that the menu offers the way back to it."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..play.printable import clean_name, printable
@@ -27,10 +29,42 @@ TABLE_LIMIT = 64 * 1024
 Taken = tuple[int, str, str]  # a seat taken from elsewhere: (seat, name, token)
 
 
-def write_table(folder: Path, game_id: str, code: str, seats: Iterable[Taken]) -> None:
+@dataclass(frozen=True)
+class Reach:
+    """Where a hosted table listened, and what it allowed: the menu's
+    Continue opens it again there, so the friends' way back still works."""
+
+    listen: str = "127.0.0.1"
+    port: int = 0
+    tls: bool = False  # then only ``host --continue --tls CERT`` can open it again
+    hints: bool = False
+
+
+def write_table(
+    folder: Path, game_id: str, code: str, seats: Iterable[Taken], reach: Reach = Reach()
+) -> None:
     """Keep the hosted table of the game ``game_id`` (OSError if it cannot be written)."""
     data = {"game": game_id, "code": code, "seats": [list(s) for s in seats]}
+    data |= dataclasses.asdict(reach)
     write_atomic(folder / TABLE_NAME, json.dumps(data, indent=1))
+
+
+def table_reach(folder: Path) -> Reach:
+    """Where the table kept in ``folder`` listened (what a file from before
+    does not say, or says wrongly, is the default)."""
+    try:
+        data = json.loads(read_capped(folder / TABLE_NAME, TABLE_LIMIT))
+    except (OSError, ValueError, UnfitFile, RecursionError):
+        return Reach()
+    if not isinstance(data, dict):
+        return Reach()
+    listen, port = data.get("listen"), data.get("port")
+    return Reach(
+        listen if isinstance(listen, str) and 0 < len(listen) <= 100 else Reach.listen,
+        port if isinstance(port, int) and 0 <= port <= 65535 else 0,
+        data.get("tls") is True,
+        data.get("hints") is True,
+    )
 
 
 def read_table(folder_given: str | None) -> tuple[Session, str, tuple[Taken, ...]] | str:

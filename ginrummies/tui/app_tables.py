@@ -102,7 +102,7 @@ class TablesApp(GameApp):
         super().continue_game()
 
     async def host_again(self) -> None:
-        from ..net.kept import read_table
+        from ..net.kept import read_table, table_reach
         from ..net.plan import HostPlan
 
         if self.data_dir is None:
@@ -117,10 +117,23 @@ class TablesApp(GameApp):
                 timeout=30,
             )
             return
-        assert isinstance(taken, tuple)
+        assert isinstance(taken, tuple) and self.data_dir is not None
         session, code, tokens = taken
         remote = frozenset(seat for seat, _, _ in tokens)
-        await self.open_hosted(HostPlan(session, remote, code=code, tokens=tokens))
+        reach = table_reach(self.data_dir)
+        if reach.tls:  # its certificate is the command line's to give
+            self.notify(
+                "The hosted game used TLS: ginrummies host --continue --tls CERT "
+                "takes it up again, with its certificate.",
+                title="Table across machines",
+                severity="error",
+                timeout=30,
+            )
+            return
+        plan = HostPlan(
+            session, remote, reach.listen, reach.port, code=code, tokens=tokens, hints=reach.hints
+        )
+        await self.open_hosted(plan)
 
     def hosted_start(self) -> None:
         """The host pressed Start in the lobby: the game begins (a local
