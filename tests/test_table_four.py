@@ -19,7 +19,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from test_table_processes import CODE, KEYS, ROOT, SEAT, WAIT, Proc, capture, free_port, processes
+from test_table_processes import (
+    CODE,
+    KEYS,
+    ROOT,
+    SEAT,
+    WAIT,
+    Proc,
+    capture,
+    free_port,
+    host_code,
+    processes,
+)
 
 from ginrummies.store.saves import load
 
@@ -118,7 +129,7 @@ def test_four_play_a_partnership_game_through_drops_a_lobby_a_killed_host_and_a_
 
         host.open(f"--format partnership --people 4 --seed 8 --target 100 {table}")
         try:
-            code = table_code(host)
+            code = host_code(host)
             cy = friend("Cy", "--die-after", "6")
             friends = {"Bob": friend("Bob"), "Cy": cy, "Dee": friend("Dee")}
             host.wait_for(lambda s: "3 of 3 seats taken" in s, "the friends seated")
@@ -182,7 +193,7 @@ def test_the_host_app_gives_a_seat_back_opens_its_table_again_and_asks_once(
 
         host.open(f"--seed 3 {table}")
         try:
-            code = table_code(host)
+            code = host_code(host)
             bob = friend("Bob", code, "--die-after", "3")
             host.wait_for(lambda s: "1 of 1 seats taken" in s, "Bob seated")
             host.key("s")
@@ -216,7 +227,7 @@ def test_the_host_app_gives_a_seat_back_opens_its_table_again_and_asks_once(
             assert CODE.search(host.screen) is None  # no code given out before the answer
             host.key("Down")
             host.key("Enter")
-            fresh = table_code(host)
+            fresh = host_code(host)
             assert fresh != code
             friend("Cy", fresh)
             host.wait_for(lambda s: "1 of 1 seats taken" in s, "Cy seated")
@@ -225,10 +236,3 @@ def test_the_host_app_gives_a_seat_back_opens_its_table_again_and_asks_once(
             assert "Host a new table instead?" not in host.screen  # asked once
         finally:
             host.close()
-
-
-def table_code(host: Terminal) -> str:
-    screen = host.wait_for(lambda s: CODE.search(s) is not None, "the table's code")
-    match = CODE.search(screen)
-    assert match is not None
-    return match.group(0)

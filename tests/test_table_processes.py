@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -88,7 +89,8 @@ def processes(tmp_path: Path) -> Iterator[Callable[..., Proc]]:
             proc.stop()
 
 
-def host_code(host: Proc) -> str:
+def host_code(host: Any) -> str:
+    """The table's code, once the host (a process, or the app in a terminal) shows it."""
     text = host.wait_for(lambda t: CODE.search(t) is not None, "the table's code")
     match = CODE.search(text)
     assert match is not None
