@@ -29,10 +29,9 @@ from test_table_processes import (
     capture,
     free_port,
     host_code,
+    moves_saved,
     processes,
 )
-
-from ginrummies.store.saves import load
 
 pytestmark = [
     pytest.mark.slow,
@@ -103,15 +102,6 @@ class Terminal:
             self.key(key)
             while said in self.screen and time.monotonic() < deadline:
                 time.sleep(0.1)
-
-
-def moves_saved(folder: Path) -> int:
-    """The moves in the host's save (it saves after every one)."""
-    try:
-        saved = load(folder / "game.json")
-    except Exception:  # being written: read again on the next look
-        return 0
-    return 0 if saved is None else sum(len(hand) for hand in saved.log)
 
 
 def test_four_play_a_partnership_game_through_drops_a_lobby_a_killed_host_and_a_rematch(

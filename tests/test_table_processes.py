@@ -89,6 +89,15 @@ def processes(tmp_path: Path) -> Iterator[Callable[..., Proc]]:
             proc.stop()
 
 
+def moves_saved(folder: Path) -> int:
+    """The moves in the host's save (it saves after every one)."""
+    try:
+        saved = load(folder / "game.json")
+    except Exception:  # being written: read again on the next look
+        return 0
+    return 0 if saved is None else sum(len(hand) for hand in saved.log)
+
+
 def host_code(host: Any) -> str:
     """The table's code, once the host (a process, or the app in a terminal) shows it."""
     text = host.wait_for(lambda t: CODE.search(t) is not None, "the table's code")
@@ -204,3 +213,51 @@ def capture(session: str) -> str:
     ).stdout
     # the moves panel beside the table: each line up to it, joined as one text
     return " ".join(" ".join(line.split("▏")[0].split()) for line in out.splitlines())
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
+def test_a_move_made_while_the_host_is_down_is_played_once_it_is_back(tmp_path: Path) -> None:
+    """The joined app in a terminal: the host is killed while Bob is to
+    move; his key, pressed meanwhile, is kept and sent once the host is
+    continued, and the game goes on (it stuck for ever before)."""
+    port, data = free_port(), tmp_path / "h"
+    address = f"127.0.0.1:{port}"
+    host_args = [*HOST, "--port", str(port), "--data-dir", str(data), "--seed", "5"]
+    session = f"stuck{os.getpid()}"
+    with processes(tmp_path) as start:
+        host = start("host", host_args)
+        code = host_code(host)
+        start("ann", [*SEAT, address, code, "Ann", str(tmp_path / "ann.token")])
+        app = f"{sys.executable} -m ginrummies join {address} {code} --name Bob"
+        app += f" --data-dir {tmp_path / 'bob'}"
+        env = f"PYTHONPATH={ROOT} TERM=xterm-256color"
+        subprocess.run(
+            ["tmux", "new", "-d", "-s", session, "-x", "100", "-y", "30", f"{env} {app}"],
+            check=True,
+        )
+        try:
+            host.wait_for(lambda t: "Bob sat down" in t, "Bob seated")
+            deadline = time.monotonic() + WAIT
+            asked = None
+            while asked is None and time.monotonic() < deadline:  # on to Bob's move
+                screen = capture(session)
+                if "Play first (" in screen:  # he won the cut: he plays first
+                    subprocess.run(["tmux", "send-keys", "-t", session, "Enter"], check=True)
+                    while "Play first (" in capture(session) and time.monotonic() < deadline:
+                        time.sleep(0.1)
+                asked = next(((s, k) for s, k in KEYS if s in screen and k != "Enter"), None)
+                time.sleep(0.1)
+            assert asked is not None, capture(session)
+            host.proc.send_signal(signal.SIGKILL)
+            host.ended()
+            played = moves_saved(data)  # Bob's turn: nothing moves until he does
+            subprocess.run(["tmux", "send-keys", "-t", session, asked[1]], check=True)
+            host = start("host", [*host_args, "--continue"])
+            host.wait_for(lambda t: "Bob is back at seat" in t, "Bob back after the restart")
+            deadline = time.monotonic() + WAIT
+            while moves_saved(data) == played and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert moves_saved(data) > played, f"the move never came:\n{capture(session)}"
+        finally:
+            subprocess.run(["tmux", "kill-session", "-t", session], check=False)
