@@ -17,7 +17,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -92,8 +91,7 @@ def test_a_hand_played_in_the_browser_is_saved_and_continues(playwright, tmp_pat
             # opens the help and Ctrl+P the palette (Esc closes each), Esc goes
             # to the menu and Enter back to the table
             for key in ("F1", "Escape", "Control+p", "Escape", "Escape", "Enter"):
-                first.press(key)
-                time.sleep(0.3)
+                first.change(key)  # each brings its screen: the next waits for it
             kept = first.kept_keys()
             for key in ("Enter", "F1", "Escape", "Control+p", "Control+s"):
                 assert kept.get(key), f"Chromium was not kept from {key}: {kept}"
