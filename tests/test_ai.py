@@ -70,6 +70,7 @@ def test_a_bots_choice_ignores_the_unseen_cards(variant: str) -> None:
     assert checked >= 5
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["gin", "skarney", "colonel"])
 def test_a_choice_later_in_a_game_ignores_the_unseen_cards(variant: str) -> None:
     """With finished hands behind it (which the hard level reads its

@@ -287,6 +287,7 @@ async def test_sort_cycles_and_keeps_the_cursor_on_its_card() -> None:
         assert ranks == sorted(ranks)
 
 
+@pytest.mark.slow
 async def test_hint_names_a_move_and_a_reason() -> None:
     app = make_app("gin", seed=5)
     async with app.run_test(size=SIZE) as pilot:
@@ -375,6 +376,7 @@ async def test_a_small_terminal_gets_a_message_and_the_table_comes_back() -> Non
         assert footer & {"Pass", "Take", "Draw"}, footer
 
 
+@pytest.mark.slow
 async def test_in_a_browser_the_small_window_is_said_in_its_words(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -766,6 +768,7 @@ async def test_back_from_a_menu_item_the_cursor_stays_on_it() -> None:
             await pilot.press("home")
 
 
+@pytest.mark.slow
 async def test_back_from_the_menu_the_cursor_marks_and_sort_are_kept() -> None:
     """Esc to the menu and Continue: the same game's table comes back with
     the card under the cursor, the marks and the sort the person left."""

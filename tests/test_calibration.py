@@ -63,6 +63,7 @@ def test_the_fit_pools_what_falls_and_keeps_equal_shares_together() -> None:
     assert steps[1][:3] == [0.5, 0.5, 1.0]
 
 
+@pytest.mark.slow
 def test_a_knock_is_judged_by_the_level_of_the_computer_faced() -> None:
     """The same knock against hard is riskier than against easy or normal
     (hard holds low cards and undercuts: docs/strength.md); against a

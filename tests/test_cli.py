@@ -59,6 +59,7 @@ def test_unknown_rules_are_refused_by_argparse() -> None:
     assert "invalid choice" in out.stderr
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["eaai", "skarney", "colonel"])
 def test_a_whole_game_can_be_played_through_the_menu(name: str) -> None:
     said: list[str] = []
@@ -284,6 +285,7 @@ def test_app_help_names_the_format_options(capsys: pytest.CaptureFixture[str]) -
     assert "--rules gin --format partnership --hot-seat" in out
 
 
+@pytest.mark.slow
 def test_text_play_keeps_its_own_errors() -> None:
     out = run(["--format", "partnership", "--people", "5"], "")
     assert out.returncode == 2

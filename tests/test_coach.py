@@ -69,6 +69,7 @@ def last_habit(hand: Hand) -> Habit:
 # --- habits -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_scripted_errors_are_classed_by_their_habit() -> None:
     assert last_habit(knocked_into_undercut()) is Habit.UNDERCUT
     fed_gin = fed("2c 3c 4c 5c 5d 5h Qh Kh Qc 7s Kd")
@@ -146,6 +147,7 @@ def test_skarney_offering_what_melds_for_them() -> None:
 # --- the statistics ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_last_releases_statistics_are_migrated_and_reviewed(tmp_path: Path) -> None:
     path = tmp_path / STATS_NAME
     shutil.copy(RELEASE2 / STATS_NAME, path)
@@ -187,6 +189,7 @@ def test_the_last_releases_statistics_are_migrated_and_reviewed(tmp_path: Path) 
         assert line.example.made and line.example.best and line.example.made != line.example.best
 
 
+@pytest.mark.slow
 def test_a_newer_review_replaces_the_old_and_a_stale_one_is_pending(tmp_path: Path) -> None:
     path = tmp_path / STATS_NAME
     shutil.copy(RELEASE2 / STATS_NAME, path)
@@ -204,6 +207,7 @@ def test_a_newer_review_replaces_the_old_and_a_stale_one_is_pending(tmp_path: Pa
         assert db.execute("SELECT COUNT(*) FROM costly").fetchone() == (n,)
 
 
+@pytest.mark.slow
 def test_a_record_that_does_not_replay_is_set_aside_with_why(tmp_path: Path) -> None:
     path = tmp_path / STATS_NAME
     shutil.copy(RELEASE2 / STATS_NAME, path)

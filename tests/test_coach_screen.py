@@ -71,6 +71,7 @@ def state(pane: CoachPane) -> str:
     return str(pane.query_one("#coach-state").render())
 
 
+@pytest.mark.slow
 async def test_the_coach_shows_the_reviews_kept(tmp_path: Path) -> None:
     folder = stats_from(tmp_path, "coach")
     stats = Stats(folder / STATS_NAME)
@@ -114,6 +115,7 @@ async def test_the_coach_shows_the_reviews_kept(tmp_path: Path) -> None:
         assert isinstance(app.screen, StatsScreen)
 
 
+@pytest.mark.slow
 async def test_the_coach_reviews_the_rest_and_escape_stops_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -146,6 +146,7 @@ def test_a_damaged_choice_in_a_save_is_refused(value: object, words: str) -> Non
         replay(parse(json.dumps(data)))
 
 
+@pytest.mark.slow
 async def test_the_app_asks_the_winner_and_deals_as_they_chose() -> None:
     session = Session(GIN, (Seat("You"), computer_seat()), YOU_WIN)
     app = GinApp(Settings(speed="instant"), session=session)
@@ -185,6 +186,7 @@ async def test_a_game_from_the_form_asks_over_the_menu(tmp_path: Path) -> None:
         assert isinstance(app.screen, TableScreen)
 
 
+@pytest.mark.slow
 async def test_hot_seat_asks_each_table_winner_by_name() -> None:
     seats = format_seats(Format.PARTNERSHIP, 4, names=("Ann", "Bob", "Cy", "Di"))
     session = Session(GIN, seats, 5, format=Format.PARTNERSHIP)
@@ -247,6 +249,7 @@ def _text_game(tmp_path: Path, seed: int, answers: str, *options: str) -> str:
     return out.stdout
 
 
+@pytest.mark.slow
 def test_text_play_from_the_command_line(tmp_path: Path) -> None:
     out = _text_game(tmp_path, YOU_WIN, "d\nq\n")
     assert "You win the cut" in out
@@ -313,6 +316,7 @@ def test_text_play_leaves_the_saved_game_only_once_the_new_one_begins(tmp_path: 
     assert line.abandoned == 1
 
 
+@pytest.mark.slow
 async def test_the_cut_stays_above_the_prompt_until_the_first_move() -> None:
     """The computer won the cut and chose: the status line says so, at
     80×24, where a notification used to cover the hand and the prompt,

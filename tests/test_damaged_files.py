@@ -428,6 +428,7 @@ def special_files(folder: Path, name: str) -> list[Path]:
     return made
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no pipes on this system")
 def test_a_device_or_a_pipe_in_place_of_the_save_is_refused_at_once(tmp_path: Path) -> None:
     """/dev/zero as game.json filled the memory; a pipe waited for ever."""

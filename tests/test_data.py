@@ -34,6 +34,7 @@ def through_json(value: Any) -> Any:
     return json.loads(json.dumps(to_data(value)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "fmt"), GAMES, ids=lambda g: getattr(g, "value", g))
 def test_every_view_of_a_game_comes_back_equal(variant: str, fmt: Format) -> None:
     seats = [Seat(f"C{i}", SeatKind.COMPUTER, Level.EASY) for i in range(fmt.seats)]
@@ -120,6 +121,7 @@ JSON = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(JSON)
 def test_any_json_is_a_view_or_a_data_error(data: Any) -> None:

@@ -155,6 +155,7 @@ def test_damaged_statistics_that_cannot_be_put_aside_fail_with_a_message(folder:
     assert (folder / STATS_NAME).read_bytes().startswith(b"this is not")  # left as it was
 
 
+@pytest.mark.slow
 def test_the_command_refuses_an_unwritable_data_folder(folder: Path) -> None:
     """Needs cli.app_main to take the lock before the app starts and print
     the FolderError (the lead's change to cli.py): until then the app starts
@@ -177,6 +178,7 @@ def test_a_file_given_as_the_data_folder_is_refused_in_words(tmp_path: Path) -> 
     assert a_file.read_text(encoding="utf-8") == "mine"  # left alone
 
 
+@pytest.mark.slow
 def test_the_command_refuses_a_file_as_the_data_folder(tmp_path: Path) -> None:
     a_file = tmp_path / "notes.txt"
     a_file.write_text("mine", encoding="utf-8")

@@ -83,6 +83,7 @@ def uncut(widget: Static) -> str:
 # --- the team scores ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
 async def test_the_team_scores_read_in_full_beside_the_table(size: tuple[int, int]) -> None:
     session = played(Format.PARTNERSHIP)
@@ -134,6 +135,7 @@ def test_the_scoreboard_never_cuts_a_heading_at_any_width() -> None:
     [((80, 24), True, True), ((80, 30), True, True), ((150, 40), False, False)],
     ids=["80x24-panel", "80x30-panel", "150x40"],
 )
+@pytest.mark.slow
 async def test_the_other_tables_line_is_never_cut_and_says_how_it_ended(
     size: tuple[int, int], panel: bool, short: bool
 ) -> None:
@@ -168,6 +170,7 @@ async def test_the_other_tables_line_is_never_cut_and_says_how_it_ended(
             assert f"scores {max(result.points)}." in text
 
 
+@pytest.mark.slow
 async def test_the_other_table_in_play_is_whole_beside_the_panel_at_80_by_24() -> None:
     """While its hand is played: the short form, each move by its player's letter."""
     session = played(Format.PARTNERSHIP, rounds=0)
@@ -266,6 +269,7 @@ def test_the_partnership_curtain_says_the_table_and_whom_you_play() -> None:
         assert seat_words(session, a) == f"{names[a]} plays {names[b]} at table {t + 1} this hand."
 
 
+@pytest.mark.slow
 async def test_a_hot_seat_curtain_of_three_shows_who_sits_out_at_80_by_24() -> None:
     session = Session(preset("gin"), format_seats(Format.THREE, 3), 5, format=Format.THREE)
     app = GinApp(Settings(speed="instant"), session=session)
@@ -310,6 +314,7 @@ def test_at_the_smallest_window_the_scores_come_before_the_name() -> None:
             assert heading == title(session)  # the name first while all of it fits
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("rules", "fmt", "named"),
     [
@@ -339,6 +344,7 @@ def captains() -> Session:
     return Session(preset("skarney"), seats, 3, format=Format.CAPTAINS, first=0)
 
 
+@pytest.mark.slow
 async def test_you_are_the_captain_on_the_table_and_in_its_log() -> None:
     session = captains()
     assert "You are the Captain." in seating_line(session)

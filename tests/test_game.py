@@ -99,6 +99,7 @@ def play_out(game: Game, seed: int) -> None:
         game.apply(eager[0] if eager and rng.random() < 0.8 else rng.choice(actions))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "name", ["gin", "oklahoma", "fosdick", "sequence", "eaai", "skarney", "colonel"]
 )

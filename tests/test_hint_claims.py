@@ -145,6 +145,7 @@ def claims_problems(reason: str, view: PlayerView) -> list[str]:
     # gin and colonel are the quick loop's; the rest walk longer hands
     [v if v in ("gin", "colonel") else pytest.param(v, marks=pytest.mark.slow) for v in PRESETS],
 )
+@pytest.mark.slow
 def test_what_a_hint_says_of_the_cards_is_true_of_its_view(variant: str) -> None:
     rules = preset(variant)
     bad: list[str] = []

@@ -110,6 +110,7 @@ def discard_problems(view: PlayerView, hints: list[Hint]) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", [v for v in VARIANTS if preset(v).family is Family.GIN])
 def test_gin_family_reasons_argue_for_the_move_ranked_higher(variant: str) -> None:
     rules = preset(variant)
@@ -128,6 +129,7 @@ def test_gin_family_reasons_argue_for_the_move_ranked_higher(variant: str) -> No
     assert not bad, "\n".join(bad[:10])
 
 
+@pytest.mark.slow
 def test_the_hard_hint_never_calls_a_discard_safe_below_a_knock() -> None:
     """And when it plays on rather than knock, its figures say why."""
     rules = preset("gin")
@@ -169,6 +171,7 @@ def test_colonel_draw_reasons_argue_for_the_move_ranked_higher() -> None:
     assert not bad, "\n".join(bad[:10])
 
 
+@pytest.mark.slow
 def test_what_an_offer_hint_says_of_the_other_player_is_what_the_bots_do() -> None:
     """Against ``normal`` (or a person) the hint's take chance is
     ``normal``'s answer: an offer it calls very unlikely to be taken is
@@ -210,6 +213,7 @@ def test_what_an_offer_hint_says_of_the_other_player_is_what_the_bots_do() -> No
     assert sum(unlikely) <= 0.1 * len(unlikely), f"{sum(unlikely)} of {len(unlikely)} taken"
 
 
+@pytest.mark.slow
 def test_the_take_chance_against_hard_is_what_hard_does() -> None:
     """``hard`` answers by playing the hand out (it declines many cards for
     its own melds: taking one only helps the offerer out), and the take
@@ -251,6 +255,7 @@ def test_the_take_chance_against_hard_is_what_hard_does() -> None:
     assert abs(stated - observed) <= 0.08, (stated, observed, len(cases))
 
 
+@pytest.mark.slow
 def test_a_declined_card_is_not_offered_again_while_nothing_changes() -> None:
     """Against a player who declines everything, ``normal``, ``hard`` and the
     hint each offer a card declined before only once nothing else is left,
@@ -282,6 +287,7 @@ def test_a_declined_card_is_not_offered_again_while_nothing_changes() -> None:
     assert seen >= 10
 
 
+@pytest.mark.slow
 def test_a_meld_is_said_to_stay_a_meld_only_when_its_other_cards_still_meld() -> None:
     """ "[Q♥ K♣ A♠] stays a meld without A♠" was said of a meld left with two cards."""
     said = 0
@@ -346,6 +352,7 @@ def reachable(melds: tuple[Meld, ...], free: int, rules: RuleSet) -> int:
     return got
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", [v for v in VARIANTS if preset(v).family is Family.GIN])
 def test_a_knock_hint_counts_the_unseen_cards_that_could_be_laid_off(variant: str) -> None:
     """Every knock that can be undercut says how many unseen cards could be

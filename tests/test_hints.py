@@ -127,6 +127,7 @@ def problems(h: Hint, view: PlayerView) -> list[str]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", list(VARIANTS))
 def test_every_hint_of_every_variant_says_why(variant: str) -> None:
     rules = VARIANTS[variant]
@@ -209,6 +210,7 @@ def test_hard_hints_carry_the_judges_figures() -> None:
     assert checked == 3
 
 
+@pytest.mark.slow
 def test_the_hint_level_changes_only_the_figures_shown() -> None:
     """One judge: the same moves in the same order at either level."""
     rules = preset("gin")

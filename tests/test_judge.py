@@ -219,6 +219,7 @@ GAMES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "fmt", "target"), GAMES)
 def test_a_game_played_by_the_hint_has_no_move_flagged(
     variant: str, fmt: Format, target: int

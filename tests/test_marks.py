@@ -78,6 +78,7 @@ PLACES: dict[str, tuple[Callable[[], Screen[Any]] | None, str, int]] = {
 }
 
 
+@pytest.mark.slow
 @STYLES
 @pytest.mark.parametrize("place", list(PLACES))
 async def test_the_highlighted_option_is_marked(style: CardStyle, place: str) -> None:
@@ -97,6 +98,7 @@ async def test_the_highlighted_option_is_marked(style: CardStyle, place: str) ->
         assert on_highlighted(app, options, MARKS[style])
 
 
+@pytest.mark.slow
 @STYLES
 async def test_the_palette_marks_the_highlighted_command(style: CardStyle) -> None:
     app = app_for(style)
@@ -113,6 +115,7 @@ async def test_the_palette_marks_the_highlighted_command(style: CardStyle) -> No
         assert marked(app, options, MARKS[style]) == "Theme"
 
 
+@pytest.mark.slow
 @STYLES
 async def test_a_drop_down_marks_the_highlighted_choice(style: CardStyle) -> None:
     app = app_for(style)
@@ -128,6 +131,7 @@ async def test_a_drop_down_marks_the_highlighted_choice(style: CardStyle) -> Non
         await check_moves(pilot, overlay, MARKS[style])
 
 
+@pytest.mark.slow
 @STYLES
 async def test_the_games_played_mark_the_one_enter_watches(
     style: CardStyle, tmp_path: Path

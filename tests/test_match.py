@@ -124,6 +124,7 @@ def check_rota(match: Match, before: object) -> None:
         assert match.round.tables[0].dealer_seat == table.seats[result.winner]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules_name", "fmt"), CASES, ids=[f"{r}-{f.value}" for r, f in CASES])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_matches_end_and_replay(rules_name: str, fmt: Format, seed: int) -> None:

@@ -198,6 +198,7 @@ async def hosted(session: Session, remote: set[int]) -> tuple[TableServer, str]:
     ("variant", "fmt", "hands"),
     [("gin", Format.TWO, 0), ("gin", Format.PARTNERSHIP, 0), ("skarney", Format.TWO, 1)],
 )
+@pytest.mark.slow
 async def test_two_seats_play_a_whole_game_and_see_only_their_own(
     variant: str, fmt: Format, hands: int
 ) -> None:
@@ -417,6 +418,7 @@ def write_move(action: Any, turn: tuple[int, int, int]) -> str:
     return write(Move(action, turn))
 
 
+@pytest.mark.slow
 async def test_a_flood_is_refused_then_cut(monkeypatch: pytest.MonkeyPatch) -> None:
     session = Session(preset("gin"), [Seat("A"), Seat("C", SeatKind.COMPUTER)], 3)
     host, address = await hosted(session, {0})
@@ -514,6 +516,7 @@ FORMATS = [
 @pytest.mark.parametrize(
     ("variant", "fmt", "rounds"), FORMATS, ids=lambda v: getattr(v, "value", v)
 )
+@pytest.mark.slow
 def test_every_frame_of_a_game_of_each_format_hides_what_it_must(
     variant: str, fmt: Format, rounds: int
 ) -> None:
@@ -547,6 +550,7 @@ def test_every_frame_of_a_game_of_each_format_hides_what_it_must(
         assert past_again and sat_out
 
 
+@pytest.mark.slow
 def test_a_frame_in_hand_ten_is_the_size_of_one_in_hand_one() -> None:
     """What a seat is sent does not grow with the game: only what is new
     goes, while the whole State grows by every hand played."""

@@ -55,6 +55,7 @@ def positions_with(rules: RuleSet, names: tuple[str, str], games: int) -> Iterat
             game.next_hand()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["gin", "oklahoma", "sequence"])
 def test_the_gin_camper_knocks_only_early_late_or_low(variant: str) -> None:
     camper = Camper(preset(variant), 3)
@@ -158,6 +159,7 @@ def test_the_colonel_camper_never_challenges_and_holds_its_melds() -> None:
     assert held > 0
 
 
+@pytest.mark.slow
 def test_the_table_casual_player_misses_lay_offs_and_challenges_low() -> None:
     rules = preset("colonel").but(challenge=True)
     casual, normal = TableCasual(rules, 5), TableBot(rules, 5, Level.NORMAL)

@@ -79,6 +79,7 @@ def check_views(hand: Hand) -> None:
         assert not table & (mine | theirs), "table cards are in no hand"
 
 
+@pytest.mark.slow
 @given(st.sampled_from(RULES), st.integers(0, 10**6), st.data())
 def test_random_play_keeps_every_invariant(rules: RuleSet, seed: int, data: st.DataObject) -> None:
     hand = Hand.deal(rules, seed % 2, seed=seed)
@@ -98,6 +99,7 @@ def test_random_play_keeps_every_invariant(rules: RuleSet, seed: int, data: st.D
     assert again.state_key() == hand.state_key()
 
 
+@pytest.mark.slow
 @given(st.sampled_from(RULES), st.integers(0, 10**6), st.data())
 def test_the_view_names_the_card_drawn_to_its_drawer_for_their_turn(
     rules: RuleSet, seed: int, data: st.DataObject
@@ -250,6 +252,7 @@ def spreads(hand: Hand, data: st.DataObject) -> list[Action]:
     return out
 
 
+@pytest.mark.slow
 @given(st.sampled_from(RULES), st.integers(0, 10**6), st.data())
 def test_illegal_actions_change_nothing(rules: RuleSet, seed: int, data: st.DataObject) -> None:
     from ginrummies.core import (
@@ -311,6 +314,7 @@ def refuses(hand: Hand, candidates: list[Action]) -> list[Action]:
     return tried
 
 
+@pytest.mark.slow
 @given(st.sampled_from(RULES), st.integers(0, 10**6), st.data())
 def test_nearly_legal_spreads_change_nothing(
     rules: RuleSet, seed: int, data: st.DataObject

@@ -98,6 +98,7 @@ def drawn(place: Session | RemoteSession) -> dict[str, object]:
     return out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("variant", "fmt"), GAMES, ids=lambda g: getattr(g, "value", g))
 def test_a_remote_seat_draws_what_the_seat_sees_here(variant: str, fmt: Format) -> None:
     person = 1 if fmt.seats > 2 else 0  # not always the first seat

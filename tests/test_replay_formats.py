@@ -203,6 +203,7 @@ async def test_every_step_shows_the_cores_state(name: str, size: tuple[int, int]
     await walk(name, size)
 
 
+@pytest.mark.slow
 async def test_two_tables_one_at_a_time_the_footer_shows_the_other() -> None:
     saved = parse(finished("partnership")[0])
     app = GinApp(Settings(speed="instant"), replay=saved)
@@ -231,6 +232,7 @@ async def test_two_tables_one_at_a_time_the_footer_shows_the_other() -> None:
         assert "Table" not in footer and "Start" in footer, footer
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["three", "partners"])
 def test_ginrummies_replay_starts_on_a_game_of_three_or_four(
     name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -258,6 +260,7 @@ def test_ginrummies_replay_starts_on_a_game_of_three_or_four(
     assert len(opened) == 1 and opened[0].startswith(("Replay: ", "Gin Rummy", "Skarney"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["three", "partnership"])
 async def test_the_statistics_games_list_replays_a_game_of_three_or_four(
     name: str, tmp_path: Path
@@ -285,6 +288,7 @@ async def test_the_statistics_games_list_replays_a_game_of_three_or_four(
         assert isinstance(app.screen, StatsScreen)
 
 
+@pytest.mark.slow
 def test_a_two_table_record_without_its_order_says_so() -> None:
     """The statistics keep no order of a round's moves at two tables: the
     replay shows each table's moves in turn and says so."""
@@ -320,6 +324,7 @@ def test_the_replay_at_80_by_24(name: str, snap_compare: Any) -> None:
     assert snap_compare(app, terminal_size=(80, 24), run_before=steps)
 
 
+@pytest.mark.slow
 async def test_b_lists_every_meld_on_the_table_when_they_do_not_all_fit() -> None:
     saved = parse(finished("skarney3")[0])
     app = GinApp(Settings(speed="instant"), replay=saved)

@@ -96,6 +96,7 @@ def last_rating(hand: Hand) -> Rating:
     return review_hand(hand, [0]).ratings[-1]
 
 
+@pytest.mark.slow
 def test_a_knock_into_a_certain_undercut_is_flagged() -> None:
     hand = knocked_into_undercut()
     assert hand.result is not None and hand.result.winner == 1  # the undercut happened
@@ -108,6 +109,7 @@ def test_a_knock_into_a_certain_undercut_is_flagged() -> None:
     assert "knocking now" in rating.why  # the hint's words, against knocking
 
 
+@pytest.mark.slow
 def test_discarding_the_card_that_gives_gin_is_flagged() -> None:
     hand = fed("2c 3c 4c 5c 5d 5h Qh Kh Qc 7s Kd")
     hand.apply(Discard(c("7s")))  # 4♠ 5♠ 6♠ 7♠: the other player goes gin with it
@@ -165,6 +167,7 @@ def shuffled_hidden(hand: Hand, seed: int) -> Hand:
     return again
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_shuffling_the_hidden_cards_changes_no_rating(seed: int) -> None:
     hand = knocked_into_undercut()
@@ -212,6 +215,7 @@ def test_the_same_game_gives_the_same_review() -> None:
     assert review_match(match, [0], options=Options(samples=8)) == first
 
 
+@pytest.mark.slow
 def test_the_same_review_whatever_the_hash_seed() -> None:
     """Nothing depends on Python's randomised hashing (sets of cards, say),
     which differs between runs and machines."""
@@ -287,6 +291,7 @@ def test_the_fiftieth_card_is_priced_as_the_knock_it_must_make() -> None:
     assert value[TakeDiscard()] != 0.0 and "knock" in rating.why
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["gin", "oklahoma", "sequence", "fosdick", "skarney", "colonel"])
 def test_every_variant_reviews(name: str) -> None:
     match = bot_match(name)
@@ -297,6 +302,7 @@ def test_every_variant_reviews(name: str) -> None:
     assert all((r.samples == 0) == table for r in review.ratings)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("name", "fmt"),
     [
@@ -427,6 +433,7 @@ def test_a_knock_made_is_told_apart_by_whether_it_would_likely_win() -> None:
     assert decision_kind(position.view, discard, discard, None) == "discard"
 
 
+@pytest.mark.slow
 def test_a_kind_whose_verdicts_fail_in_play_is_not_rated_and_not_counted(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

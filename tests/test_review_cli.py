@@ -29,6 +29,7 @@ def game_file(tmp_path: Path, variant: str, *, over: bool = True) -> Path:
     return path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["gin", "skarney", "colonel"])
 def test_a_finished_game_is_reviewed_hand_by_hand(
     tmp_path: Path, variant: str, capsys: pytest.CaptureFixture[str]
@@ -48,6 +49,7 @@ def test_a_finished_game_is_reviewed_hand_by_hand(
     assert all(len(line) <= 78 for line in out.splitlines())
 
 
+@pytest.mark.slow
 def test_only_the_costly_decisions_without_all_and_the_computer_with_everyone(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -82,6 +84,7 @@ def test_a_damaged_file_is_one_message(tmp_path: Path, capsys: pytest.CaptureFix
 # --- the coach ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_coach_reviews_the_statistics_games_then_reports(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

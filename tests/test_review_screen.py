@@ -89,6 +89,7 @@ def chosen(screen: ReviewScreen) -> tuple[int, int] | None:
     return None if r is None else (r.hand, r.move)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES[:1], ids=lambda s: f"{s[0]}x{s[1]}")
 async def test_the_result_opens_the_review_which_rates_every_decision(
     size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
@@ -135,6 +136,7 @@ async def test_the_result_opens_the_review_which_rates_every_decision(
         assert isinstance(app.screen, ResultScreen)
 
 
+@pytest.mark.slow
 async def test_the_review_key_is_shown_only_once_the_game_is_over() -> None:
     app = GinApp(Settings(speed="instant"), session=played(Format.TWO, "gin", SEED))
     async with app.run_test(size=SIZES[0]) as pilot:
@@ -147,6 +149,7 @@ async def test_the_review_key_is_shown_only_once_the_game_is_over() -> None:
         assert app.screen is screen
 
 
+@pytest.mark.slow
 async def test_next_costly_goes_through_the_game_in_order(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -177,6 +180,7 @@ async def test_next_costly_goes_through_the_game_in_order(
         assert shown is not None and shown.where.endswith(f"move {order[-1][1] + 1}")
 
 
+@pytest.mark.slow
 async def test_the_other_hand_shows_only_with_hindsight() -> None:
     session = finished()
     app = GinApp(Settings(speed="instant"), session=session)
@@ -207,6 +211,7 @@ async def test_the_other_hand_shows_only_with_hindsight() -> None:
                 await pilot.press("n")
 
 
+@pytest.mark.slow
 async def test_no_hindsight_before_the_game_is_over() -> None:
     """A game left before its end is reviewed as far as it went, and the
     other hand is never shown."""
@@ -225,6 +230,7 @@ async def test_no_hindsight_before_the_game_is_over() -> None:
         assert not screen.query_one(HindsightView).display
 
 
+@pytest.mark.slow
 async def test_escape_stops_the_review_and_keeps_what_was_rated(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -267,6 +273,7 @@ async def test_escape_stops_the_review_and_keeps_what_was_rated(
         assert isinstance(app.screen, ResultScreen)
 
 
+@pytest.mark.slow
 async def test_leaving_while_reviewing_stops_the_worker(monkeypatch: pytest.MonkeyPatch) -> None:
     gate = threading.Event()
     real = ReviewScreen.progressed
@@ -292,6 +299,7 @@ async def test_leaving_while_reviewing_stops_the_worker(monkeypatch: pytest.Monk
         await app.workers.wait_for_complete()
 
 
+@pytest.mark.slow
 async def test_a_review_that_fails_says_so_and_the_app_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -309,6 +317,7 @@ async def test_a_review_that_fails_says_so_and_the_app_goes_on(
         assert isinstance(app.screen, ResultScreen)
 
 
+@pytest.mark.slow
 async def test_the_statistics_games_open_the_review(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -355,6 +364,7 @@ def engine_accuracy(screen: ReviewScreen) -> float | None:
     return summarize([r for r in screen.ratings if r.seat == 0]).accuracy
 
 
+@pytest.mark.slow
 async def test_a_review_stopped_is_not_kept_for_the_coach(tmp_path: Path) -> None:
     session = finished()
     stats = Stats(tmp_path / STATS_NAME)
@@ -369,6 +379,7 @@ async def test_a_review_stopped_is_not_kept_for_the_coach(tmp_path: Path) -> Non
         assert reviewed_count(stats, VERSION) == (0, 1)
 
 
+@pytest.mark.slow
 async def test_every_decision_listed_on_a_and_the_costly_again() -> None:
     saved = parse(finished(*TINY).to_json())
     app = GinApp(Settings(speed="instant"), replay=saved)
@@ -404,6 +415,7 @@ async def test_every_decision_listed_on_a_and_the_costly_again() -> None:
         assert chosen(screen) == (nxt.hand, nxt.move)
 
 
+@pytest.mark.slow
 async def test_the_review_opens_at_the_decision_asked() -> None:
     saved = parse(finished(*TINY).to_json())
     last = in_game_order(engine_review(saved))[-1]
@@ -415,6 +427,7 @@ async def test_the_review_opens_at_the_decision_asked() -> None:
         assert chosen(screen) == last
 
 
+@pytest.mark.slow
 async def test_the_replay_opens_the_review() -> None:
     saved = parse(finished(*TINY).to_json())
     app = GinApp(Settings(speed="instant"), replay=saved)
@@ -429,6 +442,7 @@ async def test_the_replay_opens_the_review() -> None:
         assert isinstance(app.screen, ReplayScreen)
 
 
+@pytest.mark.slow
 def test_the_review_says_costly_decisions_as_the_text_command_does() -> None:
     """The list's words for a decision: the move, the verdict, the loss,
     the better move and the hint's why."""

@@ -98,6 +98,7 @@ async def test_enters_on_their_way_to_the_palette_close_only_the_palette(count: 
         assert app.screen is table
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("count", [2, 3])
 async def test_enters_on_their_way_to_the_palette_over_the_menu_leave_the_menu(count: int) -> None:
     """Over the menu: two quick Enters left the blank window; three ended
@@ -124,6 +125,7 @@ async def test_enters_on_their_way_to_the_palette_over_the_menu_leave_the_menu(c
         assert not app.is_running
 
 
+@pytest.mark.slow
 async def test_a_palette_command_of_a_table_that_has_closed_does_nothing() -> None:
     """The palette runs its command after it has closed; if a key on its way
     closed the table meanwhile, the command found no table and ended the app."""

@@ -33,6 +33,7 @@ async def screenshot(folder: Path | None) -> tuple[GinApp, list[Notification]]:
     return app, said
 
 
+@pytest.mark.slow
 async def test_a_screenshot_is_saved_in_the_data_folder(tmp_path: Path) -> None:
     _, said = await screenshot(tmp_path)
     (saved,) = (tmp_path / "screenshots").iterdir()
@@ -44,6 +45,7 @@ async def test_a_screenshot_is_saved_in_the_data_folder(tmp_path: Path) -> None:
     assert note.message == f"Saved as {saved}"
 
 
+@pytest.mark.slow
 async def test_an_app_without_a_data_folder_saves_in_the_usual_one(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -53,6 +55,7 @@ async def test_an_app_without_a_data_folder_saves_in_the_usual_one(
     assert [n.message for n in said] == [f"Saved as {saved}"]
 
 
+@pytest.mark.slow
 async def test_a_screenshot_that_cannot_be_saved_says_why_and_where(tmp_path: Path) -> None:
     folder = tmp_path / "data"
     folder.mkdir()

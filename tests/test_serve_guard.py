@@ -367,6 +367,7 @@ json_values = st.recursive(
 )
 
 
+@pytest.mark.slow
 @given(st.one_of(st.text(), json_values.map(json.dumps)))
 def test_no_message_makes_the_parser_raise(text: str) -> None:
     parsed = parse_message(text)

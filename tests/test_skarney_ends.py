@@ -298,6 +298,7 @@ OPTIONS = [
     st.sampled_from(["random", "aces", "aces, declining"]),
     st.randoms(use_true_random=False),
 )
+@pytest.mark.slow
 def test_every_hand_ends_within_the_bound_under_any_legal_play(
     rules: RuleSet, seed: int, policy: str, rng: random.Random
 ) -> None:

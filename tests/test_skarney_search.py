@@ -142,6 +142,7 @@ def test_the_stock_end_scores_the_difference_of_the_counts() -> None:
     assert play.play(pos, 0, "turn") == 25 - (2 + 9 + 4)
 
 
+@pytest.mark.slow
 def test_an_answer_or_offer_by_search_is_legal_and_repeats() -> None:
     """``hard`` answers and offers from its view: the same view (even with
     the cards it cannot see dealt anew), the same choice; and each choice is

@@ -270,6 +270,7 @@ async def open_stats(app: GinApp, pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+@pytest.mark.slow
 async def test_no_hands_played_shows_no_points_per_hand(tmp_path: Path) -> None:
     stats = Stats(tmp_path / STATS_NAME)
     rules = preset("gin")
@@ -328,6 +329,7 @@ def test_chart_draws_wins_up_and_losses_down() -> None:
     assert "█" not in rows[6].split("−100")[-1][:2]  # the win's column stays empty below
 
 
+@pytest.mark.slow
 async def test_the_record_says_which_won_is_games_and_which_hands(tmp_path: Path) -> None:
     stats = Stats(tmp_path / STATS_NAME)
     finished_and_abandoned(stats)

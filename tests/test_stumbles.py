@@ -58,6 +58,7 @@ async def test_quit_without_a_game_does_not_ask() -> None:
         assert not app.is_running
 
 
+@pytest.mark.slow
 async def test_ctrl_p_says_it_lists_commands_and_lists_them() -> None:
     said = dict(help_rows())["Ctrl+P"]
     assert "commands" in said and "every legal move" not in said

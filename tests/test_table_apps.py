@@ -94,6 +94,7 @@ async def hand_to_its_end(pilot: Any, session: Session, seated: Seated) -> bool:
     raise AssertionError("the hand never ended")
 
 
+@pytest.mark.slow
 async def test_the_host_app_seats_a_person_from_elsewhere_and_plays_a_hand(
     tmp_path: Path,
 ) -> None:
@@ -217,6 +218,7 @@ async def seated_and_started(pilot: Any, table: Table, host: TableServer) -> Tab
     return screen
 
 
+@pytest.mark.slow
 async def test_a_joined_app_plays_its_seat_comes_back_and_leaves(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -291,6 +293,7 @@ def test_a_pasted_join_command_gives_address_code_name_and_tls() -> None:
     assert "not an address" in read_invite("ginrummies join nowhere K7QF-9XPM-2D4H", "")[3]
 
 
+@pytest.mark.slow
 async def test_the_menu_joins_a_table_from_a_pasted_command(tmp_path: Path) -> None:
     """What a browser tab of ``serve`` does: Join from the menu, the host's
     command pasted whole; a wrong address or code is said, nothing breaks."""
@@ -329,6 +332,7 @@ async def test_the_menu_joins_a_table_from_a_pasted_command(tmp_path: Path) -> N
         await host.close()
 
 
+@pytest.mark.slow
 async def test_the_menu_hosts_a_table_a_friend_joins(tmp_path: Path) -> None:
     """What ``ginrummies host`` does, from the menu (and so from a browser tab
     of ``serve``): the form's game, format, friends, level and hints make the
@@ -379,6 +383,7 @@ async def test_the_menu_hosts_a_table_a_friend_joins(tmp_path: Path) -> None:
             await seated.close()
 
 
+@pytest.mark.slow
 async def test_a_game_ended_at_a_hosted_table_is_kept_as_this_machines_persons(
     tmp_path: Path,
 ) -> None:
@@ -433,6 +438,7 @@ async def test_a_game_ended_at_a_hosted_table_is_kept_as_this_machines_persons(
         await host.close()
 
 
+@pytest.mark.slow
 async def test_a_person_elsewhere_who_wins_the_cut_chooses_to_deal(tmp_path: Path) -> None:
     """RULES.md 1: the cut's winner chooses who deals, at another machine
     too: the headless host asks Bob's app, and deals as he answers."""
@@ -477,6 +483,7 @@ async def test_a_person_elsewhere_who_wins_the_cut_chooses_to_deal(tmp_path: Pat
         await held.host.close()
 
 
+@pytest.mark.slow
 async def test_the_card_drawn_stays_picked_across_the_lobby_and_a_new_app(
     tmp_path: Path,
 ) -> None:
@@ -525,6 +532,7 @@ async def test_the_card_drawn_stays_picked_across_the_lobby_and_a_new_app(
         await host.close()
 
 
+@pytest.mark.slow
 async def test_an_app_closed_mid_game_takes_its_seat_back_when_it_joins_again(
     tmp_path: Path,
 ) -> None:
@@ -600,6 +608,7 @@ async def test_a_joined_app_follows_the_host_to_the_next_game(tmp_path: Path) ->
         await host.close()
 
 
+@pytest.mark.slow
 async def test_a_reloaded_tab_finds_its_table_in_the_menu(tmp_path: Path) -> None:
     """A browser tab reloaded (or the app closed) mid-game: the menu's first
     item goes back to the table it sat at, to the same seat; once the person
@@ -646,6 +655,7 @@ async def until_gone(table: Table, seat: int) -> None:
     raise AssertionError(f"seat {seat} still here")
 
 
+@pytest.mark.slow
 async def test_the_host_gives_the_seat_of_someone_who_never_comes_back_to_a_computer(
     tmp_path: Path,
 ) -> None:
@@ -739,6 +749,7 @@ async def test_two_windows_of_one_machine_keep_a_seat_each(tmp_path: Path) -> No
         await host.close()
 
 
+@pytest.mark.slow
 async def test_continue_opens_a_hosted_game_s_table_again_for_the_friends(tmp_path: Path) -> None:
     """A hosted game closed mid-game: the menu's Continue opens its table
     again, with its code and seats as before, and Bob's machine takes his
@@ -769,6 +780,7 @@ async def test_continue_opens_a_hosted_game_s_table_again_for_the_friends(tmp_pa
         await bob.close()
 
 
+@pytest.mark.slow
 async def test_a_new_table_over_a_game_in_progress_asks_once_before_a_code(
     tmp_path: Path,
 ) -> None:

@@ -181,6 +181,7 @@ async def test_the_table_names_the_opponents_level_and_the_dealer() -> None:
         assert ("dealer" in opponent) != ("dealer" in mine)
 
 
+@pytest.mark.slow
 async def test_beside_the_moves_panel_the_dealer_stays_named() -> None:
     """At 80 columns with the moves panel open the computer's line is too
     wide: its last move goes (the panel says it), never who deals."""

@@ -106,6 +106,7 @@ def host_code(host: Any) -> str:
     return match.group(0)
 
 
+@pytest.mark.slow
 def test_a_whole_game_through_a_seat_killed_and_the_host_killed(tmp_path: Path) -> None:
     port, data = free_port(), tmp_path / "host"
     host_args = [*HOST, "--port", str(port), "--data-dir", str(data), "--seed", "3"]
@@ -137,6 +138,7 @@ def test_a_whole_game_through_a_seat_killed_and_the_host_killed(tmp_path: Path) 
     assert saved is not None and from_saved(saved).game.is_over
 
 
+@pytest.mark.slow
 def test_a_partnership_hand_with_two_people_elsewhere_and_two_computers(
     tmp_path: Path,
 ) -> None:
@@ -157,6 +159,7 @@ def test_a_partnership_hand_with_two_people_elsewhere_and_two_computers(
         assert "Computer C" in told and "Computer D" in told and "Table 2:" in told
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("tmux") is None, reason="needs tmux")
 def test_the_app_joins_in_a_terminal_and_plays_with_keys(tmp_path: Path) -> None:
     port = free_port()

@@ -100,6 +100,7 @@ def test_the_seed_is_told_once_the_game_is_over_and_not_before() -> None:
     assert "--seed 424242" in told[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("closed", [0, 1])
 def test_no_input_or_no_output_at_all_is_no_traceback(closed: int, tmp_path: Path) -> None:
     """``ginrummies text <&-`` and ``>&-``: input() found no stdin or stdout."""

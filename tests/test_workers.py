@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from apphelp import SIZE, computer_seat, key_for_turn, settle
 
 from ginrummies.core import preset
@@ -18,6 +19,7 @@ from ginrummies.tui.screens.table import TableScreen
 FAST = Settings(speed="instant")
 
 
+@pytest.mark.slow
 async def test_a_fault_outside_the_bot_is_said_and_the_app_goes_on(monkeypatch: Any) -> None:
     def broken(turn: Any) -> Any:
         raise RuntimeError("the worker broke")
@@ -47,6 +49,7 @@ async def test_a_fault_outside_the_bot_is_said_and_the_app_goes_on(monkeypatch: 
         assert app.is_running and app.return_code is None
 
 
+@pytest.mark.slow
 async def test_a_hint_that_fails_is_said_and_play_goes_on(monkeypatch: Any) -> None:
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise ValueError("no idea")
