@@ -250,6 +250,15 @@ def test_a_headless_host_does_not_replace_a_game_in_progress(
     assert (tmp_path / SAVE_NAME).read_bytes() == before
 
 
+@pytest.mark.parametrize("target", ["0", "-5", "100000"])
+def test_a_host_asked_for_a_target_no_game_can_have_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], target: str
+) -> None:
+    args = ["host", "--headless", "--port", "0", "--data-dir", str(tmp_path), "--target", target]
+    assert main(args) == 2
+    assert f"a game is to 1 to 10000 points, not {target}" in capsys.readouterr().err
+
+
 class Connection:
     """A seat's connection as the host's outbox sees it: one that reads
     (its frames are kept) or one that has stopped reading (a send never ends)."""
