@@ -362,6 +362,20 @@ async def until(pilot: Pilot[Any], holds: Callable[[], bool], what: str) -> None
         await pilot.pause(0.01)
 
 
+def palette_shows(app: Any, words: str) -> bool:
+    """Whether the command palette in front lists a command with ``words``
+    (its search runs in the background, a moment after the keys)."""
+    from textual.command import CommandPalette
+    from textual.widgets import OptionList
+
+    screen = app.screen
+    if not isinstance(screen, CommandPalette):
+        return False
+    options = screen.query_one(OptionList)
+    found = (str(options.get_option_at_index(i).prompt) for i in range(options.option_count))
+    return any(words.casefold() in text.casefold() for text in found)
+
+
 @contextmanager
 def held_computer(session: Session) -> Iterator[HeldBot]:
     """While inside, the computer's moves in ``session`` wait for ``release()``."""

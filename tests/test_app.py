@@ -19,12 +19,14 @@ from apphelp import (
     cards_in_play,
     hintless_turn,
     make_app,
+    palette_shows,
     pick,
     play_hand,
     replay_checking,
     round_ends,
     settle,
     unfold,
+    until,
 )
 from rich.console import Console
 from textual import events
@@ -674,7 +676,7 @@ async def test_the_palette_picks_only_the_games_themes_and_keeps_the_choice(tmp_
         app.search_themes()
         await pilot.pause()
         await pilot.press(*"colour-blind")
-        await pilot.pause(0.3)
+        await until(pilot, lambda: palette_shows(app, "colour-blind"), "the theme found")
         await pilot.press("enter")
         await pilot.pause()
         assert app.theme == "colour-blind" and app.settings.theme == "colour-blind"

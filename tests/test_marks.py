@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from apphelp import palette_shows, until
 from test_forms import screen_text
 from test_stats import finished_and_abandoned
 from textual.pilot import Pilot
@@ -106,8 +107,7 @@ async def test_the_palette_marks_the_highlighted_command(style: CardStyle) -> No
         await pilot.pause()
         await pilot.press("ctrl+p")
         await pilot.press(*"the")  # Theme, and no other command
-        await app.workers.wait_for_complete()
-        await pilot.pause(0.3)
+        await until(pilot, lambda: palette_shows(app, "Theme"), "Theme found")
         await pilot.press("down")
         await pilot.pause()
         options = app.screen.query_one(OptionList)

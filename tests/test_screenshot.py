@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from apphelp import palette_shows, until
 from textual.notifications import Notification
 
 from ginrummies.store import Settings
@@ -24,11 +25,15 @@ async def screenshot(folder: Path | None) -> tuple[GinApp, list[Notification]]:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("ctrl+p", *"screenshot")
-        await app.workers.wait_for_complete()
-        await pilot.pause(0.3)
+        await until(pilot, lambda: palette_shows(app, "screenshot"), "the command found")
         await pilot.press("enter")
-        await pilot.pause(0.5)  # Textual takes it 0.1 s after the palette closes
-        said = [n for n in app._notifications if n.title == "Screenshot"]
+
+        def told() -> list[Notification]:
+            return [n for n in app._notifications if n.title == "Screenshot"]
+
+        # Textual takes it a moment after the palette closes, and says so
+        await until(pilot, lambda: bool(told()), "the screenshot said")
+        said = told()
         assert isinstance(app.screen, MenuScreen)  # the app goes on, on its menu
     return app, said
 
