@@ -117,39 +117,33 @@ async def test_a_rule_changed_in_a_section_opened_and_folded_again_is_played() -
 
 
 @pytest.mark.slow
-async def test_a_switch_of_the_form_says_on_or_off_in_words() -> None:
+@pytest.mark.parametrize(
+    ("form", "section", "option", "key"),
+    [
+        ("new game", "#group-melds", "#opt-poker_melds", "space"),
+        ("settings", "#settings-looks", "#set-four_colour", "enter"),
+    ],
+)
+async def test_a_switch_says_on_or_off_in_words(
+    form: str, section: str, option: str, key: str
+) -> None:
     app = make_app(session=False)
     async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(NewGameScreen(app.settings))
+        screen = NewGameScreen(app.settings) if form == "new game" else SettingsScreen(app.settings)
+        app.push_screen(screen)
         await pilot.pause()
-        app.screen.query_one("#group-melds", Collapsible).collapsed = False
+        app.screen.query_one(section, Collapsible).collapsed = False
         await pilot.pause()
-        switch = app.screen.query_one("#opt-poker_melds", Switch)
+        switch = app.screen.query_one(option, Switch)
         switch.focus()
         await pilot.pause()
         assert shown_beside(app, switch).startswith("off")
-        await pilot.press("space")
+        await pilot.press(key)
         await pilot.pause()
         assert switch.value is True
         assert shown_beside(app, switch).startswith("on")
-
-
-@pytest.mark.slow
-async def test_a_switch_of_the_settings_says_on_or_off_in_words() -> None:
-    app = make_app(session=False)
-    async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(SettingsScreen(app.settings))
-        await pilot.pause()
-        app.screen.query_one("#settings-looks", Collapsible).collapsed = False
-        await pilot.pause()
-        switch = app.screen.query_one("#set-four_colour", Switch)
-        switch.focus()
-        await pilot.pause()
-        assert shown_beside(app, switch).startswith("off")
-        await pilot.press("enter")
-        await pilot.pause()
-        assert app.settings.four_colour is True
-        assert shown_beside(app, switch).startswith("on")
+        if form == "settings":
+            assert app.settings.four_colour is True
 
 
 @pytest.mark.slow
