@@ -583,6 +583,13 @@ async def test_a_joined_app_follows_the_host_to_the_next_game(tmp_path: Path) ->
                     await turn_played(pilot, session)
                 await pilot.pause(0.01)
             await until(pilot, lambda: isinstance(app.screen, ResultScreen), "the game's result")
+            result = app.screen
+            keys = str(result.query_one("#result-keys", Static).render())
+            assert keys.startswith("Enter: back to the lobby")
+            await pilot.press("enter")  # the lobby, where the host may deal again
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+            # the seat is still this machine's (the menu would offer it back)
+            assert kept_seat(tmp_path, plan.address, plan.code, "Bob") == table.seats[1].token
             table.rematch(7)
             host.next_game()
             await host.send_all()
@@ -609,6 +616,34 @@ async def test_a_joined_app_follows_the_host_to_the_next_game(tmp_path: Path) ->
 
 
 @pytest.mark.slow
+async def test_a_joined_app_waits_for_a_table_closed_mid_game_to_open_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The host closes its table mid-game (its game saved): the joined app
+    does not give up on it, and is back at its seat once the host opens the
+    table again (the menu's Continue, on the same port)."""
+    monkeypatch.setattr(joining, "RETRY_EVERY", 0.05)
+    session, table, host, port = await table_for_one()
+    plan = JoinPlan(f"127.0.0.1:{port}", table.code, "Bob")
+    app = GinApp(Settings(speed="instant"), data_dir=tmp_path, join=plan)
+    async with app.run_test(size=SIZE) as pilot:
+        await seated_and_started(pilot, table, host)
+        joined = app.joining
+        assert joined is not None
+        await host.close()  # the host's Close the table
+        await until(pilot, lambda: "the host closed the table" in joined.said, "waiting")
+        # opened again as the menu's Continue does: from the code and tokens kept
+        kept = [(1, table.seats[1].name, table.seats[1].token)]
+        reopened = HostPlan(session, frozenset({1}), code=table.code, tokens=tuple(kept)).table()
+        again = TableServer(reopened)
+        await again.listen(port=port)
+        try:
+            await until(pilot, lambda: joined.said == "Back at the table.", "Bob back")
+            assert reopened.seats[1].here and isinstance(app.screen, TableScreen)
+        finally:
+            await again.close()
+
+
 async def test_a_reloaded_tab_finds_its_table_in_the_menu(tmp_path: Path) -> None:
     """A browser tab reloaded (or the app closed) mid-game: the menu's first
     item goes back to the table it sat at, to the same seat; once the person

@@ -25,7 +25,17 @@ from ..play.remote import RemoteSession, own_record
 from ..play.words import refused
 from .client import JoinError, NoTable, Seated, join
 from .kept import forget_last_table, keep_last_table, keep_seat, kept_seat
-from .protocol import Answer, Finished, Goodbye, Lobby, NextGame, Refused, SeatInfo, State
+from .protocol import (
+    TABLE_CLOSED,
+    Answer,
+    Finished,
+    Goodbye,
+    Lobby,
+    NextGame,
+    Refused,
+    SeatInfo,
+    State,
+)
 
 RETRY_EVERY = 2.0  # seconds between tries to reconnect
 RETRY_FOR = 600.0  # seconds of tries before giving up (a host restarted takes a while)
@@ -86,6 +96,8 @@ class Joining(Newsroom):
                 # the seat went, or is played from another window: a seat of one's own
                 self.seated = await join(plan.address, plan.code, plan.name, tls=plan.tls)
         except JoinError as exc:
+            if token:  # the seat kept is not at this table any more
+                forget_last_table(self.folder)
             self.tell_gone(f"Could not join the table: {exc}")
             return
         self.game = self.seated.welcome.game
@@ -102,13 +114,18 @@ class Joining(Newsroom):
             except JoinError as exc:
                 if self.ended:
                     return
-                if self.session is not None and self.session.game.is_over:
+                why = str(exc)
+                goodbye = self.seated.goodbye if self.seated is not None else ""
+                over = self.session is not None and self.session.game.is_over
+                if over and goodbye == TABLE_CLOSED:
                     self.said = "The game is over, and the host has closed the table."
+                    self.forget()
                     self.tell(LobbyNews())
                     return
-                why = str(exc)
-                if self.seated is not None and self.seated.goodbye:
-                    self.tell_gone(f"The host ended the connection: {self.seated.goodbye}")
+                if goodbye == TABLE_CLOSED:  # mid-game: the host may open it again
+                    why = "the host closed the table; its game is saved"
+                elif goodbye:
+                    self.tell_gone(f"The host ended the connection: {goodbye}")
                     return
                 if not await self.rejoin(why):
                     return
@@ -202,6 +219,12 @@ class Joining(Newsroom):
             keep_seat(self.folder, plan.address, plan.code, plan.name, seated.welcome.token)
             keep_last_table(self.folder, plan.address, plan.code, plan.name, plan.tls is not None)
 
+    def forget(self) -> None:
+        """Nothing to come back to: the game is over and the table closed."""
+        plan = self.plan
+        keep_seat(self.folder, plan.address, plan.code, plan.name, "")
+        forget_last_table(self.folder)
+
     def next_game(self, game: int) -> None:
         """The host dealt the next game at this table: the last one is done
         with; the new one comes as the first did (the cut's question, then
@@ -270,9 +293,8 @@ class Joining(Newsroom):
         session, seat = self.session, self.seat
         if session is None or seat is None:
             return
-        plan = self.plan
-        keep_seat(self.folder, plan.address, plan.code, plan.name, "")  # nothing to come back to
-        forget_last_table(self.folder)
+        # the seat stays this machine's while the table is open: the host may
+        # deal the next game there (forgotten once the host closes it)
         try:
             session.finished = own_record(game, seat)
         except ValueError as exc:

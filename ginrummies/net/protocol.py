@@ -218,6 +218,9 @@ class NextGame:
     game: int
 
 
+TABLE_CLOSED = "the table is closed"  # the host's goodbye when it closes the table
+
+
 @dataclass(frozen=True)
 class Goodbye:
     """The host ends the connection, and why (a wrong code, the game over...)."""

@@ -36,6 +36,7 @@ from ..play.runner import Runner
 from ..play.session import Session
 from .protocol import (
     SEAT_LIMIT,
+    TABLE_CLOSED,
     Answer,
     Ask,
     Deal,
@@ -191,7 +192,7 @@ class TableServer:
         seated = list(self.connections.values())
         self.connections.clear()  # nothing more is sent to them, nor waited for
         if seated:
-            await asyncio.gather(*(self.goodbye(ws, "the table is closed") for ws in seated))
+            await asyncio.gather(*(self.goodbye(ws, TABLE_CLOSED) for ws in seated))
         if self.server is not None:
             self.server.close()
             await self.server.wait_closed()

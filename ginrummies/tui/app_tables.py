@@ -350,6 +350,7 @@ class TablesApp(GameApp):
         from .screens.lobby import LobbyScreen
 
         if not any(isinstance(s, LobbyScreen) for s in self.screen_stack):
+            self.show_menu()  # the table is gone meanwhile
             return
         while not isinstance(self.screen, LobbyScreen):
             self.pop_screen()

@@ -183,6 +183,8 @@ class FlowScreen(Screen[None]):
             # after the result screen has gone: its dismissal is still under way
             if choice == "another" and isinstance(session, Session):
                 app.call_later(app.another_game, session)
+            elif app.in_lobby(session):  # the table stays: its host may deal again
+                app.call_later(app.back_to_lobby)
             else:
                 app.call_later(app.show_menu)
             return

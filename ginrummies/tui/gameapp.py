@@ -117,6 +117,10 @@ class GameApp(App[None]):
         the same players, the captaincy passed on (RULES.md 6)."""
         self.start_session(session.another(secrets.randbelow(10**6)))
 
+    def back_to_lobby(self) -> None:
+        """The screens over a table's lobby closed (the menu, with no lobby)."""
+        self.show_menu()
+
     def in_lobby(self, session: Place) -> bool:
         """Whether ``session``'s table has a lobby under it (a table across
         machines), where Escape goes rather than the menu."""

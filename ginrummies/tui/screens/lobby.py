@@ -63,10 +63,11 @@ class LobbyScreen(Screen[None]):
     """Who sits where at a table across machines, and how to join it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("s", "start", "Start the game"),
-        Binding("enter", "table", "Back to the table"),
-        Binding("c", "computers", "Computers for those away"),
-        Binding("escape", "leave", "Leave the table"),
+        # short, so that all four fit the footer at 80 columns
+        Binding("s", "start", "Start"),
+        Binding("enter", "table", "Table"),
+        Binding("c", "computers", "Computers"),
+        Binding("escape", "leave", "Leave"),
     ]
 
     class Changed(Message):

@@ -413,7 +413,8 @@ class ResultScreen(ModalScreen[str | None]):
         game = self.session.game
         if not game.is_over:
             return f"Enter: next {unit(game).lower()}"
-        said = ["Enter: back to the menu"]
+        lobby = gin_app(self).in_lobby(self.session)
+        said = [f"Enter: back to the {'lobby' if lobby else 'menu'}"]
         if self.whole:  # the review first: the most a finished game offers
             said.append("r: review")
         if self.again:
