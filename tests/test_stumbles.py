@@ -15,7 +15,7 @@ from apphelp import VARIANTS, settle
 from textual.widgets import OptionList, Static
 
 from ginrummies.core import preset
-from ginrummies.play.keys import help_rows
+from ginrummies.play.keys import ACROSS_LEAVE, help_rows
 from ginrummies.play.session import Session, default_seats
 from ginrummies.store import Settings
 from ginrummies.tui.app import GinApp
@@ -199,3 +199,15 @@ def test_the_line_of_a_hand_over_while_the_other_table_plays_is_the_results_summ
         assert f"{b} scores {result.points[1]}." in said, said
         return
     raise AssertionError("no hand where both scored")
+
+
+def test_the_help_at_a_table_across_machines_says_what_its_keys_do_there() -> None:
+    """Escape there goes to the table's lobby (the game goes on without the
+    person), nothing is taken back, and hints are listed only if allowed."""
+    rules = preset("gin")
+    here = dict(help_rows(rules))
+    assert here["Esc q"] == "back to the menu: the game waits" and "u" in here and "?" in here
+    across = dict(help_rows(rules, across=True, hints=False))
+    assert across["Esc q"] == ACROSS_LEAVE
+    assert "u" not in across and "?" not in across and "y" not in across
+    assert "?" in dict(help_rows(rules, across=True, hints=True))

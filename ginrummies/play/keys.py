@@ -420,9 +420,20 @@ def shown_keys(control: str) -> str:
     raise KeyError(control)
 
 
-def help_rows(rules: RuleSet | None = None) -> list[tuple[str, str]]:
-    """(keys, what they do) for the help screen and the README, in order."""
+ACROSS_LEAVE = "back to the table's lobby: the game goes on"
+"""What Escape does at a table across machines (the help says so there)."""
+
+
+def help_rows(
+    rules: RuleSet | None = None, *, across: bool = False, hints: bool = True
+) -> list[tuple[str, str]]:
+    """(keys, what they do) for the help screen and the README, in order;
+    ``across``: at a table across machines (Escape goes to its lobby, and
+    nothing is taken back), ``hints``: whether hints may be asked for."""
     rows: list[tuple[str, str]] = []
+    left_out = {"undo"} if across else set()
+    if not hints:
+        left_out |= {"hint", "play_hint"}
     for c in PICKING:
         if (c.shown, c.help) not in rows:
             rows.append((c.shown, c.help))
@@ -430,8 +441,10 @@ def help_rows(rules: RuleSet | None = None) -> list[tuple[str, str]]:
         where = f" ({m.where})" if m.where and rules is None else ""
         rows.append((m.key + (" Enter" if m.name == MoveName.DISCARD else ""), m.help + where))
     for c in TOOLS:
-        if rules is None or c.applies is None or c.applies(rules):
-            rows.append((c.shown, c.help + (f" ({c.where})" if c.where and rules is None else "")))
+        if c.name in left_out or not (rules is None or c.applies is None or c.applies(rules)):
+            continue
+        words = ACROSS_LEAVE if across and c.name == "leave" else c.help
+        rows.append((c.shown, words + (f" ({c.where})" if c.where and rules is None else "")))
     # commands by kind ("Discard"), not the legal moves one by one
     rows.append(
         ("Ctrl+P", "the command palette: the table's commands (draw, undo...), the theme picker")

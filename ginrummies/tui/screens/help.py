@@ -22,15 +22,21 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,h,q", "close", "Close")]
 
-    def __init__(self, rules: RuleSet, fmt: Format = Format.TWO) -> None:
+    def __init__(
+        self, rules: RuleSet, fmt: Format = Format.TWO, *, across: bool = False, hints: bool = True
+    ) -> None:
+        """``across``: at a table across machines; ``hints``: whether hints may be asked for."""
         super().__init__()
         self.rules = rules
         self.fmt = fmt
+        self.across = across
+        self.hints = hints
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"), VerticalScroll(classes="body"):
             yield Static("Keys", classes="title", markup=False)
-            yield Static(keys_table(self.rules), id="keys", markup=False)
+            keys = keys_table(self.rules, across=self.across, hints=self.hints)
+            yield Static(keys, id="keys", markup=False)
             if not self.fmt.two_players:
                 yield Markdown(format_markdown(self.fmt, self.rules), id="format-help")
                 yield Static(format_hint(self.fmt, self.rules), classes="hint", markup=False)
@@ -45,11 +51,11 @@ class HelpScreen(ModalScreen[None]):
             self.dismiss(None)
 
 
-def keys_table(rules: RuleSet) -> Table:
+def keys_table(rules: RuleSet, *, across: bool = False, hints: bool = True) -> Table:
     """The help's keys: this game's only, one line each."""
     table = Table(box=None, show_header=False, padding=(0, 2, 0, 0))
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
-    for keys, words in help_rows(rules):
+    for keys, words in help_rows(rules, across=across, hints=hints):
         table.add_row(keys, words)
     return table

@@ -661,7 +661,10 @@ class TableScreen(FlowScreen):
     # --- elsewhere ---------------------------------------------------------------
 
     def action_help(self) -> None:
-        self.app.push_screen(HelpScreen(self.session.rules, self.session.format))
+        session = self.session
+        across = gin_app(self).in_lobby(session)
+        help_screen = HelpScreen(session.rules, session.format, across=across, hints=session.hints)
+        self.app.push_screen(help_screen)
 
     def action_melds(self) -> None:
         """Every meld on the table, over it (the table shows what fits)."""
