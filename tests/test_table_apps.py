@@ -207,6 +207,40 @@ async def turn_played(pilot: Any, session: Session) -> None:
     await until(pilot, lambda: session.version > before, "the move played")
 
 
+@pytest.mark.slow
+async def test_the_host_says_once_that_it_waits_for_a_friend_away(tmp_path: Path) -> None:
+    """Bob to move and away: the table waits for him to come back, said
+    once ("Waiting for Bob to move… Waiting for Bob to come back." before)."""
+    session = Session(preset("gin"), [Seat("Ann"), Seat("Seat B")], 8)
+    app = GinApp(
+        Settings(speed="instant"), data_dir=tmp_path, host=HostPlan(session, frozenset({1}))
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, LobbyScreen), "the lobby")
+        hosting = app.hosting
+        assert hosting is not None and hosting.address is not None
+        seated = await join(f"127.0.0.1:{hosting.address[1]}", hosting.table.code, "Bob")
+        reader = asyncio.create_task(follow(seated))
+        await until(pilot, lambda: hosting.table.full, "Bob seated")
+        await pilot.press("s")
+        await started_at_the_host(pilot, seated)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        ann = make_bot(Level.EASY, session.rules, 5)
+        for _ in range(LOOP):  # Ann plays until it is Bob's turn
+            if session.game.seat_to_move(0) == 1:
+                break
+            if session.person_to_move:
+                view = session.view()
+                table.play(ann.choose(view, list(view.legal_actions)))
+            await pilot.pause(0.01)
+        reader.cancel()
+        await seated.close()  # Bob's connection gone, his seat kept
+        area = table.query_one(TableArea)
+        await until(pilot, lambda: "come back" in area.shown.status, "the wait said")
+        assert area.shown.status == "Waiting for Bob to come back."
+
+
 async def seated_and_started(pilot: Any, table: Table, host: TableServer) -> TableScreen:
     """The joining app's person seated, the host starts: the table shown."""
     app = pilot.app
@@ -644,6 +678,7 @@ async def test_a_joined_app_waits_for_a_table_closed_mid_game_to_open_again(
             await again.close()
 
 
+@pytest.mark.slow
 async def test_a_reloaded_tab_finds_its_table_in_the_menu(tmp_path: Path) -> None:
     """A browser tab reloaded (or the app closed) mid-game: the menu's first
     item goes back to the table it sat at, to the same seat; once the person

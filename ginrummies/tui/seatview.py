@@ -138,7 +138,10 @@ def shown(
     if session.pending is not None and not seen.watching:  # sent, not yet back
         status = f"Your move ({action_words(session.pending, view)}) is on its way to the host..."
     if session.waiting:  # a table across machines: who it waits for
-        status = f"{status} Waiting for {' and '.join(session.waiting)}."
+        away = [w.removesuffix(" to come back") for w in session.waiting if w.endswith(" back")]
+        if any(status == f"Waiting for {name} to move…" for name in away):
+            status = ""  # said once: they are to come back before they can move
+        status = f"{status} Waiting for {' and '.join(session.waiting)}.".lstrip()
     if skip and not session.round_over:
         status = f"{status} {SKIP_WORDS}"
     status = message or status
