@@ -169,13 +169,7 @@ def test_the_app_joins_in_a_terminal_and_plays_with_keys(tmp_path: Path) -> None
         host = start("host", [*HOST, "--port", str(port), "--data-dir", str(tmp_path / "h")])
         code = host_code(host)
         start("ann", [*SEAT, address, code, "Ann", str(tmp_path / "ann.token")])
-        app = f"{sys.executable} -m ginrummies join {address} {code} --name Bob"
-        app += f" --data-dir {tmp_path / 'bob'}"
-        env = f"PYTHONPATH={ROOT} TERM=xterm-256color"
-        subprocess.run(
-            ["tmux", "new", "-d", "-s", session, "-x", "100", "-y", "30", f"{env} {app}"],
-            check=True,
-        )
+        bob_in_tmux(session, address, code, tmp_path / "bob")
         try:
             host.wait_for(lambda t: "Bob sat down" in t, "Bob seated")
             # a key for what the screen asks (the cut's choice, then the moves);
@@ -197,6 +191,16 @@ def test_the_app_joins_in_a_terminal_and_plays_with_keys(tmp_path: Path) -> None
             assert "Bob · 1" in capture(session)  # his own hand, face up, on his screen
         finally:
             subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+
+
+def bob_in_tmux(session: str, address: str, code: str, folder: Path) -> None:
+    """The app, ``ginrummies join`` as Bob, in a tmux pane of its own."""
+    app = f"{sys.executable} -m ginrummies join {address} {code} --name Bob --data-dir {folder}"
+    env = f"PYTHONPATH={ROOT} TERM=xterm-256color"
+    subprocess.run(
+        ["tmux", "new", "-d", "-s", session, "-x", "100", "-y", "30", f"{env} {app}"],
+        check=True,
+    )
 
 
 BOBS = re.compile(r"^Bob (passed|drew|discarded|took)", re.MULTILINE)  # Bob's moves, logged
@@ -232,13 +236,7 @@ def test_a_move_made_while_the_host_is_down_is_played_once_it_is_back(tmp_path: 
         host = start("host", host_args)
         code = host_code(host)
         start("ann", [*SEAT, address, code, "Ann", str(tmp_path / "ann.token")])
-        app = f"{sys.executable} -m ginrummies join {address} {code} --name Bob"
-        app += f" --data-dir {tmp_path / 'bob'}"
-        env = f"PYTHONPATH={ROOT} TERM=xterm-256color"
-        subprocess.run(
-            ["tmux", "new", "-d", "-s", session, "-x", "100", "-y", "30", f"{env} {app}"],
-            check=True,
-        )
+        bob_in_tmux(session, address, code, tmp_path / "bob")
         try:
             host.wait_for(lambda t: "Bob sat down" in t, "Bob seated")
             deadline = time.monotonic() + WAIT

@@ -42,7 +42,7 @@ class HostChoice:
     name: str
 
 
-def port_problem(text: str) -> tuple[int, str]:
+def read_port(text: str) -> tuple[int, str]:
     """The port typed, and what is wrong with it ("" if nothing)."""
     try:
         port = int(text.strip())
@@ -139,7 +139,7 @@ class HostForm(ModalScreen[HostChoice | None]):
     @on(Input.Submitted)
     @on(Button.Pressed, "#host-open")
     def submitted(self) -> None:
-        port, problem = port_problem(self.query_one("#port", Input).value)
+        port, problem = read_port(self.query_one("#port", Input).value)
         if problem:
             self.query_one("#host-problem", Static).update(problem)
             self.app.bell()
