@@ -10,7 +10,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
-from apphelp import finish, settle, step
+from apphelp import finish, settle, step, until
 from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Region
@@ -247,9 +247,12 @@ async def test_the_arrows_scroll_the_result_and_it_says_when_there_is_more() -> 
 @pytest.mark.slow
 async def test_a_result_that_fits_says_nothing_of_more() -> None:
     session = played(Format.TWO, "gin", 3)
-    async with result_shown(session) as (_app, _pilot, screen):
+    async with result_shown(session) as (_app, pilot, screen):
+        dialog = screen.query_one("#dialog")
+        # the edge is said after the body's last layout: wait for it to agree
+        await until(pilot, lambda: screen.more_below == bool(dialog.border_subtitle), "the edge")
         assert screen.query_one(".body").max_scroll_y == 0
-        assert not screen.more_below and not screen.query_one("#dialog").border_subtitle
+        assert not screen.more_below and not dialog.border_subtitle
 
 
 @pytest.mark.slow

@@ -322,6 +322,16 @@ class ResultView(Rows):
         return out
 
 
+class ResultBody(VerticalScroll):
+    """The result's scrolling body; it tells its screen when its size
+    changes, since what fits (and so "more below") changes with it."""
+
+    def on_resize(self) -> None:
+        screen = self.screen
+        if isinstance(screen, ResultScreen):
+            self.call_after_refresh(screen.say_more)
+
+
 class ResultScreen(ModalScreen[str | None]):
     """The hand's result; Enter goes on to the next hand (or the game's end);
     at the game's end, ``a`` answers "another" (the next game of the match)."""
@@ -393,7 +403,7 @@ class ResultScreen(ModalScreen[str | None]):
         title = "Game over" if game.is_over else f"{unit(game)} {len(game.rounds)}"
         with Vertical(id="dialog"):
             yield Static(title, classes="title", markup=False)
-            with VerticalScroll(classes="body"):
+            with ResultBody(classes="body"):
                 yield ResultOutcome(self.session, id="outcome")
                 # a cancelled hand of two has nothing to lay out
                 if not game.format.two_players or result_of(self.session, 0).scored:
