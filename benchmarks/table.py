@@ -135,9 +135,8 @@ def table_memory(variant: str, fmt: Format) -> int:
             session.next_hand()
         elif session.computer_to_move:
             session.computers.play_now()
-        else:
-            seat = session.to_move
-            assert seat is not None
+        else:  # at two tables the one with fewer moves goes on
+            seat = session.next_mover()
             view = session.view(seat)
             session.play(people[seat].choose(view, list(view.legal_actions)), seat)
     after = tracemalloc.take_snapshot()

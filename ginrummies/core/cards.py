@@ -62,6 +62,9 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Parse ``Th``, ``10h``, ``10♥``, ``t♥`` or ``AS`` (case-insensitive)."""
+        known = _BY_CODE.get(text)
+        if known is not None:  # a card as the game writes it: every card of a save or frame
+            return known
         s = text.strip()
         if len(s) < 2:
             raise ValueError(f"not a card: {text!r} (write it like Th, 10h or 10♥)")
@@ -85,6 +88,7 @@ class Card:
 
 
 CARDS: tuple[Card, ...] = tuple(Card(r, s) for s in SUITS for r in range(1, 14))
+_BY_CODE: dict[str, Card] = {card.code: card for card in CARDS}
 
 
 def parse_cards(text: str) -> list[Card]:

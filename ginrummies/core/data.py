@@ -20,6 +20,7 @@ import dataclasses
 import math
 import types
 import typing
+from collections.abc import Callable
 from enum import Enum
 from typing import Any, TypeVar, Union, get_args, get_origin
 
@@ -42,35 +43,93 @@ class DataError(ValueError):
     """Data that is not the record asked for; the message says where."""
 
 
+Writer = Callable[[Any], Any]
+Reader = Callable[[Any, str], Any]
+
+
 def to_data(value: Any) -> Any:
     """``value`` as JSON-ready data (dicts, lists, strings, numbers, None)."""
+    kind = type(value)
+    writer = _WRITERS.get(kind)
+    if writer is None:
+        # worked out once a type: a table sends a seat thousands of records a game
+        writer = _WRITERS[kind] = _writer(value)
+    return writer(value)
+
+
+def _writer(value: Any) -> Writer:
+    """How to write ``value`` and every other value of its type."""
     if value is None or isinstance(value, bool | int | str):
-        return value
+        return _same
     if isinstance(value, float):
-        if not math.isfinite(value):
-            raise DataError(f"no data form for the number {value}")
-        return value
+        return _number
     if isinstance(value, Enum):
-        return value.value
+        return _enum_value
     if isinstance(value, Card):
-        return value.code
+        return _card_code
     if isinstance(value, Meld):
-        return meld_to_data(value)
+        return meld_to_data
     if isinstance(value, ACTION_TYPES):
-        return action_to_data(typing.cast(Action, value))
+        return action_to_data
     if isinstance(value, RuleSet):
-        return value.to_dict()
-    if isinstance(value, type) and value in ACTION_TYPES:
-        return value.__name__  # a kind of move (an ``Attempt``'s)
+        return RuleSet.to_dict
+    if isinstance(value, type):
+        return _move_kind
     if isinstance(value, frozenset):
-        return [to_data(v) for v in sorted(value)]  # the same text every run
+        return _sorted_items
     if isinstance(value, tuple | list):
-        return [to_data(v) for v in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        out = {f.name: to_data(getattr(value, f.name)) for f in _fields(type(value))}
-        out["$"] = type(value).__name__
-        return out
+        return _items
+    if dataclasses.is_dataclass(value):
+        return _record_writer(type(value))
+    return _no_form
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _number(value: float) -> float:
+    if not math.isfinite(value):
+        raise DataError(f"no data form for the number {value}")
+    return value
+
+
+def _enum_value(value: Enum) -> Any:
+    return value.value
+
+
+def _card_code(value: Card) -> str:
+    return value.code
+
+
+def _move_kind(value: type) -> str:
+    if value in ACTION_TYPES:
+        return value.__name__  # a kind of move (an ``Attempt``'s)
     raise DataError(f"no data form for {type(value).__name__}")
+
+
+def _sorted_items(value: frozenset[Any]) -> list[Any]:
+    return [to_data(v) for v in sorted(value)]  # the same text every run
+
+
+def _items(value: tuple[Any, ...] | list[Any]) -> list[Any]:
+    return [to_data(v) for v in value]
+
+
+def _no_form(value: Any) -> Any:
+    raise DataError(f"no data form for {type(value).__name__}")
+
+
+def _record_writer(kind: type[Any]) -> Writer:
+    names = tuple(f.name for f in _fields(kind))
+    name = kind.__name__
+
+    def write(value: Any) -> dict[str, Any]:
+        out = {n: to_data(getattr(value, n)) for n in names}
+        out["$"] = name
+        return out
+
+    return write
 
 
 def from_data(kind: type[T], data: Any) -> T:
@@ -79,126 +138,232 @@ def from_data(kind: type[T], data: Any) -> T:
 
 
 def _read(kind: Any, data: Any, where: str) -> Any:
+    return _reader(kind)(data, where)
+
+
+def _reader(kind: Any) -> Reader:
+    """The reader of ``kind``, made once: the checks a type needs are worked
+    out from its hints when first read, not again for every value."""
+    reader = _READERS.get(kind)
+    if reader is None:
+        # a record may hold its own kind: the reader is found when it is used
+        _READERS[kind] = lambda data, where: _READERS[kind](data, where)
+        reader = _READERS[kind] = _make_reader(kind)
+    return reader
+
+
+def _make_reader(kind: Any) -> Reader:
     origin = get_origin(kind)
     if origin in (Union, types.UnionType):
-        return _read_union(get_args(kind), data, where)
+        return _union_reader(get_args(kind))
     if origin is tuple:
-        return _read_tuple(get_args(kind), data, where)
+        return _tuple_reader(get_args(kind))
     if origin is frozenset:
         (item,) = get_args(kind)
-        if not isinstance(data, list):
-            raise DataError(f"{where}: expected a list, found {_said(data)}")
-        return frozenset(_read(item, v, f"{where}[{i}]") for i, v in enumerate(data))
+        return _frozenset_reader(_reader(item))
     if origin is type:
-        kinds = {k.__name__: k for k in ACTION_TYPES}
-        if not isinstance(data, str) or data not in kinds:
-            raise DataError(f"{where}: not a kind of move: {_said(data)}")
-        return kinds[data]
+        return _read_move_kind
     if kind is Any:
-        raise DataError(f"{where}: no type to read")
-    if kind is type(None):
-        if data is not None:
-            raise DataError(f"{where}: expected nothing, found {_said(data)}")
-        return None
-    if kind is bool:
-        if not isinstance(data, bool):
-            raise DataError(f"{where}: expected true or false, found {_said(data)}")
-        return data
-    if kind is int:
-        if not isinstance(data, int) or isinstance(data, bool):
-            raise DataError(f"{where}: expected a whole number, found {_said(data)}")
-        return data
-    if kind is float:
-        if not isinstance(data, int | float) or isinstance(data, bool) or not math.isfinite(data):
-            raise DataError(f"{where}: expected a number, found {_said(data)}")
-        return float(data)
-    if kind is str:
-        if not isinstance(data, str):
-            raise DataError(f"{where}: expected text, found {_said(data)}")
-        return data
+        return _read_nothing_known
+    simple = _SIMPLE.get(kind)
+    if simple is not None:
+        return simple
     if isinstance(kind, type) and issubclass(kind, Enum):
+        return _enum_reader(kind)
+    if kind in ACTION_TYPES:
+        return _action_reader(kind)
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        return _record_reader(kind)
+
+    def cannot(data: Any, where: str) -> Any:
+        raise DataError(f"{where}: cannot read a {kind!r}")
+
+    return cannot
+
+
+def _read_move_kind(data: Any, where: str) -> type:
+    kinds = {k.__name__: k for k in ACTION_TYPES}
+    if not isinstance(data, str) or data not in kinds:
+        raise DataError(f"{where}: not a kind of move: {_said(data)}")
+    return kinds[data]
+
+
+def _read_nothing_known(data: Any, where: str) -> Any:
+    raise DataError(f"{where}: no type to read")
+
+
+def _read_none(data: Any, where: str) -> None:
+    if data is not None:
+        raise DataError(f"{where}: expected nothing, found {_said(data)}")
+
+
+def _read_bool(data: Any, where: str) -> bool:
+    if not isinstance(data, bool):
+        raise DataError(f"{where}: expected true or false, found {_said(data)}")
+    return data
+
+
+def _read_int(data: Any, where: str) -> int:
+    if not isinstance(data, int) or isinstance(data, bool):
+        raise DataError(f"{where}: expected a whole number, found {_said(data)}")
+    return data
+
+
+def _read_float(data: Any, where: str) -> float:
+    if not isinstance(data, int | float) or isinstance(data, bool) or not math.isfinite(data):
+        raise DataError(f"{where}: expected a number, found {_said(data)}")
+    return float(data)
+
+
+def _read_str(data: Any, where: str) -> str:
+    if not isinstance(data, str):
+        raise DataError(f"{where}: expected text, found {_said(data)}")
+    return data
+
+
+def _read_card(data: Any, where: str) -> Card:
+    try:
+        return Card.parse(_text(data, where))
+    except ValueError as exc:
+        raise DataError(f"{where}: {exc}") from None
+
+
+def _read_rules(data: Any, where: str) -> RuleSet:
+    if not isinstance(data, dict):
+        raise DataError(f"{where}: expected rules, found {_said(data)}")
+    try:
+        return RuleSet.from_dict(data)
+    except (ValueError, TypeError, KeyError) as exc:
+        raise DataError(f"{where}: not rules: {exc}") from None
+
+
+def _enum_reader(kind: type[Enum]) -> Reader:
+    def read(data: Any, where: str) -> Enum:
         try:
             return kind(data)
         except (ValueError, TypeError):
             raise DataError(f"{where}: not a {kind.__name__}: {_said(data)}") from None
-    if kind is Card:
-        try:
-            return Card.parse(_text(data, where))
-        except ValueError as exc:
-            raise DataError(f"{where}: {exc}") from None
-    if kind is Meld:
-        return _read_meld(data, where)
-    if kind is RuleSet:
-        if not isinstance(data, dict):
-            raise DataError(f"{where}: expected rules, found {_said(data)}")
-        try:
-            return RuleSet.from_dict(data)
-        except (ValueError, TypeError, KeyError) as exc:
-            raise DataError(f"{where}: not rules: {exc}") from None
-    if kind in ACTION_TYPES:
+
+    return read
+
+
+def _action_reader(kind: type[Any]) -> Reader:
+    def read(data: Any, where: str) -> Action:
         action = _read_action(data, where)
-        if not isinstance(action, kind):
+        fits = isinstance(action, kind)  # (tested apart: the action keeps its type)
+        if not fits:
             raise DataError(f"{where}: expected {kind.__name__}, found {type(action).__name__}")
         return action
-    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
-        return _read_record(kind, data, where)
-    raise DataError(f"{where}: cannot read a {kind!r}")
+
+    return read
 
 
-def _read_union(options: tuple[Any, ...], data: Any, where: str) -> Any:
-    if data is None and type(None) in options:
-        return None
+def _union_reader(options: tuple[Any, ...]) -> Reader:
+    optional = type(None) in options
     rest = [o for o in options if o is not type(None)]
-    if all(o in ACTION_TYPES for o in rest):  # an Action: its data names its type
-        return _read_action(data, where)
     records = [o for o in rest if isinstance(o, type) and dataclasses.is_dataclass(o)]
-    if len(rest) > 1 and len(records) == len(rest):  # records: the data names its own
+    if all(o in ACTION_TYPES for o in rest):  # an Action: its data names its type
+        chosen: Reader = _read_action
+    elif len(rest) > 1 and len(records) == len(rest):  # records: the data names its own
+        chosen = _named_record_reader(records)
+    elif len(rest) != 1:
+
+        def chosen(data: Any, where: str) -> Any:
+            raise DataError(f"{where}: cannot tell which of {len(rest)} types to read")
+
+    else:
+        chosen = _reader(rest[0])
+    if not optional:
+        return chosen
+
+    def read(data: Any, where: str) -> Any:
+        return None if data is None else chosen(data, where)
+
+    return read
+
+
+def _named_record_reader(records: list[type[Any]]) -> Reader:
+    by_name = {r.__name__: r for r in records}
+
+    def read(data: Any, where: str) -> Any:
         name = data.get("$") if isinstance(data, dict) else None
-        chosen = next((r for r in records if r.__name__ == name), None)
+        chosen = by_name.get(name) if isinstance(name, str) else None
         if chosen is None:
             names = ", ".join(r.__name__ for r in records)
             raise DataError(f"{where}: expected one of {names}, found {_said(data)}")
-        return _read_record(chosen, data, where)
-    if len(rest) != 1:
-        raise DataError(f"{where}: cannot tell which of {len(rest)} types to read")
-    return _read(rest[0], data, where)
+        return _reader(chosen)(data, where)
+
+    return read
 
 
-def _read_tuple(args: tuple[Any, ...], data: Any, where: str) -> tuple[Any, ...]:
-    if not isinstance(data, list):
-        raise DataError(f"{where}: expected a list, found {_said(data)}")
+def _tuple_reader(args: tuple[Any, ...]) -> Reader:
     if len(args) == 2 and args[1] is Ellipsis:
-        return tuple(_read(args[0], v, f"{where}[{i}]") for i, v in enumerate(data))
-    if len(data) != len(args):
-        raise DataError(f"{where}: expected {len(args)} items, found {len(data)}")
-    pairs = enumerate(zip(args, data, strict=True))
-    return tuple(_read(a, v, f"{where}[{i}]") for i, (a, v) in pairs)
+        item = _reader(args[0])
+
+        def read_all(data: Any, where: str) -> tuple[Any, ...]:
+            if not isinstance(data, list):
+                raise DataError(f"{where}: expected a list, found {_said(data)}")
+            return tuple([item(v, f"{where}[{i}]") for i, v in enumerate(data)])
+
+        return read_all
+    items = [_reader(a) for a in args]
+
+    def read_each(data: Any, where: str) -> tuple[Any, ...]:
+        if not isinstance(data, list):
+            raise DataError(f"{where}: expected a list, found {_said(data)}")
+        if len(data) != len(items):
+            raise DataError(f"{where}: expected {len(items)} items, found {len(data)}")
+        return tuple(
+            [r(v, f"{where}[{i}]") for i, (r, v) in enumerate(zip(items, data, strict=True))]
+        )
+
+    return read_each
 
 
-def _read_record(kind: type[Any], data: Any, where: str) -> Any:
-    if not isinstance(data, dict):
-        raise DataError(f"{where}: expected {_a(kind.__name__)}, found {_said(data)}")
-    name = data.get("$", kind.__name__)
-    if name != kind.__name__:
-        # a field of a record type may hold one of its subclasses (a format's
-        # own rota), named by its data
-        sub = next((k for k in _subclasses(kind) if k.__name__ == name), None)
-        if sub is None:
-            raise DataError(f"{where}: expected {_a(kind.__name__)}, found {_a(_said(name))}")
-        kind = sub
+def _frozenset_reader(item: Reader) -> Reader:
+    def read(data: Any, where: str) -> frozenset[Any]:
+        if not isinstance(data, list):
+            raise DataError(f"{where}: expected a list, found {_said(data)}")
+        return frozenset([item(v, f"{where}[{i}]") for i, v in enumerate(data)])
+
+    return read
+
+
+def _record_reader(kind: type[Any]) -> Reader:
     hints = _hints(kind)
-    values = {}
-    for f in _fields(kind):
-        if f.name not in data:
-            raise DataError(f"{where}: {_a(kind.__name__)} needs {f.name}")
-        values[f.name] = _read(hints[f.name], data[f.name], f"{where}.{f.name}")
-    extra = set(data) - {f.name for f in _fields(kind)} - {"$"}
-    if extra:
-        raise DataError(f"{where}: {_a(kind.__name__)} has no {sorted(extra)[0]}")
-    try:
-        return kind(**values)
-    except (ValueError, TypeError) as exc:
-        raise DataError(f"{where}: {exc}") from None
+    fields = [(f.name, _reader(hints[f.name])) for f in _fields(kind)]
+    known = {name for name, _ in fields} | {"$"}
+    article = _a(kind.__name__)
+
+    def read(data: Any, where: str) -> Any:
+        if not isinstance(data, dict):
+            raise DataError(f"{where}: expected {article}, found {_said(data)}")
+        name = data.get("$", kind.__name__)
+        if name != kind.__name__:
+            return _subclass_record(kind, name, data, where)
+        values = {}
+        for field, reader in fields:
+            if field not in data:
+                raise DataError(f"{where}: {article} needs {field}")
+            values[field] = reader(data[field], f"{where}.{field}")
+        if len(data) > len(values) + ("$" in data):
+            extra = sorted(set(data) - known)
+            raise DataError(f"{where}: {article} has no {extra[0]}")
+        try:
+            return kind(**values)
+        except (ValueError, TypeError) as exc:
+            raise DataError(f"{where}: {exc}") from None
+
+    return read
+
+
+def _subclass_record(kind: type[Any], name: Any, data: dict[str, Any], where: str) -> Any:
+    """A field of a record type may hold one of its subclasses (a format's
+    own rota), named by its data."""
+    sub = next((k for k in _subclasses(kind) if k.__name__ == name), None)
+    if sub is None:
+        raise DataError(f"{where}: expected {_a(kind.__name__)}, found {_a(_said(name))}")
+    return _reader(sub)(data, where)
 
 
 def _read_action(data: Any, where: str) -> Action:
@@ -230,6 +395,18 @@ def _said(data: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+_SIMPLE: dict[Any, Reader] = {
+    type(None): _read_none,
+    bool: _read_bool,
+    int: _read_int,
+    float: _read_float,
+    str: _read_str,
+    Card: _read_card,
+    Meld: _read_meld,
+    RuleSet: _read_rules,
+}
+_READERS: dict[Any, Reader] = {}
+_WRITERS: dict[type[Any], Writer] = {}
 _FIELDS: dict[type[Any], tuple[dataclasses.Field[Any], ...]] = {}
 _HINTS: dict[type[Any], dict[str, Any]] = {}
 
