@@ -351,8 +351,14 @@ class IllegalAction(ValueError):
     def __init__(self, why: Refusal | str, where: str = "") -> None:
         self.refusal = why if isinstance(why, Refusal) else None
         self.where = where
-        text = str(why)
-        super().__init__(f"{where} does not replay: {text}" if where else text)
+        self._why = why
+        super().__init__(why, where)
+
+    def __str__(self) -> str:
+        # worded when read: the computer and the checks ask why thousands of
+        # times a turn and read the answer's reason, not its words
+        text = str(self._why)
+        return f"{self.where} does not replay: {text}" if self.where else text
 
 
 class RulesError(ValueError):

@@ -10,6 +10,7 @@ ace: so at least one of any two turns in a row draws and every hand ends.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Any
 
@@ -28,7 +29,7 @@ from .actions import (
 from .cards import Card, cards_of_mask
 from .errors import IllegalAction, Reason, Refusal
 from .hand import Hand, Phase, PlayerView
-from .melds import Meld, meld_masks
+from .melds import Meld, Solver, meld_masks
 from .result import Outcome
 from .rules import Family, RuleSet
 from .table import TableHand, extend
@@ -86,13 +87,7 @@ class SkarneyHand(TableHand):
 
     def contract_options(self, player: int) -> list[LayContract]:
         """Every way to lay three disjoint three-card melds from the hand."""
-        threes = [m for m, _ in meld_masks(self._masks[player], self.rules) if m.bit_count() == 3]
-        out = []
-        for a, b, c in itertools.combinations(threes, 3):
-            if not (a & b or a & c or b & c):
-                meld = self._solver.meld
-                out.append(LayContract((meld(a), meld(b), meld(c))))
-        return out
+        return list(_contracts(self._solver, self._masks[player]))
 
     def _compute_legal(self) -> list[Action]:
         player = self._to_move
@@ -344,3 +339,17 @@ Hand.engines[Family.SKARNEY] = SkarneyHand
 
 def _cards_of(contract: LayContract) -> tuple[Card, ...]:
     return tuple(c for m in contract.melds for c in m.cards)
+
+
+@functools.lru_cache(maxsize=4096)
+def _contracts(solver: Solver, mask: int) -> tuple[LayContract, ...]:
+    """The contracts a hand of ``mask`` can lay: worked out once a hand, as
+    the legal moves, the refusals and the computer each ask again and again
+    (hundreds of ways with four of a kind and runs)."""
+    threes = [m for m, _ in meld_masks(mask, solver.rules) if m.bit_count() == 3]
+    out = []
+    for a, b, c in itertools.combinations(threes, 3):
+        if not (a & b or a & c or b & c):
+            meld = solver.meld
+            out.append(LayContract((meld(a), meld(b), meld(c))))
+    return tuple(out)
