@@ -430,6 +430,8 @@ def _solve_search(
     return best_points, unpack(_rank_major(mask & meldable & ~best_bit)), best_bit
 
 
+SEARCHES_KEPT = 1 << 15  # answers a solver keeps (some 10 MB at most)
+
 # one suit's share of an arrangement: its runs, its deadwood cards, their points
 SuitInfo = tuple[tuple[Meld, ...], tuple[Card, ...], int]
 
@@ -439,20 +441,35 @@ _RANK_MASKS = tuple(1 << b | 1 << (b + 13) | 1 << (b + 26) | 1 << (b + 39) for b
 class Solver:
     """The meld solver for one rule set (``solver_for`` caches it on the rules)."""
 
-    __slots__ = ("_melds", "_suits", "rules", "tables")
+    __slots__ = ("_melds", "_searched", "_suits", "rules", "tables")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
         self.tables = suit_tables(rules.runs, rules.ace, rank_values(rules))
         self._melds: dict[int, Meld] = {}
         self._suits: tuple[dict[int, SuitInfo], ...] = ({}, {}, {}, {})
+        self._searched: dict[tuple[int, bool], tuple[int, tuple[int, ...], int]] = {}
+
+    def _search(self, mask: int, discard: bool) -> tuple[int, tuple[int, ...], int]:
+        """The exact search's answer for poker melds, kept: a hand is asked
+        about again and again (the legal moves, the computer, the hint), and
+        the search is the slowest part of the core. The keep is emptied
+        when full rather than let grow with every hand a playout deals."""
+        key = (mask, discard)
+        found = self._searched.get(key)
+        if found is None:
+            if len(self._searched) >= SEARCHES_KEPT:
+                self._searched.clear()
+            points, masks, drop = _solve_search(mask, self.rules, self.tables, discard)
+            found = self._searched[key] = (points, tuple(masks), drop)
+        return found
 
     def deadwood(self, mask: int, discard: bool = False) -> int:
         """Least deadwood points of the cards in ``mask``."""
         if discard and not mask:
             raise ValueError("cannot discard from an empty hand")
         if self.rules.poker_melds:
-            return _solve_search(mask, self.rules, self.tables, discard)[0]
+            return self._search(mask, discard)[0]
         return _points_sets_runs(mask, self.tables, self.rules.sets, discard)
 
     def meld(self, mask: int) -> Meld:
@@ -468,7 +485,7 @@ class Solver:
         tables = self.tables
         meld = self.meld
         if self.rules.poker_melds:
-            points, masks, drop = _solve_search(mask, self.rules, tables, discard)
+            points, masks, drop = self._search(mask, discard)
             found = tuple(meld(m) for m in masks)
             covered = drop
             for m in found:
