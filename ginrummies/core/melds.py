@@ -303,6 +303,15 @@ def _solve_sets_runs(
     return whole - best, best_sets, best_discard
 
 
+def _has_triple(mask: int) -> bool:
+    """Whether some rank has three or four cards in ``mask``."""
+    s0 = mask & FULL_SUIT
+    s1 = mask >> 13 & FULL_SUIT
+    s2 = mask >> 26 & FULL_SUIT
+    s3 = mask >> 39 & FULL_SUIT
+    return bool((s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3))
+
+
 def _points_sets_runs(mask: int, tables: SuitTables, sets: bool, discard: bool) -> int:
     """Least deadwood points only: ``_solve_sets_runs`` without the bookkeeping."""
     s0 = mask & FULL_SUIT
@@ -430,7 +439,7 @@ def _solve_search(
     return best_points, unpack(_rank_major(mask & meldable & ~best_bit)), best_bit
 
 
-SEARCHES_KEPT = 1 << 15  # answers a solver keeps (some 10 MB at most)
+SEARCHES_KEPT = 1 << 15  # answers a solver keeps of each kind (some 10 MB at most)
 
 # one suit's share of an arrangement: its runs, its deadwood cards, their points
 SuitInfo = tuple[tuple[Meld, ...], tuple[Card, ...], int]
@@ -441,7 +450,7 @@ _RANK_MASKS = tuple(1 << b | 1 << (b + 13) | 1 << (b + 26) | 1 << (b + 39) for b
 class Solver:
     """The meld solver for one rule set (``solver_for`` caches it on the rules)."""
 
-    __slots__ = ("_melds", "_searched", "_suits", "rules", "tables")
+    __slots__ = ("_melds", "_searched", "_sets_chosen", "_suits", "rules", "tables")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -449,6 +458,7 @@ class Solver:
         self._melds: dict[int, Meld] = {}
         self._suits: tuple[dict[int, SuitInfo], ...] = ({}, {}, {}, {})
         self._searched: dict[tuple[int, bool], tuple[int, tuple[int, ...], int]] = {}
+        self._sets_chosen: dict[tuple[int, bool], tuple[int, int, int]] = {}
 
     def _search(self, mask: int, discard: bool) -> tuple[int, tuple[int, ...], int]:
         """The exact search's answer for poker melds, kept: a hand is asked
@@ -464,13 +474,26 @@ class Solver:
             found = self._searched[key] = (points, tuple(masks), drop)
         return found
 
+    def _with_sets(self, mask: int, discard: bool) -> tuple[int, int, int]:
+        """``_solve_sets_runs`` for a hand with three of a rank, kept as
+        ``_search`` keeps its answers (the sets to choose are its cost)."""
+        key = (mask, discard)
+        found = self._sets_chosen.get(key)
+        if found is None:
+            if len(self._sets_chosen) >= SEARCHES_KEPT:
+                self._sets_chosen.clear()
+            found = self._sets_chosen[key] = _solve_sets_runs(mask, self.tables, True, discard)
+        return found
+
     def deadwood(self, mask: int, discard: bool = False) -> int:
         """Least deadwood points of the cards in ``mask``."""
         if discard and not mask:
             raise ValueError("cannot discard from an empty hand")
         if self.rules.poker_melds:
             return self._search(mask, discard)[0]
-        return _points_sets_runs(mask, self.tables, self.rules.sets, discard)
+        if self.rules.sets and _has_triple(mask):
+            return self._with_sets(mask, discard)[0]
+        return _points_sets_runs(mask, self.tables, False, discard)
 
     def meld(self, mask: int) -> Meld:
         m = self._melds.get(mask)
@@ -503,7 +526,7 @@ class Solver:
         chosen = 0
         if self.rules.sets and (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):
             # some rank has three cards: let the solver choose the sets
-            _, chosen, drop = _solve_sets_runs(mask, tables, True, discard)
+            _, chosen, drop = self._with_sets(mask, discard)
             rest = mask & ~chosen & ~drop
             s0 = rest & FULL_SUIT
             s1 = rest >> 13 & FULL_SUIT
@@ -575,9 +598,7 @@ def deadwood(cards: Iterable[Card], rules: RuleSet, *, discard: bool | None = No
     """Least deadwood points of a hand (after the best discard, see best_arrangement)."""
     mask, discard = _hand_mask(cards, rules, discard)
     solver = rules.__dict__.get("_solver") or solver_for(rules)
-    if rules.poker_melds or (discard and not mask):
-        return solver.deadwood(mask, discard)
-    return _points_sets_runs(mask, solver.tables, rules.sets, discard)
+    return solver.deadwood(mask, discard)
 
 
 def best_arrangement(
