@@ -3,6 +3,7 @@ play a person's turn with keys the way a player would."""
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -352,14 +353,36 @@ class HeldBot:
         await until(pilot, self.thought.is_set, "the computer to start thinking")
 
 
-async def until(pilot: Pilot[Any], holds: Callable[[], bool], what: str) -> None:
+async def until(pilot: Pilot[Any], holds: Callable[[], bool], what: str, guard: float = 60) -> None:
     """Let the app run until ``holds``; the wait is on what the app does, and
-    the guard against a hang (a minute) says what never came."""
-    deadline = time.monotonic() + 60
+    the guard against a hang (a minute unless said) says what never came."""
+    deadline = time.monotonic() + guard
     while not holds():
         if time.monotonic() > deadline:
             raise AssertionError(f"never: {what} (screen {pilot.app.screen})")
         await pilot.pause(0.01)
+
+
+async def quiet(pilot: Pilot[Any]) -> None:
+    """Let the app finish what the keys set going: every screen on the
+    stack (not only the one in front) and each of their widgets works
+    through what is queued, round after round, until a round leaves the
+    stack as it found it. A key that misfires (a second Enter closing the
+    table) has then done its harm; no margin on the clock."""
+    app = pilot.app
+    for _ in range(50):
+        before = list(app.screen_stack)
+        done = []
+        for node in [app, *(n for s in before for n in s.walk_children(with_self=True))]:
+            processed = asyncio.Event()
+            if node.call_later(processed.set):  # False: the node has closed
+                done.append(processed)
+        for processed in done:
+            await asyncio.wait_for(processed.wait(), 60)
+        await pilot.pause()
+        if list(app.screen_stack) == before:
+            return
+    raise AssertionError(f"the screens never settled: {app.screen_stack}")
 
 
 def palette_shows(app: Any, words: str) -> bool:

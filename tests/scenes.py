@@ -6,14 +6,13 @@ from __future__ import annotations
 import dataclasses
 import shutil
 import tempfile
-import time
 import weakref
 from collections.abc import Awaitable, Callable
 from datetime import UTC
 from pathlib import Path
 from typing import Any
 
-from apphelp import finish, make_app, settle, step, turns
+from apphelp import finish, make_app, settle, step, turns, until
 from textual.pilot import Pilot
 
 from ginrummies.ai import make_bot
@@ -361,13 +360,12 @@ def data_app(folder: Path | None = None) -> GinApp:
 
 async def review_done(pilot: Pilot[Any]) -> None:
     """Wait (two minutes at most) for the review on screen to end."""
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        await pilot.pause(0.05)
+
+    def ended() -> bool:
         screen = pilot.app.screen
-        if isinstance(screen, ReviewScreen) and not screen.running:
-            return
-    raise AssertionError("the review never ended")
+        return isinstance(screen, ReviewScreen) and not screen.running
+
+    await until(pilot, ended, "the review to end", guard=120)
 
 
 def recorded_app(folder: Path | None = None) -> GinApp:

@@ -13,12 +13,12 @@ from __future__ import annotations
 import io
 import shutil
 import threading
-import time
 from datetime import UTC
 from pathlib import Path
 from typing import Any
 
 import pytest
+from apphelp import until
 from rich.console import Console
 from test_review_screen import reviewed
 from textual.pilot import Pilot
@@ -147,18 +147,14 @@ async def test_the_coach_reviews_the_rest_and_escape_stops_it(
         assert started.is_set(), "the first review never began"
         await pilot.press("escape")
         gate.set()
-        deadline = time.monotonic() + 60
-        while pane.running and time.monotonic() < deadline:
-            await pilot.pause(0.05)
-        assert not pane.running and isinstance(app.screen, StatsScreen)
+        await until(pilot, lambda: not pane.running, "the stopped review to end")
+        assert isinstance(app.screen, StatsScreen)
         assert app.stats is not None
         done, total = reviewed_count(app.stats, VERSION)
         assert total == 2 and done < 2
         # a again reviews what is left, to the end
         await pilot.press("a")
-        deadline = time.monotonic() + 120
-        while pane.running and time.monotonic() < deadline:
-            await pilot.pause(0.05)
+        await until(pilot, lambda: not pane.running, "the review of the rest", guard=120)
         assert reviewed_count(app.stats, VERSION) == (2, 2)
         assert state(pane) == "2 finished games, all reviewed."
         kept = habits(app.stats, VERSION)

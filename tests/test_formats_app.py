@@ -4,7 +4,6 @@ which no frame ever shows a hand to anyone but its owner."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -94,18 +93,19 @@ async def test_the_other_table_plays_on_while_the_person_thinks() -> None:
         session = app.session
         assert session is not None
         await until_person(pilot)
-        deadline = time.monotonic() + 30
         mine = session.game.table_of(0)
         assert mine == 0
         other = session.game.round.hands[1]
         before = len(other.log)
         seen = text_of(app.screen, "#other")
-        while len(other.log) < before + 3 and not other.is_over:
-            assert time.monotonic() < deadline, "the other table stood still"
-            await pilot.pause(0.05)
+        await until(
+            pilot,
+            lambda: len(other.log) >= before + 3 or other.is_over,
+            "the other table to play three moves",
+        )
         assert session.person_to_move  # the person has not moved meanwhile
-        await pilot.pause(0.05)
-        assert text_of(app.screen, "#other") != seen  # and the screen followed it
+        # and the screen follows it
+        await until(pilot, lambda: text_of(app.screen, "#other") != seen, "the other table shown")
 
 
 @contextmanager
@@ -327,18 +327,17 @@ async def test_a_hint_and_a_warning_outlast_the_other_tables_moves() -> None:
         session = app.session
         assert session is not None
         await until_person(pilot)
-        deadline = time.monotonic() + 30
         table = app.screen
         assert isinstance(table, TableScreen)
         other = session.game.round.hands[1]
         await pilot.press("question_mark")
-        while table.hints.hinted is None:
-            assert time.monotonic() < deadline, "no hint came"
-            await pilot.pause(0.05)
+        await until(pilot, lambda: table.hints.hinted is not None, "a hint")
         before = len(other.log)
-        while len(other.log) < before + 2 and not other.is_over:
-            assert time.monotonic() < deadline
-            await pilot.pause(0.05)
+        await until(
+            pilot,
+            lambda: len(other.log) >= before + 2 or other.is_over,
+            "the other table to play two moves",
+        )
         assert "Hint:" in text_of(table, "#status")  # still there
         hinted = table.hints.hinted[1]
         moves = len(session.game.round.hands[0].log)

@@ -12,12 +12,11 @@ After an intended change of looks: pytest tests/test_review_screen.py
 from __future__ import annotations
 
 import threading
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import settle
+from apphelp import settle, until
 from scenes import review_done
 from test_result_screen import played
 from textual.pilot import Pilot
@@ -250,10 +249,11 @@ async def test_escape_stops_the_review_and_keeps_what_was_rated(
     async with app.run_test(size=SIZES[0]) as pilot:
         await settle(pilot)
         await pilot.press("r")
-        deadline = time.monotonic() + 60
-        while not (isinstance(app.screen, ReviewScreen) and app.screen.hands):
-            assert time.monotonic() < deadline, "the first hand never came"
-            await pilot.pause(0.02)
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, ReviewScreen) and bool(app.screen.hands),
+            "the review's first hand",
+        )
         screen = app.screen
         assert screen.running and screen.check_action("stop", ())
         assert len(screen.hands) == 1  # the first hand shows before the rest is rated

@@ -20,7 +20,7 @@ import random
 from typing import Any
 
 import pytest
-from apphelp import StayingApp, settle
+from apphelp import StayingApp, quiet, settle
 from textual import events
 from textual.app import App
 from textual.command import CommandList, CommandPalette
@@ -91,7 +91,7 @@ async def test_enters_on_their_way_to_the_palette_close_only_the_palette(count: 
         await open_palette(pilot, "sort the hand")
         enters(app, count)
         await settle(pilot)
-        await pilot.pause(0.1)
+        await quiet(pilot)
         assert intact(app) == []
         assert names(app) == ["Screen", "MenuScreen", "TableScreen"]
         assert table.state.sort_mode is before.next()  # sorted once, not once per Enter
@@ -116,7 +116,7 @@ async def test_enters_on_their_way_to_the_palette_over_the_menu_leave_the_menu(c
                 break
         enters(app, count)
         await settle(pilot)
-        await pilot.pause(0.1)
+        await quiet(pilot)
         assert intact(app) == []
         assert names(app) == ["Screen", "MenuScreen"]
         assert app.settings.theme == "dark"
@@ -264,7 +264,7 @@ async def test_an_esc_that_comes_with_the_enter_that_opened_a_screen_ends_nothin
                 await asyncio.sleep(0)
             app.post_message(events.Key("escape", None))
             await settle(pilot)
-            await pilot.pause(0.1)
+            await quiet(pilot)
             assert not intact(app), intact(app)
             await pilot.press("escape")
             await settle(pilot)
@@ -284,7 +284,7 @@ async def test_a_page_key_that_comes_with_ctrl_p_ends_nothing(key: str) -> None:
             app.post_message(events.Key("ctrl+p", None))
             app.post_message(events.Key(key, None))
             await settle(pilot)
-            await pilot.pause(0.1)
+            await quiet(pilot)
             assert isinstance(app.screen, CommandPalette), names(app)
             await pilot.press("escape")
             await settle(pilot)
