@@ -4,7 +4,7 @@ and Colonel every card held counts, melded or not (RULES.md 3 and 4)."""
 from __future__ import annotations
 
 import pytest
-from apphelp import SIZE, finish
+from apphelp import SIZE, finish, until
 
 from ginrummies.core import best_arrangement, hand_value, preset
 from ginrummies.store import Settings
@@ -50,7 +50,11 @@ async def test_the_replay_footer_fits_80_columns() -> None:
 
     app = GinApp(Settings(), replay=saved)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        footer = app.screen._compositor.render_strips()[-1].text
+
+        def footer() -> str:
+            return app.screen._compositor.render_strips()[-1].text
+
+        # the footer lays out its keys a refresh after the screen's bindings
+        await until(pilot, lambda: footer().strip() != "", "the footer's keys")
         for words in ("Next", "Back", "Next hand", "Prev hand", "Start", "End", "Leave"):
-            assert words in footer, footer
+            assert words in footer(), footer()
