@@ -16,8 +16,7 @@ from apphelp import finish, make_app, settle, step, turns, until
 from textual.pilot import Pilot
 
 from ginrummies.ai import make_bot
-from ginrummies.core import Format, preset
-from ginrummies.play.keys import MoveName
+from ginrummies.core import Format, Knock, preset
 from ginrummies.play.saving import record
 from ginrummies.play.session import Seat, SeatKind, Session, default_seats, format_seats
 from ginrummies.store import Settings
@@ -26,7 +25,6 @@ from ginrummies.store.stats import STATS_NAME
 from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.curtain import CurtainScreen
 from ginrummies.tui.screens.newgame import NewGameScreen
-from ginrummies.tui.screens.result import ResultScreen
 from ginrummies.tui.screens.review import ReviewScreen
 from ginrummies.tui.screens.rules import RulesScreen
 from ginrummies.tui.screens.settings import SettingsScreen
@@ -67,13 +65,32 @@ def settled(extra: Before | None = None) -> Before:
     return before
 
 
+def core_played(variant: str, seed: int, point: Callable[[Session], bool]) -> Session:
+    """A game against the easy computer, played without the app (fast) by
+    an easy player up to ``point``: the app is started there, as a game
+    taken up again, and draws the position the scene is about."""
+    session = Session(preset(variant), default_seats(False, "easy"), seed)
+    person = make_bot("easy", session.rules, 8)
+    for _ in range(600):
+        if point(session):
+            return session
+        step(session, person)
+    raise AssertionError(f"{variant} {seed}: the scene's position never came")
+
+
+def can_knock(session: Session) -> bool:
+    return any(isinstance(a, Knock) for a in session.legal())
+
+
+def your_turn_after(moves: int) -> Callable[[Session], bool]:
+    """The person's turn, once ``moves`` moves have been made in the hand."""
+    return lambda s: len(s.hand.log) >= moves and s.to_move == 0 and not s.round_over
+
+
 def on_table(variant: str, seed: int, moves: int, **settings: Any) -> tuple[GinApp, Before]:
-    app = make_app(variant, seed, settings=Settings(speed="instant", **settings))
-
-    async def play(pilot: Pilot[Any]) -> None:
-        await turns(pilot, moves, until=lambda a: bool(a.session and a.session.hand.is_over))
-
-    return app, settled(play)
+    """The table ``moves`` moves into a hand, the person to move."""
+    session = core_played(variant, seed, your_turn_after(moves))
+    return GinApp(Settings(speed="instant", **settings), session=session), settled()
 
 
 def scene(name: str, folder: Path | None = None) -> tuple[GinApp, Before]:
@@ -123,32 +140,28 @@ def scene(name: str, folder: Path | None = None) -> tuple[GinApp, Before]:
     if name.startswith("table-"):
         variant = name.removeprefix("table-")
         if variant in ("skarney", "colonel"):
-            # played without the app (fast) to melds on the table, your turn, then shown
-            session = Session(preset(variant), default_seats(False, "easy"), 4)
-            person = make_bot("easy", session.rules, 8)
-            while len(session.view(0).table.melds) < 3 or session.to_move != 0:
-                step(session, person)
+            # melds on the table, your turn
+            session = core_played(
+                variant, 4, lambda s: len(s.view(0).table.melds) >= 3 and s.to_move == 0
+            )
             assert not session.hand.is_over
             return GinApp(felt, session=session), settled()
-        return on_table(variant, 2, 3)
+        return on_table(variant, 2, 10)
     if name == "joined":
         return joined_scene()
     if name == "theme-yours":
         return yours_scene()
     if name.startswith("theme-"):
         theme = name.removeprefix("theme-")
-        return on_table("gin", 2, 3, theme=theme)
+        return on_table("gin", 2, 10, theme=theme)
     if name == "four-colour-ascii":
-        return on_table("gin", 2, 3, four_colour=True, card_style="ascii")
+        return on_table("gin", 2, 10, four_colour=True, card_style="ascii")
     if name == "four-colour-colour-blind":
-        return on_table("gin", 2, 3, four_colour=True, theme="colour-blind")
+        return on_table("gin", 2, 10, four_colour=True, theme="colour-blind")
     if name == "result":
-        app = make_app("gin", 21)
-
-        async def result(pilot: Pilot[Any]) -> None:
-            await turns(pilot, 80, until=lambda a: isinstance(a.screen, ResultScreen))
-
-        return app, settled(result)
+        # a hand played to its end: the app opens on its result
+        session = core_played("gin", 21, lambda s: s.round_over)
+        return GinApp(felt, session=session), settled()
     if name == "cut":
         app = make_app("gin", 2)  # you win the cut: play first, or deal?
 
@@ -171,17 +184,13 @@ def scene(name: str, folder: Path | None = None) -> tuple[GinApp, Before]:
 
         return app, settled(help_)
     if name == "knock":
-        app = make_app("gin", 21)
+        # the person's first chance to knock, then k
+        session = core_played("gin", 21, lambda s: s.to_move == 0 and can_knock(s))
 
         async def knock(pilot: Pilot[Any]) -> None:
-            def can_knock(a: GinApp) -> bool:
-                screen = a.screen
-                return isinstance(screen, TableScreen) and bool(screen.legal_of(MoveName.KNOCK))
-
-            await turns(pilot, 60, until=can_knock)
             await pilot.press("k")
 
-        return app, settled(knock)
+        return GinApp(felt, session=session), settled(knock)
     if name == "too-small":
         app = make_app("gin", 2)
 
@@ -271,7 +280,6 @@ def joined_scene() -> tuple[GinApp, Before]:
     the log; tests/test_remote_session.py shows that this is the table the
     states make), a few turns into the first hand."""
     from ginrummies.play.remote import RemoteSession
-    from ginrummies.tui.screens.table import TableScreen
 
     seats = [Seat("Ann"), Seat("Bob", SeatKind.AWAY)]
     session = Session(preset("gin"), seats, 9)
