@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import finish
+from apphelp import finish, until
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -211,12 +211,15 @@ async def test_two_tables_one_at_a_time_the_footer_shows_the_other() -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
-        footer = app.screen._compositor.render_strips()[-1].text
-        assert "t Table 2" in footer and "Next" in footer and "Leave" in footer, footer
+
+        def footer() -> str:
+            return app.screen._compositor.render_strips()[-1].text
+
+        # the footer lays out its keys a refresh after the screen's bindings change
+        await until(pilot, lambda: "t Table 2" in footer(), "the key to the other table")
+        assert "Next" in footer() and "Leave" in footer(), footer()
         await pilot.press("t")
-        await pilot.pause()
-        footer = app.screen._compositor.render_strips()[-1].text
-        assert "t Table 1" in footer, footer
+        await until(pilot, lambda: "t Table 1" in footer(), "the key back to table 1")
         shown = [t.table for t in screen.query(ReplayTable).results(ReplayTable) if t.display]
         assert shown == [1]
         # home and end still work, though the footer has no room to name them
@@ -226,10 +229,9 @@ async def test_two_tables_one_at_a_time_the_footer_shows_the_other() -> None:
         assert screen.place == Place(0, 0)
         # wide enough: both tables at once, and no key to switch
         await pilot.resize_terminal(*SIZES[1])
-        await pilot.pause()
+        await until(pilot, lambda: "Start" in footer(), "the footer of the wide window")
         assert all(t.display for t in screen.query(ReplayTable).results(ReplayTable))
-        footer = app.screen._compositor.render_strips()[-1].text
-        assert "Table" not in footer and "Start" in footer, footer
+        assert "Table" not in footer(), footer()
 
 
 @pytest.mark.slow
