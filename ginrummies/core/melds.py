@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import CARDS, Card, cards_of_mask, from_mask, to_mask
 from .meldtables import FULL_SUIT, SuitTables, run_window_set, run_windows, suit_tables
@@ -450,7 +450,7 @@ _RANK_MASKS = tuple(1 << b | 1 << (b + 13) | 1 << (b + 26) | 1 << (b + 39) for b
 class Solver:
     """The meld solver for one rule set (``solver_for`` caches it on the rules)."""
 
-    __slots__ = ("_melds", "_searched", "_sets_chosen", "_suits", "rules", "tables")
+    __slots__ = ("_melds", "_searched", "_sets_chosen", "_suits", "contracts", "rules", "tables")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -459,6 +459,9 @@ class Solver:
         self._suits: tuple[dict[int, SuitInfo], ...] = ({}, {}, {}, {})
         self._searched: dict[tuple[int, bool], tuple[int, tuple[int, ...], int]] = {}
         self._sets_chosen: dict[tuple[int, bool], tuple[int, int, int]] = {}
+        # Skarney's contracts by hand (core/skarney.py keeps them here, so
+        # that they live and die with the rules they were found under)
+        self.contracts: dict[int, tuple[Any, ...]] = {}
 
     def _search(self, mask: int, discard: bool) -> tuple[int, tuple[int, ...], int]:
         """The exact search's answer for poker melds, kept: a hand is asked

@@ -10,9 +10,8 @@ ace: so at least one of any two turns in a row draws and every hand ends.
 
 from __future__ import annotations
 
-import functools
 import itertools
-from typing import Any
+from typing import Any, cast
 
 from .actions import (
     Accept,
@@ -29,7 +28,7 @@ from .actions import (
 from .cards import Card, cards_of_mask
 from .errors import IllegalAction, Reason, Refusal
 from .hand import Hand, Phase, PlayerView
-from .melds import Meld, Solver, meld_masks
+from .melds import SEARCHES_KEPT, Meld, Solver, meld_masks
 from .result import Outcome
 from .rules import Family, RuleSet
 from .table import TableHand, extend
@@ -341,11 +340,20 @@ def _cards_of(contract: LayContract) -> tuple[Card, ...]:
     return tuple(c for m in contract.melds for c in m.cards)
 
 
-@functools.lru_cache(maxsize=4096)
 def _contracts(solver: Solver, mask: int) -> tuple[LayContract, ...]:
     """The contracts a hand of ``mask`` can lay: worked out once a hand, as
     the legal moves, the refusals and the computer each ask again and again
     (hundreds of ways with four of a kind and runs)."""
+    kept = solver.contracts
+    found = kept.get(mask)
+    if found is None:
+        if len(kept) >= SEARCHES_KEPT:
+            kept.clear()
+        found = kept[mask] = _find_contracts(solver, mask)
+    return cast(tuple[LayContract, ...], found)
+
+
+def _find_contracts(solver: Solver, mask: int) -> tuple[LayContract, ...]:
     threes = [m for m, _ in meld_masks(mask, solver.rules) if m.bit_count() == 3]
     out = []
     for a, b, c in itertools.combinations(threes, 3):
