@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from apphelp import VARIANTS, make_app, play_hand, settle
-from scenes import scene
+from scenes import core_played
 from textual.widgets import Static
 
 from ginrummies.core import Card, DrawStock, LayContract, Meld, MeldKind, Phase, preset
@@ -22,6 +22,7 @@ from ginrummies.play.cardart import CardSize
 from ginrummies.play.fit import MIN_SIZE, fit
 from ginrummies.play.session import Session, default_seats
 from ginrummies.store import Settings
+from ginrummies.tui.app import GinApp
 from ginrummies.tui.screens.curtain import CurtainScreen
 from ginrummies.tui.screens.menu import MenuScreen
 from ginrummies.tui.screens.table import TableScreen, pick_grouping
@@ -216,10 +217,13 @@ async def test_the_picked_and_marked_cards_show_without_colour() -> None:
 
 @pytest.mark.slow
 async def test_the_known_cards_are_named_in_words(tmp_path: Path) -> None:
-    app, before = scene("table-gin", tmp_path)  # the computer took K♦ from the pile
-
+    # the person to move after the computer took a card from the pile
+    session = core_played(
+        "gin", 2, lambda s: s.to_move == 0 and bool(s.view(0).known_opponent_cards)
+    )
+    app = GinApp(Settings(speed="instant"), session=session, data_dir=tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await before(pilot)
+        await settle(pilot)
         table = table_of(app)
         known = table.session.view().known_opponent_cards
         assert known
