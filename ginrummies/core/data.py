@@ -22,7 +22,7 @@ import types
 import typing
 from collections.abc import Callable
 from enum import Enum
-from typing import Any, TypeVar, Union, get_args, get_origin
+from typing import Any, NoReturn, TypeVar, Union, get_args, get_origin
 
 from .actions import (
     ACTION_TYPES,
@@ -105,7 +105,7 @@ def _card_code(value: Card) -> str:
 def _move_kind(value: type) -> str:
     if value in ACTION_TYPES:
         return value.__name__  # a kind of move (an ``Attempt``'s)
-    raise DataError(f"no data form for {type(value).__name__}")
+    _no_form(value)
 
 
 def _sorted_items(value: frozenset[Any]) -> list[Any]:
@@ -116,7 +116,7 @@ def _items(value: tuple[Any, ...] | list[Any]) -> list[Any]:
     return [to_data(v) for v in value]
 
 
-def _no_form(value: Any) -> Any:
+def _no_form(value: Any) -> NoReturn:
     raise DataError(f"no data form for {type(value).__name__}")
 
 

@@ -8,11 +8,11 @@ so they go through a memoised exact search instead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from .cards import CARDS, Card, cards_of_mask, from_mask, to_mask
 from .meldtables import FULL_SUIT, SuitTables, run_window_set, run_windows, suit_tables
@@ -303,24 +303,16 @@ def _solve_sets_runs(
     return whole - best, best_sets, best_discard
 
 
-def _has_triple(mask: int) -> bool:
-    """Whether some rank has three or four cards in ``mask``."""
+def _points_runs_only(mask: int, tables: SuitTables, sets: bool, discard: bool) -> int | None:
+    """Least deadwood points of a hand with no sets to choose (no rank of
+    three with ``sets``), from the tables alone; None for one with sets to
+    choose, which is ``_solve_sets_runs``'s to answer."""
     s0 = mask & FULL_SUIT
     s1 = mask >> 13 & FULL_SUIT
     s2 = mask >> 26 & FULL_SUIT
     s3 = mask >> 39 & FULL_SUIT
-    return bool((s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3))
-
-
-def _points_sets_runs(mask: int, tables: SuitTables, sets: bool, discard: bool) -> int:
-    """Least deadwood points only: ``_solve_sets_runs`` without the bookkeeping."""
-    s0 = mask & FULL_SUIT
-    s1 = mask >> 13 & FULL_SUIT
-    s2 = mask >> 26 & FULL_SUIT
-    s3 = mask >> 39 & FULL_SUIT
-    triple = ((s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3)) if sets else 0
-    if triple:
-        return _solve_sets_runs(mask, tables, sets, discard)[0]
+    if sets and (s0 & s1 & (s2 | s3)) | ((s0 | s1) & s2 & s3):
+        return None
     total = tables.total
     rv = tables.run_value
     points = total[s0] + total[s1] + total[s2] + total[s3] - (rv[s0] + rv[s1] + rv[s2] + rv[s3])
@@ -441,6 +433,23 @@ def _solve_search(
 
 SEARCHES_KEPT = 1 << 15  # answers a solver keeps of each kind (some 10 MB at most)
 
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def kept(store: dict[K, V], key: K, make: Callable[[], V]) -> V:
+    """``store[key]``, made by ``make`` the first time: a solver's answers,
+    asked for again and again (the legal moves, the computer, the hint).
+    A full store is emptied rather than let grow with every hand a
+    playout deals."""
+    found = store.get(key)
+    if found is None:
+        if len(store) >= SEARCHES_KEPT:
+            store.clear()
+        found = store[key] = make()
+    return found
+
+
 # one suit's share of an arrangement: its runs, its deadwood cards, their points
 SuitInfo = tuple[tuple[Meld, ...], tuple[Card, ...], int]
 
@@ -464,29 +473,22 @@ class Solver:
         self.contracts: dict[int, tuple[Any, ...]] = {}
 
     def _search(self, mask: int, discard: bool) -> tuple[int, tuple[int, ...], int]:
-        """The exact search's answer for poker melds, kept: a hand is asked
-        about again and again (the legal moves, the computer, the hint), and
-        the search is the slowest part of the core. The keep is emptied
-        when full rather than let grow with every hand a playout deals."""
-        key = (mask, discard)
-        found = self._searched.get(key)
-        if found is None:
-            if len(self._searched) >= SEARCHES_KEPT:
-                self._searched.clear()
+        """The exact search's answer for poker melds (the core's slowest part), kept."""
+
+        def search() -> tuple[int, tuple[int, ...], int]:
             points, masks, drop = _solve_search(mask, self.rules, self.tables, discard)
-            found = self._searched[key] = (points, tuple(masks), drop)
-        return found
+            return points, tuple(masks), drop
+
+        return kept(self._searched, (mask, discard), search)
 
     def _with_sets(self, mask: int, discard: bool) -> tuple[int, int, int]:
-        """``_solve_sets_runs`` for a hand with three of a rank, kept as
-        ``_search`` keeps its answers (the sets to choose are its cost)."""
-        key = (mask, discard)
-        found = self._sets_chosen.get(key)
-        if found is None:
-            if len(self._sets_chosen) >= SEARCHES_KEPT:
-                self._sets_chosen.clear()
-            found = self._sets_chosen[key] = _solve_sets_runs(mask, self.tables, True, discard)
-        return found
+        """``_solve_sets_runs`` for a hand with three of a rank (the sets to
+        choose are its cost), kept."""
+        return kept(
+            self._sets_chosen,
+            (mask, discard),
+            lambda: _solve_sets_runs(mask, self.tables, True, discard),
+        )
 
     def deadwood(self, mask: int, discard: bool = False) -> int:
         """Least deadwood points of the cards in ``mask``."""
@@ -494,9 +496,8 @@ class Solver:
             raise ValueError("cannot discard from an empty hand")
         if self.rules.poker_melds:
             return self._search(mask, discard)[0]
-        if self.rules.sets and _has_triple(mask):
-            return self._with_sets(mask, discard)[0]
-        return _points_sets_runs(mask, self.tables, False, discard)
+        points = _points_runs_only(mask, self.tables, self.rules.sets, discard)
+        return self._with_sets(mask, discard)[0] if points is None else points
 
     def meld(self, mask: int) -> Meld:
         m = self._melds.get(mask)

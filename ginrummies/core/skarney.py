@@ -28,7 +28,7 @@ from .actions import (
 from .cards import Card, cards_of_mask
 from .errors import IllegalAction, Reason, Refusal
 from .hand import Hand, Phase, PlayerView
-from .melds import SEARCHES_KEPT, Meld, Solver, meld_masks
+from .melds import Meld, Solver, kept, meld_masks
 from .result import Outcome
 from .rules import Family, RuleSet
 from .table import TableHand, extend
@@ -344,12 +344,7 @@ def _contracts(solver: Solver, mask: int) -> tuple[LayContract, ...]:
     """The contracts a hand of ``mask`` can lay: worked out once a hand, as
     the legal moves, the refusals and the computer each ask again and again
     (hundreds of ways with four of a kind and runs)."""
-    kept = solver.contracts
-    found = kept.get(mask)
-    if found is None:
-        if len(kept) >= SEARCHES_KEPT:
-            kept.clear()
-        found = kept[mask] = _find_contracts(solver, mask)
+    found = kept(solver.contracts, mask, lambda: _find_contracts(solver, mask))
     return cast(tuple[LayContract, ...], found)
 
 
