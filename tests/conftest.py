@@ -13,6 +13,7 @@ from ginrummies.tui.screens.curtain import CurtainScreen
 
 # the tests import their helper modules (helpers, apphelp) from this folder
 sys.path.insert(0, os.path.dirname(__file__))
+from frames import owe_frames
 
 settings.register_profile("ci", max_examples=60, deadline=None)
 settings.register_profile("dev", max_examples=30, deadline=None)
@@ -33,6 +34,14 @@ def _no_curtain_guard(monkeypatch: pytest.MonkeyPatch) -> None:
     against a double Enter is off in tests (test_safeguards turns it on to
     test it)."""
     monkeypatch.setattr(CurtainScreen, "GUARD", 0.0)
+
+
+@pytest.fixture(autouse=True)
+def _frames_when_looked_at(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An app test draws its frames when it looks at the screen (frames.py),
+    unless it is marked ``every_frame``."""
+    if request.node.get_closest_marker("every_frame") is None:
+        owe_frames(monkeypatch)
 
 
 # --- the order of the run ------------------------------------------------------------

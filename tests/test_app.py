@@ -573,6 +573,7 @@ async def back_to_the_table(pilot: Any) -> None:
     raise AssertionError(f"the game cannot be taken up again from {app.screen}")
 
 
+@pytest.mark.every_frame
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 async def test_hundreds_of_random_keys_never_break_the_game(variant: str, tmp_path: Path) -> None:

@@ -137,6 +137,7 @@ def every_frame_checked(owner: list[int | None], app: Any) -> Iterator[list[int]
         HandView.render = real  # type: ignore[method-assign]
 
 
+@pytest.mark.every_frame
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("fmt", "rules", "people", "target", "through"),

@@ -204,6 +204,7 @@ class FrameWatch:
             raise AssertionError("the hands did not end")
 
 
+@pytest.mark.every_frame
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("variant", "whole"),

@@ -206,6 +206,7 @@ KEYS = [
 ]  # fmt: skip
 
 
+@pytest.mark.every_frame
 @pytest.mark.slow
 @pytest.mark.parametrize("size", [(80, 24), (120, 36)])
 async def test_quick_random_keys_never_leave_a_screen_without_its_widgets(

@@ -460,7 +460,14 @@ async def test_a_game_ended_at_a_hosted_table_is_kept_as_this_machines_persons(
             remote = app.screen.session  # type: ignore[attr-defined]
             assert isinstance(remote, RemoteSession) and remote.game.is_over
             await until(pilot, lambda: bool(remote.finished), "the whole game sent")
-            assert "x: export the replay" in str(app.screen.query_one(".hint", Static).render())
+            # the result screen is told of it by a message, and then offers the export
+            await until(
+                pilot,
+                lambda: any(
+                    "x: export the replay" in str(h.render()) for h in app.screen.query(".hint")
+                ),
+                "the result offering the replay's export",
+            )
             stats = app.stats
             assert stats is not None
             await until(pilot, lambda: bool(stats.history()), "the game in the statistics")

@@ -8,8 +8,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 
+from ..widgets.footer import KeyFooter
 from ..widgets.marked import MarkedList
 from .base import on_top
 
@@ -33,7 +34,7 @@ class ChoiceScreen(ModalScreen[int | None]):
             yield MarkedList(*self.labels, id="choices", markup=False)
             yield Static(keys, classes="hint", markup=False)
         # its own footer, over the screen's below: that one's keys do nothing here
-        yield Footer()
+        yield KeyFooter()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.cancel if action == "cancel" else True

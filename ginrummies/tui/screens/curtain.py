@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...core import says
 from ...play.tell import unit
+from ..widgets.footer import KeyFooter
 from .base import on_top
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ class CurtainScreen(Screen[bool]):
                 classes="hint",
                 markup=False,
             )
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.shown_at = time.monotonic()

@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Markdown, Static
+from textual.widgets import Markdown, Static
 
 from ...core import Format, RuleSet
 from ...play.keys import help_rows
 from ...play.rulestext import format_hint, format_markdown, rules_markdown
+from ..widgets.footer import KeyFooter
 from .base import on_top
 
 
@@ -41,7 +42,7 @@ class HelpScreen(ModalScreen[None]):
                 yield Markdown(format_markdown(self.fmt, self.rules), id="format-help")
                 yield Static(format_hint(self.fmt, self.rules), classes="hint", markup=False)
             yield Markdown(rules_markdown(self.rules))
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(".body").focus()  # the arrows and Page Down scroll it

@@ -15,11 +15,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from ...core import Format, Level, formats_for, preset
 from ...net.plan import PORT
 from ...store.settings import NAME_LENGTH
+from ..widgets.footer import KeyFooter
 from ..widgets.marked import MarkedSelect
 from .base import on_top
 
@@ -113,7 +114,7 @@ class HostForm(ModalScreen[HostChoice | None]):
             with Horizontal(classes="row"):
                 yield Button("Open the table", id="host-open", variant="primary", compact=True)
                 yield Static("Tab: next · Esc: back", classes="hint", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#variant", Select).focus()

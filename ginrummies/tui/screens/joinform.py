@@ -14,9 +14,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from ...store.settings import NAME_LENGTH
+from ..widgets.footer import KeyFooter
 from .base import on_top
 
 CODE = re.compile(r"^[A-Za-z0-9]{4}[- ]?[A-Za-z0-9]{4}[- ]?[A-Za-z0-9]{4}$")
@@ -78,7 +79,7 @@ class JoinForm(ModalScreen[tuple[str, str, str] | None]):
             yield Input(self.name_given, id="name", max_length=NAME_LENGTH)
             yield Static("", id="join-problem", markup=False)
             yield Static("Enter: join · Esc: back", classes="hint", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one("#address", Input).focus()

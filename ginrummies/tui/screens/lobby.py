@@ -15,11 +15,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...net.protocol import SeatInfo
 from ...play.news import Listener, News
 from ..messages import LobbyClosed, LobbyLeave, LobbyToTable
+from ..widgets.footer import KeyFooter
 from ..widgets.header import header
 from .base import on_top
 from .choice import ChoiceScreen
@@ -86,7 +87,7 @@ class LobbyScreen(Screen[None]):
             yield Static(id="lobby-reach", markup=False, classes="hint")
             yield Static(id="lobby-seats", markup=False)
             yield Static(id="lobby-status", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.title = "Table across machines"

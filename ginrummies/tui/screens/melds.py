@@ -9,9 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...core import Meld
+from ..widgets.footer import KeyFooter
 from ..widgets.melds import TableMeldsView
 from .base import on_top
 
@@ -37,7 +38,7 @@ class MeldsScreen(ModalScreen[None]):
                 every.melds = self.melds
                 yield every
             yield Static("↑↓ PgUp PgDn scroll · Esc back", classes="hint", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.query_one(".body").focus()

@@ -10,12 +10,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import (
-    Footer,
     OptionList,
     Static,
 )
 from textual.widgets.option_list import Option
 
+from ..widgets.footer import KeyFooter
 from ..widgets.marked import MarkedList
 from .base import gin_app
 
@@ -31,7 +31,7 @@ class MenuScreen(Screen[None]):
             yield Static("♠ ♥ ginrummies ♦ ♣", id="logo", markup=False)
             yield Static("Gin Rummy and its relatives", classes="hint", markup=False)
             yield MarkedList(id="menu-options", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.title = "ginrummies"

@@ -13,13 +13,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Button, Collapsible, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Collapsible, Input, Label, Select, Static
 
 from ...ai import LEVEL_ABOUT, level_about
 from ...core import PRESETS, SEAT_LETTERS, Format, Level, RulesError, RuleSet, formats_for, preset
 from ...play.session import Seat, SeatKind
 from ...store import Settings
 from ...store.settings import NAME_LENGTH, PERSON, SeatChoice, seats_problem
+from ..widgets.footer import KeyFooter
 from ..widgets.header import header
 from ..widgets.marked import MarkedSelect
 from ..widgets.ruleoption import RuleOption, RuleSection
@@ -267,7 +268,7 @@ class NewGameScreen(BackScreen):
         error = Static("", id="form-error", markup=False)
         error.display = False
         yield error
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.title = "New game"

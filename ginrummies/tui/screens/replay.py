@@ -20,7 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from ...core import Card, hand_count
 from ...play.fit import ROOMY_FROM
@@ -32,6 +32,7 @@ from ...play.tell import unit
 from ...store.saves import Saved
 from ..board import show_board
 from ..seatview import TITLE_JOIN, seating_line, short_names, title
+from ..widgets.footer import KeyFooter
 from ..widgets.hand import HandShown, HandView
 from ..widgets.header import header, title_room
 from ..widgets.melds import TableMeldsView
@@ -198,7 +199,7 @@ class ReplayScreen(Screen[None]):
                 yield Static(id="replay-status", markup=False)
             yield side_panel()
         # compact and without the palette key, so all seven moves fit 80 columns
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeyFooter(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         if not self.two_players:

@@ -27,7 +27,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from ...core import Card, HandResult, KnockEnd, TableEnd, says
 from ...play.log import Kind
@@ -37,6 +37,7 @@ from ...play.session import Session
 from ...play.tell import round_lines, side_names, unit
 from ...store.saves import parse
 from ..widgets.cards import CardInk
+from ..widgets.footer import KeyFooter
 from .base import gin_app, on_top
 
 # the names' column, at most: every name (sixteen characters at most)
@@ -409,7 +410,7 @@ class ResultScreen(ModalScreen[str | None]):
                 if not game.format.two_players or result_of(self.session, 0).scored:
                     yield ResultView(self.session)
             yield Static(self.keys_words(), classes="hint", id="result-keys", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def refresh_keys(self) -> None:
         """The keys again, when what they offer may have changed (at a table

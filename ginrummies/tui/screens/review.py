@@ -34,7 +34,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, ProgressBar, Static
+from textual.widgets import OptionList, ProgressBar, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState
 
@@ -65,6 +65,7 @@ from ...play.reviewwords import (
 from ...play.tell import action_words
 from ...store.saves import Saved, replay
 from ...store.stats import Stats, StatsError
+from ..widgets.footer import KeyFooter
 from ..widgets.header import header
 from ..widgets.losschart import HandLoss, LossChart, Losses
 from ..widgets.marked import MarkedList
@@ -218,7 +219,7 @@ class ReviewScreen(Screen[None]):
                 yield LossChart(id="side-chart")
                 yield PositionView(id="position")
                 yield HindsightView(id="hindsight")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         rules, fmt = self.saved.rules, self.saved.format

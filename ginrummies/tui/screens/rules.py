@@ -10,7 +10,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import (
-    Footer,
     Markdown,
     OptionList,
 )
@@ -18,6 +17,7 @@ from textual.widgets.option_list import Option
 
 from ...core import RuleSet, formats_for, preset
 from ...play.rulestext import format_markdown, rules_markdown
+from ..widgets.footer import KeyFooter
 from ..widgets.header import header
 from ..widgets.marked import MarkedList
 from .base import BackScreen
@@ -43,7 +43,7 @@ class RulesScreen(BackScreen):
             )
             with VerticalScroll(id="rules-text"):
                 yield Markdown(rules_and_formats(self.rules_for(self.variant)))
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.title = "Rules"

@@ -14,7 +14,6 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widget import Widget
 from textual.widgets import (
     Collapsible,
-    Footer,
     Label,
     Select,
     Static,
@@ -26,6 +25,7 @@ from ...play.printable import printable
 from ...store import THEMES, Settings
 from ...store.themefiles import builtin_folder
 from ..themes import ThemeBook
+from ..widgets.footer import KeyFooter
 from ..widgets.header import header
 from ..widgets.marked import MarkedSelect
 from ..widgets.switch import OnOffSwitch
@@ -134,7 +134,7 @@ class SettingsScreen(BackScreen):
             )
             if book is not None:
                 yield from self.theme_notes(book)
-        yield Footer()
+        yield KeyFooter()
 
     def theme_notes(self, book: ThemeBook) -> ComposeResult:
         """Where the player's own themes go, and a sentence for each theme

@@ -13,7 +13,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import DataTable, Footer, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Static, TabbedContent, TabPane
 
 from ...core import plural
 from ...play.printable import printable
@@ -21,6 +21,7 @@ from ...store.saves import Saved, SaveError, parse
 from ...store.stats import Line, Played, Stats, StatsError
 from ..widgets.chart import Chart
 from ..widgets.coach import CoachPane
+from ..widgets.footer import KeyFooter
 from ..widgets.header import header
 from ..widgets.marked import MarkedTable
 from .base import BackScreen, gin_app
@@ -102,7 +103,7 @@ class StatsScreen(BackScreen):
             with VerticalScroll(id="stats"):
                 yield Static("Statistics", classes="title", markup=False)
                 yield Static(message, id="stats-empty", markup=False)
-            yield Footer()
+            yield KeyFooter()
             return
         with TabbedContent(id="stats-tabs"):
             with TabPane("Record", id="record"), VerticalScroll(id="stats"):
@@ -179,7 +180,7 @@ class StatsScreen(BackScreen):
                 yield recent
             with TabPane("Coach", id="coach"):
                 yield CoachPane(self.stats, zone=self.zone, id="coach-pane")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.title = "Statistics"

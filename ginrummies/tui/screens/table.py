@@ -18,7 +18,7 @@ from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.reactive import reactive
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from ...core import (
@@ -57,6 +57,7 @@ from ..seatview import (
     shown,
 )
 from ..widgets.area import FormatLines, TableArea, fitted
+from ..widgets.footer import KeyFooter
 from ..widgets.hand import HandView
 from ..widgets.header import header, title_room
 from ..widgets.melds import TableMeldsView
@@ -134,7 +135,7 @@ class TableScreen(FlowScreen):
         yield header()
         yield TableArea(id="board")
         yield Static(id="too-small", markup=False)
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.set_class(self.session.format.tables > 1, "-tables")
@@ -156,7 +157,7 @@ class TableScreen(FlowScreen):
         self.set_class(layout.side != self.log_toggled, "-side")
         # below 100 columns every key must fit: three moves and the tools
         # (Ctrl+P still opens the palette, and F1 says so)
-        footer = self.query_one(Footer)
+        footer = self.query_one(KeyFooter)
         if footer.compact == layout.side:
             footer.compact = not layout.side
             footer.show_command_palette = layout.side
