@@ -20,6 +20,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from procs import wait_until
+
 from ginrummies.core import Discard, DrawStock, Match, Pass
 from ginrummies.store.saves import SAVE_NAME, Saved, parse, replay
 
@@ -70,15 +72,8 @@ def answers(port: int) -> bool:
 
 
 def wait_for(check: Callable[[], Any], what: str, timeout: float = 30.0) -> Any:
-    """Poll ``check`` until it returns something true; AssertionError naming ``what``."""
-    deadline = time.monotonic() + timeout
-    while True:
-        got = check()
-        if got:
-            return got
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
-        time.sleep(0.1)
+    """Look until ``check`` returns something true (procs.wait_until)."""
+    return wait_until(check, what, guard=timeout)
 
 
 @contextmanager

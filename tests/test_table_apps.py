@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from apphelp import key_for_turn, until
 from nethelp import table_for_one
-from test_table_processes import free_port
+from procs import free_port
 from textual.widgets import Input, Select, Static
 
 from ginrummies.ai import make_bot

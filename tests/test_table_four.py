@@ -11,26 +11,19 @@ from __future__ import annotations
 
 import os
 import shutil
-import signal
-import subprocess
-import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from test_table_processes import (
+from procs import (
     CODE,
-    KEYS,
-    ROOT,
     SEAT,
-    WAIT,
     Proc,
-    capture,
+    Terminal,
     free_port,
     host_code,
     moves_saved,
     processes,
+    wait_until,
 )
 
 pytestmark = [
@@ -41,83 +34,20 @@ pytestmark = [
 LOBBY = "Table across machines"
 
 
-class Terminal:
-    """The host's app in a tmux pane, played by what its screen asks."""
-
-    def __init__(self, name: str, tmp_path: Path) -> None:
-        self.name = name
-        self.tmp_path = tmp_path
-
-    def open(self, args: str) -> None:
-        env = f"PYTHONPATH={ROOT} TERM=xterm-256color"
-        command = f"exec env {env} {sys.executable} -m ginrummies host {args}"
-        subprocess.run(
-            ["tmux", "new", "-d", "-s", self.name, "-x", "100", "-y", "30", command], check=True
-        )
-
-    def kill(self) -> None:
-        """SIGKILL to the app: no goodbye, no save on the way out."""
-        pid = subprocess.run(
-            ["tmux", "list-panes", "-t", self.name, "-F", "#{pane_pid}"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.split()[0]
-        os.kill(int(pid), signal.SIGKILL)
-        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False)
-
-    def close(self) -> None:
-        subprocess.run(["tmux", "kill-session", "-t", self.name], check=False)
-
-    @property
-    def screen(self) -> str:
-        return capture(self.name)
-
-    def key(self, key: str) -> None:
-        subprocess.run(["tmux", "send-keys", "-t", self.name, key], check=True)
-
-    def wait_for(self, holds: Callable[[str], bool], what: str) -> str:
-        deadline = time.monotonic() + WAIT
-        while time.monotonic() < deadline:
-            screen = self.screen
-            if holds(screen):
-                return screen
-            time.sleep(0.1)
-        raise AssertionError(f"never {what}:\n{self.screen}")
-
-    def play_until(self, done: Callable[[], bool], what: str, most: float = 3 * WAIT) -> None:
-        """Press the key the screen asks for until ``done``; after each key
-        the next waits until the screen no longer asks it, so a busy
-        machine never gets a key twice."""
-        deadline = time.monotonic() + most
-        while not done():
-            if time.monotonic() > deadline:
-                raise AssertionError(f"never {what}:\n{self.screen}")
-            screen = self.screen
-            asked = next(((said, k) for said, k in KEYS if said in screen), None)
-            if asked is None:
-                time.sleep(0.1)
-                continue
-            said, key = asked
-            self.key(key)
-            while said in self.screen and time.monotonic() < deadline:
-                time.sleep(0.1)
-
-
 def test_four_play_a_partnership_game_through_drops_a_lobby_a_killed_host_and_a_rematch(
     tmp_path: Path,
 ) -> None:
     port, data = free_port(), tmp_path / "ann"
     address = f"127.0.0.1:{port}"
     table = f"--port {port} --data-dir {data} --name Ann"
-    host = Terminal(f"four{os.getpid()}", tmp_path)
+    host = Terminal(f"four{os.getpid()}")
     with processes(tmp_path) as start:
 
         def friend(name: str, *extra: str) -> Proc:
             token = str(tmp_path / f"{name}.token")
             return start(name, [*SEAT, address, code, name, token, "--games", "2", *extra])
 
-        host.open(f"--format partnership --people 4 --seed 8 --target 100 {table}")
+        host.open(f"host --format partnership --people 4 --seed 8 --target 100 {table}")
         try:
             code = host_code(host)
             cy = friend("Cy", "--die-after", "6")
@@ -133,10 +63,11 @@ def test_four_play_a_partnership_game_through_drops_a_lobby_a_killed_host_and_a_
             host.key("Escape")
             host.wait_for(lambda s: LOBBY in s and "The game is on" in s, "the lobby")
             before = moves_saved(data)
-            deadline = time.monotonic() + WAIT
-            while moves_saved(data) == before and time.monotonic() < deadline:
-                time.sleep(0.1)
-            assert moves_saved(data) > before, "the game stood still while the host was away"
+            wait_until(
+                lambda: moves_saved(data) > before,
+                "a move while the host was away: the game stood still",
+                shown=lambda: host.screen,
+            )
             host.key("Enter")
             host.wait_for(lambda s: LOBBY not in s, "back at the table")
             # the host is killed mid-game, and takes the table up again
@@ -144,7 +75,7 @@ def test_four_play_a_partnership_game_through_drops_a_lobby_a_killed_host_and_a_
             host.play_until(lambda: moves_saved(data) > moved, "a move more")
             assert "Game over" not in host.screen
             host.kill()
-            host.open(f"--continue {table}")
+            host.open(f"host --continue {table}")
             for name, seat in friends.items():
                 seat.wait_for(lambda t: "back" in t, f"{name} back after the host's restart")
             # to the game's end, then the next game at the same table
@@ -174,14 +105,14 @@ def test_the_host_app_gives_a_seat_back_opens_its_table_again_and_asks_once(
     port, data = free_port(), tmp_path / "ann"
     address = f"127.0.0.1:{port}"
     table = f"--port {port} --data-dir {data} --name Ann"
-    host = Terminal(f"back{os.getpid()}", tmp_path)
+    host = Terminal(f"back{os.getpid()}")
     with processes(tmp_path) as start:
 
         def friend(name: str, code: str, *extra: str) -> Proc:
             token = str(tmp_path / f"{name}.token")
             return start(name, [*SEAT, address, code, name, token, *extra])
 
-        host.open(f"--seed 3 {table}")
+        host.open(f"host --seed 3 {table}")
         try:
             code = host_code(host)
             bob = friend("Bob", code, "--die-after", "3")
@@ -212,7 +143,7 @@ def test_the_host_app_gives_a_seat_back_opens_its_table_again_and_asks_once(
             host.play_until(lambda: "hand 1" in bob.text, "a hand played with Bob back")
             # a new table over the hosted game: asked once, before any code
             host.kill()
-            host.open(f"--seed 4 {table}")
+            host.open(f"host --seed 4 {table}")
             host.wait_for(lambda s: "Host a new table instead?" in s, "asked")
             assert CODE.search(host.screen) is None  # no code given out before the answer
             host.key("Down")

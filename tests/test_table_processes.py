@@ -12,98 +12,23 @@ import os
 import re
 import shutil
 import signal
-import socket
-import subprocess
-import sys
-import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
+from procs import (
+    HOST,
+    KEYS,
+    SEAT,
+    Terminal,
+    free_port,
+    host_code,
+    moves_saved,
+    processes,
+    wait_until,
+)
 
 from ginrummies.play.saving import from_saved
 from ginrummies.store.saves import load
-
-ROOT = Path(__file__).resolve().parent.parent
-SEAT = [sys.executable, str(ROOT / "tests" / "netseat.py")]
-HOST = [sys.executable, "-m", "ginrummies", "host", "--headless"]
-CODE = re.compile(r"[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}")
-WAIT = 120.0  # seconds any one wait may take: every wait is bounded
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-class Proc:
-    """A process whose output goes to a file, read as it grows."""
-
-    def __init__(self, args: list[str], out: Path, env: dict[str, str]) -> None:
-        self.out = out
-        self.file = open(out, "w")  # noqa: SIM115 (closed in stop)
-        self.proc = subprocess.Popen(args, stdout=self.file, stderr=subprocess.STDOUT, env=env)
-
-    @property
-    def text(self) -> str:
-        return self.out.read_text()
-
-    def wait_for(self, holds: Callable[[str], bool], what: str) -> str:
-        deadline = time.monotonic() + WAIT
-        while time.monotonic() < deadline:
-            text = self.text
-            if holds(text):
-                return text
-            if self.proc.poll() is not None and not holds(self.text):
-                raise AssertionError(f"{what}: it ended ({self.proc.returncode}):\n{self.text}")
-            time.sleep(0.05)
-        raise AssertionError(f"never {what}:\n{self.text}")
-
-    def ended(self) -> int:
-        return self.proc.wait(WAIT)
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait(WAIT)
-        self.file.close()
-
-
-@contextmanager
-def processes(tmp_path: Path) -> Iterator[Callable[..., Proc]]:
-    started: list[Proc] = []
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
-
-    def start(name: str, args: list[str]) -> Proc:
-        proc = Proc(args, tmp_path / f"{name}-{len(started)}.out", env)
-        started.append(proc)
-        return proc
-
-    try:
-        yield start
-    finally:
-        for proc in started:
-            proc.stop()
-
-
-def moves_saved(folder: Path) -> int:
-    """The moves in the host's save (it saves after every one)."""
-    try:
-        saved = load(folder / "game.json")
-    except Exception:  # being written: read again on the next look
-        return 0
-    return 0 if saved is None else sum(len(hand) for hand in saved.log)
-
-
-def host_code(host: Any) -> str:
-    """The table's code, once the host (a process, or the app in a terminal) shows it."""
-    text = host.wait_for(lambda t: CODE.search(t) is not None, "the table's code")
-    match = CODE.search(text)
-    assert match is not None
-    return match.group(0)
 
 
 @pytest.mark.slow
@@ -164,62 +89,29 @@ def test_a_partnership_hand_with_two_people_elsewhere_and_two_computers(
 def test_the_app_joins_in_a_terminal_and_plays_with_keys(tmp_path: Path) -> None:
     port = free_port()
     address = f"127.0.0.1:{port}"
-    session = f"join{os.getpid()}"
+    bob = Terminal(f"join{os.getpid()}")
     with processes(tmp_path) as start:
         host = start("host", [*HOST, "--port", str(port), "--data-dir", str(tmp_path / "h")])
         code = host_code(host)
         start("ann", [*SEAT, address, code, "Ann", str(tmp_path / "ann.token")])
-        bob_in_tmux(session, address, code, tmp_path / "bob")
+        bob.open(joined_as_bob(address, code, tmp_path / "bob"))
         try:
             host.wait_for(lambda t: "Bob sat down" in t, "Bob seated")
-            # a key for what the screen asks (the cut's choice, then the moves);
-            # after each key, the next waits until the screen no longer asks
-            # it, so a slow machine never gets a key twice. The moves are
-            # counted in the host's log, where only moves played appear.
-            deadline = time.monotonic() + WAIT
-            while len(BOBS.findall(host.text)) < 6 and time.monotonic() < deadline:
-                screen = capture(session)
-                asked = next(((said, k) for said, k in KEYS if said in screen), None)
-                if asked is None:
-                    time.sleep(0.1)
-                    continue
-                said, key = asked
-                subprocess.run(["tmux", "send-keys", "-t", session, key], check=True)
-                while said in capture(session) and time.monotonic() < deadline:
-                    time.sleep(0.1)
-            assert len(BOBS.findall(host.text)) >= 6, capture(session)
-            assert "Bob · 1" in capture(session)  # his own hand, face up, on his screen
+            # a key for what the screen asks (the cut's choice, then the
+            # moves), each pressed once; the moves are counted in the host's
+            # log, where only moves played appear
+            bob.play_until(lambda: len(BOBS.findall(host.text)) >= 6, "six moves of Bob's")
+            assert "Bob · 1" in bob.screen  # his own hand, face up, on his screen
         finally:
-            subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+            bob.close()
 
 
-def bob_in_tmux(session: str, address: str, code: str, folder: Path) -> None:
-    """The app, ``ginrummies join`` as Bob, in a tmux pane of its own."""
-    app = f"{sys.executable} -m ginrummies join {address} {code} --name Bob --data-dir {folder}"
-    env = f"PYTHONPATH={ROOT} TERM=xterm-256color"
-    subprocess.run(
-        ["tmux", "new", "-d", "-s", session, "-x", "100", "-y", "30", f"{env} {app}"],
-        check=True,
-    )
+def joined_as_bob(address: str, code: str, folder: Path) -> str:
+    """The app's arguments to join the table as Bob."""
+    return f"join {address} {code} --name Bob --data-dir {folder}"
 
 
 BOBS = re.compile(r"^Bob (passed|drew|discarded|took)", re.MULTILINE)  # Bob's moves, logged
-# the keys a steady player presses, by what the status line asks
-KEYS = [
-    ("Play first (", "Enter"),  # won the cut: the first answer, to play first
-    ("or pass (p)", "p"),
-    ("Draw from the stock (d)", "d"),
-    ("and discard it (x)", "x"),
-    ("Enter: next hand", "Enter"),  # a hand over early (the seed is the host's): the next
-]
-
-
-def capture(session: str) -> str:
-    out = subprocess.run(
-        ["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True, check=False
-    ).stdout
-    # the moves panel beside the table: each line up to it, joined as one text
-    return " ".join(" ".join(line.split("▏")[0].split()) for line in out.splitlines())
 
 
 @pytest.mark.slow
@@ -231,34 +123,32 @@ def test_a_move_made_while_the_host_is_down_is_played_once_it_is_back(tmp_path: 
     port, data = free_port(), tmp_path / "h"
     address = f"127.0.0.1:{port}"
     host_args = [*HOST, "--port", str(port), "--data-dir", str(data), "--seed", "5"]
-    session = f"stuck{os.getpid()}"
+    bob = Terminal(f"stuck{os.getpid()}")
+    moves = [(said, key) for said, key in KEYS if key != "Enter"]
     with processes(tmp_path) as start:
         host = start("host", host_args)
         code = host_code(host)
         start("ann", [*SEAT, address, code, "Ann", str(tmp_path / "ann.token")])
-        bob_in_tmux(session, address, code, tmp_path / "bob")
+        bob.open(joined_as_bob(address, code, tmp_path / "bob"))
         try:
             host.wait_for(lambda t: "Bob sat down" in t, "Bob seated")
-            deadline = time.monotonic() + WAIT
-            asked = None
-            while asked is None and time.monotonic() < deadline:  # on to Bob's move
-                screen = capture(session)
-                if "Play first (" in screen:  # he won the cut: he plays first
-                    subprocess.run(["tmux", "send-keys", "-t", session, "Enter"], check=True)
-                    while "Play first (" in capture(session) and time.monotonic() < deadline:
-                        time.sleep(0.1)
-                asked = next(((s, k) for s, k in KEYS if s in screen and k != "Enter"), None)
-                time.sleep(0.1)
-            assert asked is not None, capture(session)
+
+            def asked() -> tuple[str, str] | None:
+                bob.answer(KEYS[:1])  # he won the cut: he plays first
+                screen = bob.screen
+                return next(((said, key) for said, key in moves if said in screen), None)
+
+            _, key = wait_until(asked, "Bob asked for a move", shown=lambda: bob.screen)
             host.proc.send_signal(signal.SIGKILL)
             host.ended()
             played = moves_saved(data)  # Bob's turn: nothing moves until he does
-            subprocess.run(["tmux", "send-keys", "-t", session, asked[1]], check=True)
+            bob.key(key)
             host = start("host", [*host_args, "--continue"])
             host.wait_for(lambda t: "Bob is back at seat" in t, "Bob back after the restart")
-            deadline = time.monotonic() + WAIT
-            while moves_saved(data) == played and time.monotonic() < deadline:
-                time.sleep(0.1)
-            assert moves_saved(data) > played, f"the move never came:\n{capture(session)}"
+            wait_until(
+                lambda: moves_saved(data) > played,
+                "the move made while the host was down",
+                shown=lambda: bob.screen,
+            )
         finally:
-            subprocess.run(["tmux", "kill-session", "-t", session], check=False)
+            bob.close()

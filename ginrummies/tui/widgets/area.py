@@ -75,10 +75,18 @@ class TableArea(Horizontal):
             yield StatusLine(id="status")
         yield side_panel()
 
+    @property
+    def composed(self) -> bool:
+        """Whether the area's parts are all there: not before its compose (its
+        screen closed at once, by an Esc right after Enter), nor while they
+        are being removed (the screen closing, the app quitting, as a
+        table's news comes in)."""
+        return bool(self.children) and not self._pruning and bool(self.query("#seating"))
+
     def watch_shown(self, old: Shown, new: Shown) -> None:
         """One side of the table (the board is drawn by ``show_board``)."""
-        if not self.children:
-            return  # its screen closed before it was composed (an Esc right after Enter)
+        if not self.composed:
+            return
         self.query_one(HandView).shown = new.hand
         self.query_one(BacksView).shown = Backs(new.backs, new.known)
         self.query_one("#hand-name", FittedLine).line = new.hand_label
@@ -86,8 +94,8 @@ class TableArea(Horizontal):
         self.query_one(StatusLine).text = new.status
 
     def watch_format_lines(self, old: FormatLines, new: FormatLines) -> None:
-        if not self.children:
-            return  # as in watch_shown
+        if not self.composed:
+            return
         for selector, before, now in (
             ("#seating", old.seating, new.seating),
             ("#other", old.other, new.other),
