@@ -199,8 +199,7 @@ class Terminal:
         def played() -> bool:
             if done():
                 return True
-            if not self.answer():
-                time.sleep(LOOK_EVERY)
+            self.answer()
             return False
 
         wait_until(played, what, guard=most, shown=lambda: self.screen)

@@ -81,7 +81,7 @@ class TableArea(Horizontal):
         screen closed at once, by an Esc right after Enter), nor while they
         are being removed (the screen closing, the app quitting, as a
         table's news comes in)."""
-        return bool(self.children) and not self._pruning and bool(self.query("#seating"))
+        return not self._pruning and bool(self.query("#seating"))
 
     def watch_shown(self, old: Shown, new: Shown) -> None:
         """One side of the table (the board is drawn by ``show_board``)."""

@@ -47,7 +47,6 @@ class KeyFooter(Footer):
         await super().recompose()
 
     def compose(self) -> Iterator[Widget]:
-        self._shown = self._showing() if self.is_attached else None
         for widget in super().compose():
             if isinstance(widget, FooterKey):
                 # the value the key will have once mounted (the palette's key
