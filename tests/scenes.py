@@ -4,6 +4,7 @@ screenshots/make.py, which draws the README's pictures from the same scenes."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import shutil
 import tempfile
 import weakref
@@ -376,6 +377,22 @@ async def review_done(pilot: Pilot[Any]) -> None:
     await until(pilot, ended, "the review to end", guard=120)
 
 
+@functools.cache
+def recorded_games() -> tuple[tuple[Session, ...], Session]:
+    """The eight finished games and the one left after its first hand
+    (played once a process: the same games for every picture)."""
+    done = []
+    for n, (variant, level) in enumerate(RECORD * 2):
+        target = 150 if variant == "colonel" else 60
+        done.append(finish(None, played_session(variant, level, 100 + n, target), n))
+    left = played_session("gin", "easy", 200, 60)
+    person = make_bot("easy", left.rules, 8)
+    while not left.hand.is_over:
+        step(left, person)
+    left.next_hand()  # left at the start of its second hand
+    return tuple(done), left
+
+
 def recorded_app(folder: Path | None = None) -> GinApp:
     """An app whose statistics hold eight finished games and one abandoned
     after its first hand, at fixed times (its data folder: ``data_app``'s)."""
@@ -383,15 +400,9 @@ def recorded_app(folder: Path | None = None) -> GinApp:
     stats = app.stats
     assert stats is not None
     # recorded the way the app records them, without its save after every move
-    for n, (variant, level) in enumerate(RECORD * 2):
-        target = 150 if variant == "colonel" else 60
-        done = finish(None, played_session(variant, level, 100 + n, target), n)
-        record(done, stats)
-    left = played_session("gin", "easy", 200, 60)
-    person = make_bot("easy", left.rules, 8)
-    while not left.hand.is_over:
-        step(left, person)
-    left.next_hand()  # left at the start of its second hand
+    done, left = recorded_games()
+    for session in done:
+        record(session, stats)
     record(left, stats, abandoned=True)
     with stats.connect(write=True) as db:  # the same clock in every picture
         db.execute("UPDATE games SET updated = 1795300000 + 3600 * rowid")

@@ -267,9 +267,14 @@ async def test_an_esc_that_comes_with_the_enter_that_opened_a_screen_ends_nothin
             await settle(pilot)
             await quiet(pilot)
             assert not intact(app), intact(app)
+            # the Esc came once the screen was there, and closed it: with
+            # more turns between the keys it comes later still, the same case
+            closed = isinstance(app.screen, MenuScreen)
             await pilot.press("escape")
             await settle(pilot)
             assert isinstance(app.screen, MenuScreen), names(app)
+            if closed:
+                break
 
 
 @pytest.mark.slow

@@ -4,8 +4,9 @@ Textual rebuilds its footer whenever a screen says its keys may have
 changed, which the table does after every move, and each new key starts
 with the opposite of the footer's compact style and is restyled on its
 mount. This footer keeps what it shows when the keys have not changed,
-and gives each new key its style before it is mounted: the same bar for
-a fraction of the work on each key press.
+relabels the keys it has in order (removing or mounting only the keys
+there are fewer or more of), and gives each new key its style before it is mounted:
+the same bar for a fraction of the work on each key press.
 """
 
 from __future__ import annotations
@@ -38,13 +39,40 @@ class KeyFooter(Footer):
         return (keys, palette_key, self.compact, self.show_command_palette, self._bindings_ready)
 
     async def recompose(self) -> None:
-        if not self.is_attached:
+        if not self.is_attached or self._pruning:
             return
         showing = self._showing()
         if showing == self._shown:
             return
         self._shown = showing
-        await super().recompose()
+        if not await self._relabel(list(self.compose())):
+            await super().recompose()
+
+    async def _relabel(self, wanted: list[Widget]) -> bool:
+        """Show ``wanted`` with the keys already here, relabelled in order
+        (a move changes which keys are shown and enabled after nearly every
+        key press): only the keys there are more or fewer of are removed or
+        mounted. False, having changed nothing, where the bar is not a plain
+        row of keys (then it is built anew)."""
+        here = list(self.children)
+        if not all(isinstance(w, FooterKey) and not w.has_class("-grouped") for w in here + wanted):
+            return False
+        old_keys, old_palette = _keys_and_palette(here)
+        new_keys, new_palette = _keys_and_palette(wanted)
+        if len(old_palette) != len(new_palette):
+            return False
+        pairs = list(zip(old_keys, new_keys, strict=False))  # the rest: removed or mounted
+        pairs += zip(old_palette, new_palette, strict=True)
+        if any(old.classes - {"-disabled"} != new.classes - {"-disabled"} for old, new in pairs):
+            return False
+        for old, new in pairs:
+            _relabel_key(old, new)
+        if len(old_keys) > len(new_keys):
+            await self.remove_children(old_keys[len(new_keys) :])
+        elif len(new_keys) > len(old_keys):
+            more = new_keys[len(old_keys) :]
+            await self.mount_all(more, before=old_palette[0] if old_palette else None)
+        return True
 
     def compose(self) -> Iterator[Widget]:
         for widget in super().compose():
@@ -56,3 +84,23 @@ class KeyFooter(Footer):
                 widget.set_reactive(FooterKey.compact, compact)
                 widget.set_class(compact, "-compact", update=False)
             yield widget
+
+
+def _keys_and_palette(widgets: list[Widget]) -> tuple[list[FooterKey], list[FooterKey]]:
+    """The footer's keys in order, and the palette's key (docked right) apart."""
+    keys = [w for w in widgets if isinstance(w, FooterKey)]
+    palette = [k for k in keys if k.has_class("-command-palette")]
+    return [k for k in keys if k not in palette], palette
+
+
+def _relabel_key(old: FooterKey, new: FooterKey) -> None:
+    """``old`` (mounted) shows from now on what ``new`` (not mounted) would."""
+    words = (new.key, new.key_display, new.description, new.action)
+    if (old.key, old.key_display, old.description, old.action) != words:
+        old.key, old.key_display, old.description, old.action = words
+        old.refresh(layout=True)
+    if old._disabled != new._disabled:
+        old._disabled = new._disabled
+        old.set_class(new._disabled, "-disabled")
+    if old.tooltip != new.tooltip:
+        old.tooltip = new.tooltip
