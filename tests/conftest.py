@@ -21,11 +21,12 @@ keep_parsed_css()
 
 # The garbage collector: a test process builds hundreds of apps, each a
 # web of widgets, and Python's default (a collection every 700 new objects,
-# the oldest ones scanned as the heap grows) spent a sixth of an app test
-# scanning. Collections come every 50,000 objects here, and what exists
-# once the tests are collected is never scanned again (pytest_collection_finish).
-# Nothing a test asserts depends on when garbage goes (the two that need it
-# gone call gc.collect()).
+# the oldest ones scanned again and again as the heap grows) spent a sixth
+# of an app test scanning. Here a collection comes every 50,000 new objects,
+# and after each test its garbage is collected and what lives on is frozen
+# out of later scans (as is what exists once the tests are collected): each
+# object is scanned about once. Nothing a test asserts depends on when
+# garbage goes (the two tests that need it gone call gc.collect()).
 gc.set_threshold(50_000, 20, 20)
 
 settings.register_profile("ci", max_examples=60, deadline=None)
@@ -123,6 +124,15 @@ def expected_seconds(nodeid: str) -> int:
 def pytest_collection_finish(session: pytest.Session) -> None:
     gc.collect()
     gc.freeze()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> object:
+    """After a test's own teardown: its garbage collected, the rest frozen."""
+    result = yield
+    gc.collect()
+    gc.freeze()
+    return result
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
