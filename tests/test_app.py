@@ -31,6 +31,7 @@ from apphelp import (
 from rich.console import Console
 from textual import events
 from textual.widgets import Input, OptionList, Select, Static
+from textual.widgets._footer import FooterKey
 
 from ginrummies.core import CARDS, Discard, DrawStock, Knock, LayContract, Phase, preset
 from ginrummies.play.handorder import SortMode
@@ -372,6 +373,38 @@ async def test_a_small_terminal_gets_a_message_and_the_table_comes_back() -> Non
         # the footer has the moves again, not only Help and Menu
         footer = {str(key.description) for key in table.query("FooterKey")}
         assert footer & {"Pass", "Take", "Draw"}, footer
+
+
+@pytest.mark.slow
+async def test_a_footer_key_relabelled_by_a_move_does_what_it_now_shows() -> None:
+    """The footer changes its keys in place as the moves change (KeyFooter):
+    the key that said Pass says Draw after the computer's turn, and a click
+    on it draws; then the same key says Discard, and a click discards."""
+    app = make_app("gin", seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        table = app.screen
+        assert isinstance(table, TableScreen) and table.session.hand.phase is Phase.UPCARD
+
+        def first_key() -> FooterKey:
+            return next(iter(table.query(FooterKey).results(FooterKey)))
+
+        key = first_key()
+        assert (key.key, key.description) == ("t", "Take")
+        await pilot.press("p")  # pass; the computer takes its turn
+        await settle(pilot)
+        assert table.session.hand.phase is Phase.DRAW and first_key() is key
+        assert (key.key, key.description) == ("d", "Draw")
+        stock = table.session.hand.stock_size
+        await pilot.click(key)
+        await settle(pilot)
+        assert table.session.hand.phase is Phase.DISCARD
+        assert table.session.hand.stock_size == stock - 1  # drawn, not taken
+        assert len(table.session.hand.cards_of(0)) == 11
+        assert first_key() is key and (key.key, key.description) == ("x", "Discard")
+        await pilot.click(key)
+        await settle(pilot)
+        assert len(table.session.hand.cards_of(0)) == 10
 
 
 @pytest.mark.slow
