@@ -378,7 +378,7 @@ async def test_a_small_terminal_gets_a_message_and_the_table_comes_back() -> Non
 @pytest.mark.slow
 async def test_a_footer_key_relabelled_by_a_move_does_what_it_now_shows() -> None:
     """The footer changes its keys in place as the moves change (KeyFooter):
-    the key that said Pass says Draw after the computer's turn, and a click
+    the key that said Take says Draw after the computer's turn, and a click
     on it draws; then the same key says Discard, and a click discards."""
     app = make_app("gin", seed=5)
     async with app.run_test(size=SIZE) as pilot:
