@@ -39,6 +39,7 @@ async def sit(address: str, code: str, name: str, token_file: Path) -> Seated:
 async def play(args: argparse.Namespace) -> int:
     token_file = Path(args.token_file)
     seated = await sit(args.address, args.code, args.name, token_file)
+    print("seated", flush=True)  # a test may wait for this before it kills the host
     bot = make_bot(Level.EASY, seated.welcome.rules, seated.seat + 7)
     moves = hands = games = 0
     over = False  # this game's end said

@@ -58,6 +58,9 @@ def test_four_play_a_partnership_game_through_drops_a_lobby_a_killed_host_and_a_
             host.play_until(lambda: cy.proc.poll() is not None, "Cy's end")
             assert cy.ended() == 9
             friends["Cy"] = friend("Cy")
+            # seated again before the host is killed below (else its first
+            # join could meet the host down, and end)
+            friends["Cy"].wait_for(lambda t: "seated" in t, "Cy seated again")
             # the host looks at the lobby: the other table plays on meanwhile
             host.wait_for(lambda s: "Esc Lobby" in s or "esc Lobby" in s, "the table")
             host.key("Escape")

@@ -138,9 +138,12 @@ class TableScreen(FlowScreen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
+        hand = next(iter(self.query(HandView).results(HandView)), None)
+        if hand is None:  # the app is closing as the table comes: its widgets are gone
+            return
         self.set_class(self.session.format.tables > 1, "-tables")
         self.set_class(self.session.rules.has_table_melds, "-melds")
-        self.query_one(HandView).focus()
+        hand.focus()
         if not self.look.watching:
             self.state.mark_drawn(self.view)
         self.redraw()
