@@ -57,20 +57,23 @@ def test_four_play_a_partnership_game_through_drops_a_lobby_a_killed_host_and_a_
             # Cy is killed mid-hand, and comes back by his token
             host.play_until(lambda: cy.proc.poll() is not None, "Cy's end")
             assert cy.ended() == 9
-            friends["Cy"] = friend("Cy")
-            # seated again before the host is killed below (else its first
-            # join could meet the host down, and end)
-            friends["Cy"].wait_for(lambda t: "seated" in t, "Cy seated again")
-            # the host looks at the lobby: the other table plays on meanwhile
+            # the host looks at the lobby, and Cy comes back meanwhile by his
+            # token: his table, waiting on him since he died at his turn,
+            # plays on while the host is away (a move by nobody else would
+            # depend on how far the other table had got)
             host.wait_for(lambda s: "Esc Lobby" in s or "esc Lobby" in s, "the table")
             host.key("Escape")
             host.wait_for(lambda s: LOBBY in s and "The game is on" in s, "the lobby")
             before = moves_saved(data)
+            friends["Cy"] = friend("Cy")
             wait_until(
                 lambda: moves_saved(data) > before,
                 "a move while the host was away: the game stood still",
                 shown=lambda: host.screen,
             )
+            # seated again before the host is killed below (else its first
+            # join could meet the host down, and end)
+            friends["Cy"].wait_for(lambda t: "seated" in t, "Cy seated again")
             host.key("Enter")
             host.wait_for(lambda s: LOBBY not in s, "back at the table")
             # the host is killed mid-game, and takes the table up again
