@@ -5,8 +5,8 @@ changed, which the table does after every move, and each new key starts
 with the opposite of the footer's compact style and is restyled on its
 mount. This footer keeps what it shows when the keys have not changed,
 relabels the keys it has in order (removing or mounting only the keys
-there are fewer or more of), and gives each new key its style before it is mounted:
-the same bar for a fraction of the work on each key press.
+there are fewer or more of), and gives each new key its style before it
+is mounted: the same bar for a fraction of the work on each key press.
 """
 
 from __future__ import annotations
@@ -54,11 +54,13 @@ class KeyFooter(Footer):
         key press): only the keys there are more or fewer of are removed or
         mounted. False, having changed nothing, where the bar is not a plain
         row of keys (then it is built anew)."""
-        here = list(self.children)
-        if not all(isinstance(w, FooterKey) and not w.has_class("-grouped") for w in here + wanted):
+        here = [w for w in self.children if isinstance(w, FooterKey)]
+        keys = [w for w in wanted if isinstance(w, FooterKey)]
+        # a binding group comes as a container and a label, not as keys
+        if len(here) != len(self.children) or len(keys) != len(wanted):
             return False
         old_keys, old_palette = _keys_and_palette(here)
-        new_keys, new_palette = _keys_and_palette(wanted)
+        new_keys, new_palette = _keys_and_palette(keys)
         if len(old_palette) != len(new_palette):
             return False
         pairs = list(zip(old_keys, new_keys, strict=False))  # the rest: removed or mounted
@@ -86,9 +88,8 @@ class KeyFooter(Footer):
             yield widget
 
 
-def _keys_and_palette(widgets: list[Widget]) -> tuple[list[FooterKey], list[FooterKey]]:
+def _keys_and_palette(keys: list[FooterKey]) -> tuple[list[FooterKey], list[FooterKey]]:
     """The footer's keys in order, and the palette's key (docked right) apart."""
-    keys = [w for w in widgets if isinstance(w, FooterKey)]
     palette = [k for k in keys if k.has_class("-command-palette")]
     return [k for k in keys if k not in palette], palette
 
