@@ -5,12 +5,16 @@ hang that names what never came."""
 
 from __future__ import annotations
 
+import array
+import fcntl
 import os
+import platform
 import re
 import signal
 import socket
 import subprocess
 import sys
+import termios
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -43,6 +47,33 @@ def wait_until(
         if time.monotonic() > deadline:
             raise AssertionError(f"never {what} (in {guard:.0f} s):\n{shown()}")
         time.sleep(LOOK_EVERY)
+
+
+# the number of the read system call, by machine (Linux)
+READ_CALL = {"x86_64": "0", "aarch64": "63"}
+
+
+def can_see_reads() -> bool:
+    """Whether this machine shows what system call a process waits in."""
+    return platform.machine() in READ_CALL and Path("/proc/self/syscall").exists()
+
+
+def reading_input(pid: int, pipe: int | None = None) -> bool:
+    """Whether process ``pid`` waits for more input: asleep reading its
+    standard input, with nothing left unread in ``pipe`` (the test's end of
+    that input, when it is a pipe). Linux's /proc tells; the state is read
+    after the pipe, so an answer being taken is never mistaken for a wait."""
+    if pipe is not None:
+        unread = array.array("i", [0])
+        fcntl.ioctl(pipe, termios.FIONREAD, unread)
+        if unread[0]:
+            return False
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        call = Path(f"/proc/{pid}/syscall").read_text().split()
+    except (OSError, IndexError):
+        return False
+    return state == "S" and call[:2] == [READ_CALL[platform.machine()], "0x0"]
 
 
 def free_port() -> int:

@@ -11,10 +11,10 @@ import signal
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+from procs import can_see_reads, reading_input, wait_until
 
 from ginrummies.ai import Bot, make_bot
 from ginrummies.core import DrawStock, Format, IllegalAction, preset
@@ -135,30 +135,29 @@ def test_text_play_of_a_partnership_game_to_the_end(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not can_see_reads(), reason="cannot see when a process waits for input")
 def test_a_killed_partnership_game_continues_exactly(tmp_path: Path) -> None:
     env = {**os.environ, "GINRUMMIES_DATA_DIR": str(tmp_path)}
     command = [*TEXT, "--format", "partnership"]
-    proc = subprocess.Popen(
-        [*command, "--opponent", "easy", "--seed", "8"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env=env,
-    )
+    out = tmp_path / "out.txt"
+    with out.open("w") as printed:
+        proc = subprocess.Popen(
+            [*command, "--opponent", "easy", "--seed", "8"],
+            stdin=subprocess.PIPE,
+            stdout=printed,
+            stderr=subprocess.STDOUT,
+            env=env,
+        )
     assert proc.stdin is not None
-    proc.stdin.write("1\n" * 25)
+    proc.stdin.write(b"1\n" * 25)
     proc.stdin.flush()
     save = tmp_path / SAVE_NAME
-    # wait until the answers are used up: the save stops changing
-    last, still = b"", 0
-    for _ in range(300):
-        time.sleep(0.1)
-        now = save.read_bytes() if save.exists() else b""
-        still = still + 1 if now == last and now else 0
-        last = now
-        if still >= 10:
-            break
+    # the answers used up: the game waits for more (it saves before it asks)
+    wait_until(
+        lambda: reading_input(proc.pid, proc.stdin.fileno()),  # type: ignore[union-attr]
+        "the game waiting for a 26th answer",
+        shown=out.read_text,
+    )
     proc.send_signal(signal.SIGKILL)
     proc.wait()
     saved = load(save)

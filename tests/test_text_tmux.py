@@ -6,16 +6,17 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from procs import can_see_reads, reading_input, wait_until
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed"),
+    pytest.mark.skipif(not can_see_reads(), reason="cannot see when a process waits for input"),
 ]
 
 
@@ -50,14 +51,30 @@ def everything(name: str) -> str:
     ).stdout
 
 
-def wait_for(name: str, words: str, seconds: float = 30) -> str:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
+def game_pid(name: str) -> int:
+    """The game's process in session ``name`` (the pane's shell may have run it
+    as a child rather than become it)."""
+    pid = int(
+        subprocess.run(
+            ["tmux", "display-message", "-p", "-t", name, "#{pane_pid}"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+    )
+    while "python" not in Path(f"/proc/{pid}/comm").read_text():
+        pid = int(Path(f"/proc/{pid}/task/{pid}/children").read_text().split()[0])
+    return pid
+
+
+def wait_for(name: str, words: str) -> str:
+    """The screen and scrollback, once ``words`` are in them."""
+
+    def shown() -> str:
         text = everything(name)
-        if words in text:
-            return text
-        time.sleep(0.1)
-    raise AssertionError(f"{words!r} never shown:\n{everything(name)}")
+        return text if words in text else ""
+
+    return wait_until(shown, f"{words!r} shown", shown=lambda: everything(name))
 
 
 def test_the_next_player_cannot_scroll_back_to_the_last_hand(
@@ -71,8 +88,10 @@ def test_the_next_player_cannot_scroll_back_to_the_last_hand(
     first = wait_for(name, "Your hand:")
     hand = next(line for line in first.splitlines() if line.startswith("Your hand:"))
     terminal("2", "Enter")  # pass on the upcard: the keyboard goes to Player 2
-    shown = wait_for(name, "Pass the keyboard to Player 2")
-    time.sleep(0.3)  # anything printed after the question has arrived
+    wait_for(name, "Pass the keyboard to Player 2")
+    # the game waits on the question: all it printed is on the screen
+    pid = game_pid(name)
+    wait_until(lambda: reading_input(pid), "the game waiting for Player 2's Enter")
     shown = everything(name)
     assert "Your hand:" not in shown, shown
     assert hand not in shown
