@@ -70,10 +70,10 @@ class QuietServer(TabServer):
 
 @asynccontextmanager
 async def serving(
-    tmp_path: Path, *, max_tabs: int = 4, host: str = "127.0.0.1"
+    tmp_path: Path, *, max_tabs: int = 4, host: str = "127.0.0.1", game: str = STAND_IN
 ) -> AsyncIterator[tuple[TabServer, TestClient[Any, Any]]]:
     script = tmp_path / "stand_in.py"
-    script.write_text(STAND_IN, encoding="utf-8")
+    script.write_text(game, encoding="utf-8")
     server = QuietServer(
         shlex.join([sys.executable, str(script)]),
         host=host,
@@ -150,6 +150,31 @@ def test_a_client_that_is_no_browser_sends_no_origin_and_plays(tmp_path: Path) -
             ws = await open_tab(client)
             assert await said(ws) == "size 80x24"
             await ws.close()
+
+    run(test)
+
+
+def test_a_closed_tabs_game_has_ended_when_its_place_is_free(tmp_path: Path) -> None:
+    """Its process waited for and its pipes read to the end while the server
+    runs (else they are closed after the loop, with a traceback)."""
+
+    # a game that takes its time to end once its output is closed (as the
+    # app does, saving and closing its files)
+    slow_to_end = STAND_IN + "sys.stdout.close()\nimport time\ntime.sleep(0.5)\n"
+
+    async def test() -> None:
+        async with serving(tmp_path, game=slow_to_end) as (server, client):
+            ws = await open_tab(client)
+            assert await said(ws) == "size 80x24"
+            (game,) = server.games
+            process = game._process
+            assert process is not None and process.returncode is None
+            await ws.close()
+            while server.places.taken:  # the server's word that the tab is done with
+                await asyncio.sleep(0.01)
+            assert process.returncode == 0
+            assert process.stdout is not None and process.stdout.at_eof()
+            assert process.stderr is not None and process.stderr.at_eof()
 
     run(test)
 

@@ -202,7 +202,14 @@ class TabServer(Server):
         finally:
             self.tabs.pop(websocket, None)
             if game is not None:
-                await game.stop()  # its process ended: the place is free
+                await game.stop()  # the game has quit: its output has ended
+                # and its process is reaped, its pipes read to the end while the
+                # loop runs (textual-serve stops reading at the output's end; a
+                # pipe left open is closed at the loop's end, too late): the
+                # place is free
+                if game._process is not None:
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(end_process(game._process), timeout=10)
 
     async def _relay(self, websocket: web.WebSocketResponse, game: AppService) -> None:
         """The tab's messages to its game, until the tab closes."""
