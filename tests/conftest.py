@@ -62,10 +62,10 @@ def _frames_when_looked_at(request: pytest.FixtureRequest, monkeypatch: pytest.M
 
 # The longest tests (seconds on a busy two-core machine, roughly; a test
 # named by its function counts for each of its cases). Under
-# ``--dist worksteal`` each worker is first given a third of the list in
+# ``--dist worksteal`` each worker is first given its share of the list in
 # order, and an idle worker takes the back half of another's queue: a long
-# test near the end of a third can start last and make the run's tail. So
-# the long ones go first in each third, shared so that the thirds take
+# test near the end of a share can start last and make the run's tail. So
+# the long ones go first in each share, spread so that the shares take
 # about as long (the rest keep their order).
 SLOW = {
     "tests/test_table_processes.py::"
@@ -140,7 +140,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if workerinput is None or not items:
         return  # one process: the order does not matter
     workers = int(workerinput["workercount"])
-    # the thirds as worksteal deals them: each idle worker len(pending) // workers left
+    # the shares as worksteal deals them: each idle worker len(pending) // workers left
     sizes, left = [], len(items)
     for i in range(workers):
         sizes.append(left // (workers - i))
