@@ -8,7 +8,8 @@ import os
 import sys
 
 import pytest
-from hypothesis import settings
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ginrummies.tui.screens.curtain import CurtainScreen
 
@@ -119,6 +120,22 @@ SLOW = {
 def expected_seconds(nodeid: str) -> int:
     """The longest of the SLOW entries ``nodeid`` falls under, else 0."""
     return max((s for name, s in SLOW.items() if nodeid.startswith(name)), default=0)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Hypothesis builds its tables of Unicode characters the first time a
+    test draws text (1.4 s or more) and keeps them in .hypothesis/: built
+    here once, before the workers start, not by each worker of a fresh
+    clone (where it was counted against whichever test came first)."""
+    if hasattr(config, "workerinput"):
+        return
+
+    @settings(max_examples=1, database=None)
+    @given(st.text())
+    def build(_: str) -> None:
+        pass
+
+    build()
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
