@@ -400,17 +400,26 @@ def palette_shows(app: Any, words: str) -> bool:
 
 
 @contextmanager
-def held_computer(session: Session) -> Iterator[HeldBot]:
-    """While inside, the computer's moves in ``session`` wait for ``release()``."""
-    (seat,) = (i for i, s in enumerate(session.seats) if not s.is_person)
-    real = session.computers.bot(seat)
-    held = HeldBot(real)
-    session.computers.bots[seat] = held
+def held_computers(session: Session) -> Iterator[list[HeldBot]]:
+    """While inside, every computer's moves in ``session`` wait for ``release()``."""
+    seats = [i for i, s in enumerate(session.seats) if not s.is_person]
+    real = {seat: session.computers.bot(seat) for seat in seats}
+    held = [HeldBot(real[seat]) for seat in seats]
+    session.computers.bots.update(zip(seats, held, strict=True))
     try:
         yield held
     finally:
-        held.release()
-        session.computers.bots[seat] = real
+        for bot in held:
+            bot.release()
+        session.computers.bots.update(real)
+
+
+@contextmanager
+def held_computer(session: Session) -> Iterator[HeldBot]:
+    """While inside, the one computer's moves in ``session`` wait for ``release()``."""
+    with held_computers(session) as held:
+        (one,) = held
+        yield one
 
 
 def format_app(

@@ -3,7 +3,9 @@ driven by Playwright, for tests/test_browser.py and screenshots/make.py.
 
 The page is a terminal drawn on a canvas, so nothing on it can be read as
 text: what the game did is read from its data folder (the save after every
-move), and where the picked card is from the pixels of a screenshot.
+move), where the picked card is from the pixels of a screenshot, and what a
+key brought from the words the game sent the page to draw (its websocket's
+output, kept by a script the test adds to the page).
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -41,6 +42,30 @@ CHROMIUM_ARGS = [
 PICKED = (0xFD, 0xE6, 0x8A)
 FOCUSED = (0x01, 0x78, 0xD4)
 PERSON = 0  # the new-game form's first seat is the person
+# kept before the page's own scripts run: every byte the game sends the
+# page's terminal, as text (escape sequences and all), and how the game's
+# websocket closed ([code, reason])
+KEEP_OUTPUT = """(() => {
+  const Native = window.WebSocket;
+  const decoder = new TextDecoder();
+  window.gameOutput = "";
+  window.gameClosed = null;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => {
+        if (event.data instanceof ArrayBuffer) {
+          window.gameOutput += decoder.decode(event.data, { stream: true });
+        }
+      });
+      this.addEventListener("close", (event) => {
+        window.gameClosed = [event.code, event.reason];
+      });
+    }
+  };
+})();"""
+# a terminal's escape sequences (CSI, and OSC/DCS strings): not words
+ESCAPES = re.compile(r"\x1b\[[0-9;?<>=]*[ -/]*[@-~]|\x1b[PX^_\]].*?(?:\x1b\\|\x07)|\x1b.")
 # the deal served (serve --seed: the new-game form's seed): one where the
 # computer plays on for a few turns, so the test meets no end of a hand, and
 # the person wins the cut (start_by_keyboard answers its question)
@@ -114,6 +139,7 @@ class Table:
     @classmethod
     def open(cls, browser: Any, url: str, folder: Path) -> Table:
         page = browser.new_page(viewport={"width": 1100, "height": 700})
+        page.add_init_script(KEEP_OUTPUT)
         page.goto(url)
         page.wait_for_selector("body.-first-byte", timeout=30_000)
         # whether the page kept each key from the browser (its default prevented)
@@ -132,20 +158,22 @@ class Table:
     def press(self, key: str) -> None:
         self.page.keyboard.press(key)
 
-    def change(self, key: str) -> None:
-        """Press ``key`` and wait for the screen it brings to be drawn and still."""
-        before = self.page.screenshot()
+    def output_length(self) -> int:
+        """How much the game has sent the page so far."""
+        return int(self.page.evaluate("window.gameOutput.length"))
+
+    def drawn(self, since: int) -> str:
+        """The words the game has sent the page since ``since`` (escape
+        sequences and runs of spaces as one space)."""
+        sent = str(self.page.evaluate("(n) => window.gameOutput.slice(n)", since))
+        return " ".join(ESCAPES.sub(" ", sent).split())
+
+    def change(self, key: str, shows: str) -> None:
+        """Press ``key`` and wait until the game has drawn ``shows``, words
+        of the screen the key brings (so the next key meets that screen)."""
+        since = self.output_length()
         self.press(key)
-        wait_for(lambda: self.page.screenshot() != before, f"the screen after {key}")
-        last = [b""]
-
-        def still() -> bool:
-            shot = self.page.screenshot()
-            same = shot == last[0]
-            last[0] = shot
-            return same
-
-        wait_for(still, f"the screen after {key} to be still")
+        wait_for(lambda: shows in self.drawn(since), f"{shows!r} drawn after {key}")
 
     def kept_keys(self) -> dict[str, bool]:
         """Each key pressed ("Control+p" with Ctrl): whether the browser was kept from it."""
@@ -234,8 +262,8 @@ def start_by_keyboard(table: Table, started: Callable[[], Any] | None = None) ->
     """Menu → New game (Enter) → Start (Ctrl+S) → play first (Enter: the
     person wins the cut at SEED), and wait for ``started`` (by default:
     the game saved)."""
-    table.change("Enter")
-    table.change("Control+s")
+    table.change("Enter", "Variant")
+    table.change("Control+s", "play first, or deal?")
     table.press("Enter")
     wait_for(started or table.saved, "a new game started with Enter and Ctrl+S")
 
@@ -293,8 +321,10 @@ def shoot(path: Path) -> None:
             table = Table.open(browser, url, folder)
             start_by_keyboard(table)
             draw_by_keyboard(table)
+            since = table.output_length()
             discard_by_mouse(table)
             wait_for(lambda: table.my_turn(), "the person's next turn", timeout=60)
-            time.sleep(1)  # the last move's line drawn
+            asked = "from the stock (d)"
+            wait_for(lambda: asked in table.drawn(since), "the person asked to draw")
             table.page.screenshot(path=str(path))
             browser.close()

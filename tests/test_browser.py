@@ -90,8 +90,19 @@ def test_a_hand_played_in_the_browser_is_saved_and_continues(playwright, tmp_pat
             # the keys a browser keeps for itself in places reach the game: F1
             # opens the help and Ctrl+P the palette (Esc closes each), Esc goes
             # to the menu and Enter back to the table
-            for key in ("F1", "Escape", "Control+p", "Escape", "Escape", "Enter"):
-                first.change(key)  # each brings its screen: the next waits for it
+            # (the table's status line: below the palette, whose late lines
+            # redraw the table around it; and a lone Esc is read as one only
+            # once no key follows it at once, so the next waits for its screen)
+            asked = "from the stock (d)"  # the person's turn: draw or take
+            for key, shows in (
+                ("F1", "mark the card picked"),  # the help's keys
+                ("Escape", asked),  # the table
+                ("Control+p", "for commands"),  # the palette's search
+                ("Escape", asked),
+                ("Escape", "Continue the game"),  # the menu
+                ("Enter", asked),
+            ):
+                first.change(key, shows)  # each brings its screen: the next waits for it
             kept = first.kept_keys()
             for key in ("Enter", "F1", "Escape", "Control+p", "Control+s"):
                 assert kept.get(key), f"Chromium was not kept from {key}: {kept}"
@@ -105,7 +116,7 @@ def test_a_hand_played_in_the_browser_is_saved_and_continues(playwright, tmp_pat
 
             # the next tab: Continue (the menu's first choice) goes on with that hand
             third = Table.open(browser, url, folder)
-            third.change("Enter")
+            third.change("Enter", "deadwood")
             wait_for(third.picked_card, "the table of the game continued")
             wait_for(third.my_turn, "the person's turn in the game continued", timeout=60)
             before = third.moves()
@@ -116,8 +127,8 @@ def test_a_hand_played_in_the_browser_is_saved_and_continues(playwright, tmp_pat
             assert third.moves()[-1][1] == DrawStock.__name__
 
             # quit from the menu: the page says so, and Enter opens the game again
-            third.change("Escape")
-            third.change("q")  # a game in progress: it asks first (issue 54)
+            third.change("Escape", "Continue the game")
+            third.change("q", "Quit ginrummies?")  # a game in progress: it asks first (issue 54)
             third.press("Enter")
             third.page.wait_for_selector("body.-closed", timeout=30_000)
             assert third.page.evaluate("document.activeElement.id") == "reopen"
@@ -143,10 +154,17 @@ def test_ctrl_c_with_a_tab_open_stops_the_server_and_tells_the_tab(
         wait_for(lambda: answers(port), "the server to answer")
         tab = Table.open(browser, f"http://127.0.0.1:{port}", tmp_path)
         os.killpg(server.pid, signal.SIGINT)  # as a terminal's Ctrl+C does
-        printed, _ = server.communicate(timeout=20)  # aiohttp alone waits 60 s
+        # the tab closed by the server or by its game, each on the Ctrl+C
+        # (aiohttp alone would wait a minute for it, then drop it: 1006)
+        tab.page.wait_for_selector("body.-closed", timeout=30_000)
+        closed = tab.page.evaluate("window.gameClosed")
+        assert closed in ([1000, ""], [1001, "the server stopped"]), closed
+        try:
+            printed, _ = server.communicate(timeout=30)  # a guard against a hang
+        except subprocess.TimeoutExpired:
+            raise AssertionError("the server never stopped after Ctrl+C") from None
         assert server.returncode == 0
         assert printed.splitlines()[-1].endswith("Ctrl+C stops the server."), printed
-        tab.page.wait_for_selector("body.-closed", timeout=10_000)
     finally:
         browser.close()
         if server.poll() is None:
@@ -203,6 +221,7 @@ def test_a_tab_over_the_limit_is_told_and_another_page_cannot_play(
             assert second.evaluate("document.activeElement.id") == "retry"
             second.screenshot(path=str(tmp_path / "full.png"))
             first.page.close()  # its place is free once its game has ended
+            wait_for(lambda: _free(folder), "the closed tab's game to end")
 
             # a page served from another port of this machine: its websocket
             # is refused at the handshake (as a page of any other site)

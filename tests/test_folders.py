@@ -188,15 +188,27 @@ def test_the_command_refuses_a_file_as_the_data_folder(tmp_path: Path) -> None:
     assert "Errno" not in done.stderr and "Traceback" not in done.stderr
 
 
-def test_a_lock_let_go_of_while_waiting_is_taken(folder: Path) -> None:
+def test_a_lock_let_go_of_while_waiting_is_taken(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A browser tab reloaded: its app waits for the closing one's lock."""
-    import threading
+    import time
+    from types import SimpleNamespace
+
+    from ginrummies.store import files
 
     first, second = FolderLock(folder / LOCK_NAME), FolderLock(folder / LOCK_NAME)
     assert first.acquire()
     assert second.acquire(wait=0.2) is False  # still held when the wait is over
-    threading.Timer(0.2, first.release).start()
-    assert second.acquire(wait=5.0) is True
+    pauses: list[float] = []
+
+    def closing(seconds: float) -> None:  # the other app closes while this one waits
+        pauses.append(seconds)
+        first.release()
+
+    monkeypatch.setattr(files, "time", SimpleNamespace(monotonic=time.monotonic, sleep=closing))
+    assert second.acquire(wait=60.0) is True
+    assert len(pauses) == 1  # taken at the first try after it was let go
     second.release()
 
 

@@ -11,7 +11,7 @@ import time
 from typing import Any
 
 import pytest
-from apphelp import settle, step
+from apphelp import held_computers, settle, step
 from rich.cells import cell_len
 from rich.console import Console
 from textual.content import Content
@@ -179,14 +179,15 @@ async def test_the_other_table_in_play_is_whole_beside_the_panel_at_80_by_24() -
     while len(hand.events) < 3 or not session.person_to_move:
         step(session, person)
     assert not hand.is_over
-    # at a slow pace the computers at table 2 do not move before the test looks
-    app = GinApp(Settings(speed="slow"), session=session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await on_top(pilot, TableScreen)
-        await pilot.press("v")
-        await pilot.pause()
-        text = uncut(table.query_one("#other", Static))
-        if not hand.is_over:
+    app = GinApp(Settings(speed="instant"), session=session)
+    # the computers at table 2 hold their moves while the test looks
+    with held_computers(session):
+        async with app.run_test(size=(80, 24)) as pilot:
+            table = await on_top(pilot, TableScreen)
+            await pilot.press("v")
+            await pilot.pause()
+            text = uncut(table.query_one("#other", Static))
+            assert not hand.is_over
             assert text.startswith("Table 2: B ") and " · stock " in text
             mover = "ABCD"[session.game.round.tables[1].seats[hand.events[-1].player]]
             assert f" · {mover} " in text  # "· D discarded 8♣", not "Computer D ..."

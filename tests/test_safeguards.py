@@ -11,7 +11,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import SIZE, computer_seat, hintless_turn, key_for_turn, settle, step
+from apphelp import (
+    SIZE,
+    computer_seat,
+    hintless_turn,
+    key_for_turn,
+    quiet,
+    settle,
+    step,
+    until,
+)
 from textual.pilot import Pilot
 
 from ginrummies.ai import make_bot
@@ -340,7 +349,8 @@ async def test_the_app_answers_keys_while_a_hint_is_thought(
     real = hinting_module.hint
 
     def slow_hint(*args: Any, **kwargs: Any) -> Any:
-        release.wait(timeout=10)
+        if not release.wait(timeout=60):  # a guard: the test lets it go
+            raise AssertionError("the test never let the hint go")
         returned.set()
         return real(*args, **kwargs)
 
@@ -363,10 +373,12 @@ async def test_the_app_answers_keys_while_a_hint_is_thought(
         assert not returned.is_set(), "the hint ran on the UI thread"
         release.set()
         await settle(pilot)
-        for _ in range(50):
-            if returned.is_set() and not screen.hints.thinking:
-                break
-            await pilot.pause(0.05)
+        await until(
+            pilot,
+            lambda: returned.is_set() and not screen.hints.thinking,
+            "the hint thought to its end",
+        )
+        await quiet(pilot)
         assert "Hint:" in str(screen.query_one("#status").render())
 
 

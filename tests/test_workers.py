@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from apphelp import SIZE, computer_seat, key_for_turn, settle
+from apphelp import SIZE, computer_seat, key_for_turn, quiet, settle
 
 from ginrummies.core import preset
 from ginrummies.play import Seat, Session
@@ -21,7 +21,10 @@ FAST = Settings(speed="instant")
 
 @pytest.mark.slow
 async def test_a_fault_outside_the_bot_is_said_and_the_app_goes_on(monkeypatch: Any) -> None:
+    tries: list[Any] = []
+
     def broken(turn: Any) -> Any:
+        tries.append(turn)
         raise RuntimeError("the worker broke")
 
     monkeypatch.setattr(runner_module, "decide", broken)
@@ -44,7 +47,10 @@ async def test_a_fault_outside_the_bot_is_said_and_the_app_goes_on(monkeypatch: 
         assert any(n.title == "The computer could not move" for n in app._notifications)
         # the table waits, not asking again and again; nothing was played
         assert not screen.thinking and app.runner is not None and app.runner.stuck == {0}
-        await pilot.pause(0.2)
+        # all that was set going has run its course: it was tried once
+        await app.workers.wait_for_complete()
+        await quiet(pilot)
+        assert len(tries) == 1 and app.runner.stuck == {0} and not screen.thinking
         assert session.hand.log == log
         assert app.is_running and app.return_code is None
 
