@@ -353,6 +353,25 @@ class HeldBot:
         await until(pilot, self.thought.is_set, "the computer to start thinking")
 
 
+def rounds(what: str, guard: float = 120) -> Iterator[None]:
+    """Rounds of a loop that ends with ``break`` once ``what`` has come (each
+    round plays or waits on the app); after ``guard`` seconds, against a
+    hang, it fails saying what never came."""
+    deadline = time.monotonic() + guard
+    while time.monotonic() < deadline:
+        yield
+    raise AssertionError(f"never: {what} (in {guard:.0f} s)")
+
+
+async def until_true(holds: Callable[[], bool], what: str, guard: float = 60) -> None:
+    """``until`` with no app: the event loop runs until ``holds``."""
+    deadline = time.monotonic() + guard
+    while not holds():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never: {what} (in {guard:.0f} s)")
+        await asyncio.sleep(0.01)
+
+
 async def until(pilot: Pilot[Any], holds: Callable[[], bool], what: str, guard: float = 60) -> None:
     """Let the app run until ``holds``; the wait is on what the app does, and
     the guard against a hang (a minute unless said) says what never came."""
@@ -378,7 +397,10 @@ async def quiet(pilot: Pilot[Any]) -> None:
             if node.call_later(processed.set):  # False: the node has closed
                 done.append(processed)
         for processed in done:
-            await asyncio.wait_for(processed.wait(), 60)
+            try:
+                await asyncio.wait_for(processed.wait(), 60)
+            except TimeoutError:
+                raise AssertionError(f"never: the queues worked through ({app.screen})") from None
         await pilot.pause()
         if list(app.screen_stack) == before:
             return

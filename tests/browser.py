@@ -16,12 +16,13 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from procs import wait_until
+from procs import Proc, wait_until
 
 from ginrummies.core import Discard, DrawStock, Match, Pass
 from ginrummies.store.saves import SAVE_NAME, Saved, parse, replay
@@ -107,26 +108,26 @@ def served(folder: Path, *options: str) -> Iterator[str]:
     port = free_port()
     command = [sys.executable, "-m", "ginrummies", "serve", "--port", str(port)]
     command += ["--data-dir", str(folder), *options]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    try:
-        assert server.stdout is not None
-        printed: list[str] = []
-        for line in server.stdout:
-            printed.append(line)
-            found = re.search(r"http://\S+", line)
-            if found:
-                # the address is printed as the server starts, a moment before it answers
-                wait_for(lambda: answers(port), f"the server to answer on port {port}")
-                yield found.group(0)
-                break
-        else:
-            raise AssertionError(f"ginrummies serve did not print its address: {printed}")
-    finally:
-        server.terminate()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Proc(command, Path(tmp) / "serve.out", dict(os.environ))
         try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+            said = server.wait_for(
+                lambda text: re.search(r"http://\S+", text) is not None,
+                "ginrummies serve to print its address",
+            )
+            found = re.search(r"http://\S+", said)
+            assert found is not None
+            # the address is printed as the server starts, a moment before it answers
+            wait_for(lambda: answers(port), f"the server to answer on port {port}")
+            yield found.group(0)
+        finally:
+            server.proc.terminate()
+            try:
+                server.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.proc.kill()
+                server.proc.wait()
+            server.file.close()
 
 
 class Table:
@@ -310,8 +311,6 @@ def launch(playwright: Any) -> Any:
 
 def shoot(path: Path) -> None:
     """screenshots/browser.png: a served game, started and played by keyboard and mouse."""
-    import tempfile
-
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:

@@ -1,12 +1,28 @@
 """A table hosted in the test's own process for one person elsewhere: the
-computer in seat A, the person's seat B open."""
+computer in seat A, the person's seat B open; and the guard on a wait for
+what the host or a seat says."""
 
 from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable
+from typing import TypeVar
 
 from ginrummies.core import Level, SeatKind, preset
 from ginrummies.net.server import TableServer
 from ginrummies.net.table import Table
 from ginrummies.play.session import Seat, Session
+
+T = TypeVar("T")
+
+
+async def within(aw: Awaitable[T], what: str, seconds: float = 60) -> T:
+    """``aw``'s result; after ``seconds`` (a guard against a hang, not a
+    timing) fail, saying ``what`` never came."""
+    try:
+        return await asyncio.wait_for(aw, seconds)
+    except TimeoutError:
+        raise AssertionError(f"never {what} (in {seconds:.0f} s)") from None
 
 
 async def table_for_one(

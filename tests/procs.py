@@ -108,7 +108,10 @@ class Proc:
         return wait_until(said, what, shown=lambda: self.text)
 
     def ended(self) -> int:
-        return self.proc.wait(WAIT)
+        try:
+            return self.proc.wait(WAIT)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"never ended (in {WAIT:.0f} s):\n{self.text}") from None
 
     def stop(self) -> None:
         if self.proc.poll() is None:

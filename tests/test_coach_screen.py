@@ -159,12 +159,12 @@ async def test_the_coach_reviews_the_rest_and_escape_stops_it(
         assert state(pane) == "2 finished games, all reviewed."
         kept = habits(app.stats, VERSION)
         # the cards are mounted after the pane is told: on a busy machine, a moment later
-        for _ in range(200):
-            shown = [card.line for card in pane.query(HabitCard).results(HabitCard)]
-            if shown == kept:
-                break
-            await pilot.pause(0.05)
-        assert shown == kept and shown
+        await until(
+            pilot,
+            lambda: [card.line for card in pane.query(HabitCard).results(HabitCard)] == kept,
+            f"the habit cards {kept}",
+        )
+        assert kept
         # nothing left: a does nothing and is not offered
         assert app.screen.check_action("review_rest", ()) is False
         await pilot.press("escape")

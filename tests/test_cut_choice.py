@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from apphelp import computer_seat, key_for_turn, step
+from apphelp import computer_seat, key_for_turn, step, until
 from textual.widgets import Input
 
 from ginrummies.ai import make_bot
@@ -324,10 +324,11 @@ async def test_the_cut_stays_above_the_prompt_until_the_first_move() -> None:
     session = Session(GIN, (Seat("You"), computer_seat()), COMPUTER_WINS)
     app = GinApp(Settings(speed="instant"), session=session)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(20):
-            await pilot.pause()
-            if isinstance(app.screen, TableScreen) and session.person_to_move:
-                break
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, TableScreen) and session.person_to_move,
+            "the table at the person's first move",
+        )
         screen = app.screen
         assert isinstance(screen, TableScreen)
         status = str(screen.query_one("#status").render())

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from apphelp import SIZE, make_app, unfold
+from apphelp import SIZE, make_app, unfold, until
 from test_newgame_formats import open_form
 from textual.app import App, ComposeResult
 from textual.message import Message
@@ -172,10 +172,7 @@ async def test_the_forms_refills_say_nothing_and_the_players_changes_do() -> Non
         form.query_one("#seat1", Select).value = "person"
         await unfold(form, "gin_bonus")
         form.query_one("#opt-gin_bonus", Input).value = "30"
-        for _ in range(200):  # until both are heard (a busy machine takes a while)
-            await pilot.pause()
-            if len(seen) >= 2:
-                break
+        await until(pilot, lambda: len(seen) >= 2, "both changes heard")
         told: list[Any] = list(seen.values())
         assert [(type(e), e.control.id) for e in told] == [
             (SeatRow.Changed, "seat-row1"),

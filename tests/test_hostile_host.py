@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from nethelp import table_for_one
+from apphelp import until_true
+from nethelp import table_for_one, within
 from websockets.asyncio.server import ServerConnection, serve
 
 from ginrummies.cli import main
@@ -94,10 +95,11 @@ async def joined(
 
         joining.listen(listener)
         task = asyncio.create_task(joining.run())
-        await asyncio.wait_for(heard.wait(), 30)  # a guard: the wait is on what is told
+        told_what = f"news from the joining side for which {done.__name__} holds"
+        await within(heard.wait(), told_what, 30)  # a guard: the wait is on what is told
         joining.ended = True
         await joining.close(leave=False)
-        await asyncio.wait_for(task, 10)
+        await within(task, "the joining side's end once closed", 10)
     return joining, told
 
 
@@ -173,7 +175,7 @@ async def test_a_token_too_long_to_be_one_is_refused_and_never_kept(tmp_path: Pa
         joining.folder = tmp_path
         told: list[news.News] = []
         joining.listen(told.append)
-        await asyncio.wait_for(joining.run(), 20)
+        await within(joining.run(), "the joining side's end on a token too long", 20)
     gone = [n.why for n in told if isinstance(n, news.Gone)]
     assert gone and "too long" in gone[-1]
     assert not (tmp_path / SEATS_NAME).exists() or huge not in (tmp_path / SEATS_NAME).read_text()
@@ -297,21 +299,12 @@ async def test_a_seat_that_stops_reading_holds_up_no_other() -> None:
         await host.send_all()
         sends += 1
         for ws in readers:
-            await asyncio.wait_for(ws.arrived.wait(), 10)  # a guard: each is sent it now
+            await within(ws.arrived.wait(), f"frame {sends} at a seat that reads", 10)  # a guard
             assert len(ws.frames) == sends
         assert sends <= OUTBOX_MOST + 2
     assert stuck.frames == [] and sends >= OUTBOX_MOST
     for outbox in host.outboxes.values():
         outbox.stop()
-
-
-async def until(holds: Callable[[], bool], what: str) -> None:
-    """Wait for ``holds`` (a guard against hanging says what never came)."""
-    for _ in range(3000):
-        if holds():
-            return
-        await asyncio.sleep(0.01)
-    raise AssertionError(f"never: {what}")
 
 
 async def test_a_move_made_while_the_host_is_away_is_played_when_it_is_back(
@@ -327,9 +320,9 @@ async def test_a_move_made_while_the_host_is_away_is_played_when_it_is_back(
     task = asyncio.create_task(joining.run())
     again = None
     try:
-        await until(lambda: table.full, "Bob seated")
+        await until_true(lambda: table.full, "Bob seated")
         await host.start()
-        await until(
+        await until_true(
             lambda: joining.session is not None and joining.session.person_to_move, "Bob to move"
         )
         remote = joining.session
@@ -341,16 +334,18 @@ async def test_a_move_made_while_the_host_is_away_is_played_when_it_is_back(
             ws.transport.abort()
         host.server.close()
         await host.server.wait_closed()
-        await until(lambda: joining.said.startswith("The connection was lost"), "the drop seen")
+        await until_true(
+            lambda: joining.said.startswith("The connection was lost"), "the drop seen"
+        )
         moves = len(session.game.round.hands[0].log)
         action = remote.legal()[0]
         remote.play(action)  # on its way to a host that is not there
         assert remote.pending == action
         again = TableServer(table, started=True)  # host --continue: the table as it was
         await again.listen(port=port)
-        await until(lambda: len(session.game.round.hands[0].log) > moves, "Bob's move played")
+        await until_true(lambda: len(session.game.round.hands[0].log) > moves, "Bob's move played")
         assert any(a == action for _, a in session.game.round.hands[0].log[moves:])
-        await until(lambda: remote.pending is None, "the move seen played")
+        await until_true(lambda: remote.pending is None, "the move seen played")
     finally:
         joining.ended = True
         await joining.close(leave=False)
@@ -378,11 +373,11 @@ async def test_joining_before_the_host_is_up_waits_and_sits_down_once_it_is(
     task = asyncio.create_task(joining.run())
     host = TableServer(table, started=False)
     try:
-        await until(lambda: joining.said.startswith("Waiting for the table"), "told to wait")
+        await until_true(lambda: joining.said.startswith("Waiting for the table"), "told to wait")
         said = joining.said
         assert "nothing answers" in said and "Errno" not in said and "--tls" not in said
         await host.listen(port=port)
-        await until(lambda: table.full, "Bob seated once the table opens")
+        await until_true(lambda: table.full, "Bob seated once the table opens")
         assert not any(isinstance(n, news.Gone) for n in told)
     finally:
         joining.ended = True
@@ -405,20 +400,20 @@ async def test_a_headless_table_does_not_wait_for_ever_for_a_seat(tmp_path: Path
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     run = asyncio.create_task(held.run("127.0.0.1", port, None, lambda p: f"join {p}"))
-    await until(lambda: any(line.startswith("Give the others") for line in said), "listening")
+    await until_true(lambda: any(line.startswith("Give the others") for line in said), "listening")
     bob = await join(f"127.0.0.1:{port}", table.code, "Bob")
     while bob.state is None:  # to the game's start, answering the cut's question if asked
-        message = await asyncio.wait_for(bob.receive(), 30)
+        message = await within(bob.receive(), "the game's start at Bob's seat", 30)
         if isinstance(message, Lobby) and message.question:
             await bob.deal(False)
     await bob.close()  # gone, for now
-    await until(lambda: session.game.is_over, "the computer plays Bob's seat to the end")
+    await until_true(lambda: session.game.is_over, "the computer plays Bob's seat to the end")
     assert any("away too long: the computer plays the seat" in line for line in said)
     assert not session.seats[1].is_person and not run.done()  # open for Bob a while
     # Bob comes back at last: sent the whole game, for his statistics
     back = await join(f"127.0.0.1:{port}", token=bob.welcome.token)
     while not back.finished:
-        await asyncio.wait_for(back.receive(), 30)
+        await within(back.receive(), "the whole game sent to Bob back", 30)
     assert json.loads(back.finished)["seed"] == 6
     await back.close()
-    assert await asyncio.wait_for(run, 60) == 0  # a guard: then the table closes
+    assert await within(run, "the table closing once the game is over", 60) == 0

@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from apphelp import until_true
+from nethelp import within
 
 from ginrummies.ai import make_bot
 from ginrummies.core import (
@@ -184,7 +186,7 @@ async def two_seated(session: Session, host: TableServer, address: str) -> tuple
     await host.start()
     for s in (a, b):
         while s.state is None:
-            await s.receive()
+            await within(s.receive(), f"the game's first State at seat {s.seat}")
     return (a, b) if session.to_move == a.seat else (b, a)
 
 
@@ -214,7 +216,7 @@ async def test_two_seats_play_a_whole_game_and_see_only_their_own(
         assert host.table.full and session.names[0] == "Remote 0"
         await host.start()
         games = (play(s, hands=hands, wire=wire) for s in seats)
-        await asyncio.wait_for(asyncio.gather(*games), 120)
+        await within(asyncio.gather(*games), "the game's end at every seat", 120)
         final = seats[0].state
         assert final is not None
         if hands:
@@ -265,10 +267,10 @@ async def test_wrong_codes_and_full_tables_are_refused_and_slowed(
         with pytest.raises(JoinError, match="every seat at this table is taken"):
             await join(address, host.table.code, "Bob")
         await ann.close()
-        for _ in range(500):  # the host sees Ann's connection go (a guard: 5 s)
-            if not any(seat.here for seat in host.table.seats.values()):
-                break
-            await asyncio.sleep(0.01)
+        await until_true(  # the host sees Ann's connection go
+            lambda: not any(seat.here for seat in host.table.seats.values()),
+            "the host seeing Ann's connection go",
+        )
         # her seat is kept for her: who joins under another name is told how to come back
         with pytest.raises(JoinError, match="Ann may come back: join again from the same machine"):
             await join(address, host.table.code, "Annie")
@@ -286,7 +288,7 @@ async def test_bad_moves_are_refused_and_the_game_is_intact() -> None:
         async def refused(seated: Seated, frame: str, why: str) -> None:
             await seated.ws.send(frame)
             while True:
-                message = await seated.receive()
+                message = await within(seated.receive(), f"a refusal of {frame[:40]!r}")
                 if isinstance(message, Refused):
                     assert why in message.why, message.why
                     return
@@ -295,7 +297,7 @@ async def test_bad_moves_are_refused_and_the_game_is_intact() -> None:
         legal = other.state.view.legal_actions if other.state and other.state.view else ()
         await other.move(legal[0] if legal else Discard(Card.parse("2c")))
         while not other.refused:
-            await other.receive()
+            await within(other.receive(), "the refusal of a move out of turn")
         assert "not your turn" in other.refused[-1]
         turn = session.table_version(mover.seat)
         await refused(mover, write_move(Discard(Card.parse("Kd")), turn), "")
@@ -311,12 +313,12 @@ async def test_bad_moves_are_refused_and_the_game_is_intact() -> None:
         await mover.ws.send("x" * 20000)
         with pytest.raises(JoinError):
             for _ in range(20):
-                await mover.receive()
+                await within(mover.receive(), "the connection cut for a huge message")
         assert (session.version, list(session.game.log)) == before
-        for _ in range(100):  # the host sees the connection go
-            if not host.table.seats[mover.seat].here:
-                break
-            await asyncio.sleep(0.02)
+        await until_true(  # the host sees the connection go
+            lambda: not host.table.seats[mover.seat].here,
+            "the host seeing the cut connection go",
+        )
         assert not host.table.seats[mover.seat].here
         assert (
             f"P{mover.seat} to come back" in " ".join(host.table.waiting()) or host.table.waiting()
@@ -325,7 +327,7 @@ async def test_bad_moves_are_refused_and_the_game_is_intact() -> None:
         back = await join(address, token=mover.welcome.token)
         assert back.seat == mover.seat
         while back.state is None:
-            message = await back.receive()
+            message = await within(back.receive(), "the whole State on coming back")
         assert isinstance(message, State) and message.whole and back.resyncs == 0
         assert back.state == host.table.state(back.seat)
         await back.close()
@@ -346,7 +348,7 @@ async def test_the_hosts_close_tells_each_seat_the_table_is_closed() -> None:
     for seated in (a, b):
         with pytest.raises(JoinError, match="the table is closed"):
             for _ in range(50):
-                await seated.receive()
+                await within(seated.receive(), "the word that the table is closed")
         assert seated.goodbye == "the table is closed"
 
 
@@ -362,7 +364,7 @@ async def test_a_seat_is_answered_with_the_cores_own_refusal() -> None:
         async def answer(seated: Seated, attempt: Attempt) -> Refusal | None:
             await seated.ask(attempt)
             while True:
-                message = await seated.receive()
+                message = await within(seated.receive(), f"the answer to {attempt}")
                 if isinstance(message, Answer):
                     assert message.attempt == attempt
                     return message.refusal
@@ -382,7 +384,7 @@ async def test_a_seat_is_answered_with_the_cores_own_refusal() -> None:
         stranger = next(c for c in CARDS if c not in held)
         await mover.move(Discard(stranger))
         while not mover.refused:
-            await mover.receive()
+            await within(mover.receive(), "the refusal of a card not held")
         assert mover.refusals[-1] == session.refusal(Discard(stranger), session.view(mover.seat))
     finally:
         await host.close()
@@ -398,14 +400,14 @@ async def test_a_state_that_does_not_follow_what_a_seat_holds_brings_a_whole_one
         a = await join(address, host.table.code, "A")
         await host.start()  # the computer's first moves played: nothing moves until A does
         while a.state is None or a.state.version != session.version:
-            await a.receive()
+            await within(a.receive(), "the State after the computer's first moves")
         assert a.state == host.table.state(0)
         view = a.state.view
         assert view is not None and view.to_move == view.player
         a.state = dataclasses.replace(a.state, log=a.state.log[:-1])
         await a.move(view.legal_actions[0])
         for _ in range(LOOP):
-            message = await a.receive()
+            message = await within(a.receive(), "the whole State asked for (Resync)")
             if isinstance(message, State) and message.whole and a.state.version == session.version:
                 break
         assert a.resyncs == 1 and not a.resyncing
@@ -433,7 +435,7 @@ async def test_a_flood_is_refused_then_cut(monkeypatch: pytest.MonkeyPatch) -> N
                 break
         with pytest.raises(JoinError, match="too many messages"):
             for _ in range(400):
-                await a.receive()
+                await within(a.receive(), "the connection cut for the flood")
         assert any("slow down" in why for why in a.refused)
         assert session.game.round.hands[0].log == before  # nothing it sent was played
     finally:

@@ -240,8 +240,8 @@ async def test_escape_stops_the_review_and_keeps_what_was_rated(
 
     def held(self: ReviewScreen, done: int, total: int) -> None:
         real(self, done, total)
-        if done == 5:  # in the second hand: the first is listed
-            gate.wait(30)
+        if done == 5 and not gate.wait(60):  # in the second hand: the first is listed
+            raise AssertionError("the test never let the review go on")
 
     monkeypatch.setattr(ReviewScreen, "progressed", held)
     session = finished()
@@ -280,16 +280,19 @@ async def test_leaving_while_reviewing_stops_the_worker(monkeypatch: pytest.Monk
 
     def held(self: ReviewScreen, done: int, total: int) -> None:
         real(self, done, total)
-        if done == 1:
-            gate.wait(30)
+        if done == 1 and not gate.wait(60):
+            raise AssertionError("the test never let the review go on")
 
     monkeypatch.setattr(ReviewScreen, "progressed", held)
     app = GinApp(Settings(speed="instant"), session=finished())
     async with app.run_test(size=SIZES[0]) as pilot:
         await settle(pilot)
         await pilot.press("r")
-        while not (isinstance(app.screen, ReviewScreen) and app.screen.total):
-            await pilot.pause(0.02)
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, ReviewScreen) and bool(app.screen.total),
+            "the review under way",
+        )
         screen = app.screen
         await pilot.press("q")
         await pilot.pause()

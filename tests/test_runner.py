@@ -8,7 +8,7 @@ import asyncio
 from typing import Any
 
 import pytest
-from apphelp import SIZE, HeldBot, computer_seat, held_computer, until
+from apphelp import SIZE, HeldBot, computer_seat, held_computer, until, until_true
 from textual.pilot import Pilot
 
 from ginrummies.ai import make_bot
@@ -122,8 +122,7 @@ def test_an_answer_made_stale_by_an_undo_is_thought_again() -> None:
         runner = Runner(session)
         with held_computer(session) as held:
             runner.start()
-            while not held.thought.is_set():
-                await asyncio.sleep(0)
+            await until_true(held.thought.is_set, "the computer thinking")
             assert session.undo_problem() is None, session.undo_problem()
             session.undo()  # the computer's turn goes with the person's move
             person_moves(session, seed=4)

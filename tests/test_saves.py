@@ -8,11 +8,12 @@ import signal
 import subprocess
 import sys
 import textwrap
-import time
+import threading
 from pathlib import Path
 
 import pytest
 from apphelp import SIZE, VARIANTS, key_for_turn, settle, step
+from procs import wait_until
 
 from ginrummies.ai import make_bot
 from ginrummies.core import Format, preset
@@ -231,15 +232,32 @@ def test_a_game_killed_hard_loses_no_move(tmp_path: Path) -> None:
         [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=os.environ.copy()
     )
     assert proc.stdout is not None
-    seen = 0
-    deadline = time.monotonic() + 120
-    while seen < 25 and time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        if not line:
-            break
-        seen = int(line)
-    os.kill(proc.pid, signal.SIGKILL)
-    proc.wait()
+    out = proc.stdout
+    printed: list[str] = []  # the game's lines (its moves made so far), read as they come
+
+    def read_out() -> None:
+        for line in out:
+            printed.append(line)
+
+    reader = threading.Thread(target=read_out, daemon=True)
+    reader.start()
+
+    def going() -> int:
+        """The moves the game says it has made, once 25 or more."""
+        ended = not reader.is_alive()
+        said = [int(line) for line in list(printed)]
+        if said and said[-1] >= 25:
+            return said[-1]
+        if ended:
+            raise AssertionError(f"the game did not get going: it ended having said {said}")
+        return 0
+
+    try:
+        what = "the game's 25th move (the game did not get going)"
+        seen = wait_until(going, what, guard=120, shown=lambda: "".join(printed))
+    finally:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
     assert seen >= 25, "the game did not get going"
     saved = load(tmp_path / SAVE_NAME)
     assert saved is not None  # never half a file

@@ -20,7 +20,7 @@ import random
 from typing import Any
 
 import pytest
-from apphelp import StayingApp, quiet, settle
+from apphelp import StayingApp, quiet, settle, until
 from textual import events
 from textual.app import App
 from textual.command import CommandList, CommandPalette
@@ -110,10 +110,9 @@ async def test_enters_on_their_way_to_the_palette_over_the_menu_leave_the_menu(c
         # the palette's theme picker (Ctrl+P, Theme), a palette of its own
         app.search_themes()
         await pilot.press(*"dark")
-        for _ in range(200):
-            await pilot.pause(0.01)
-            if app.screen.query_one(CommandList).option_count:
-                break
+        await until(
+            pilot, lambda: app.screen.query_one(CommandList).option_count, "the themes found"
+        )
         enters(app, count)
         await settle(pilot)
         await quiet(pilot)

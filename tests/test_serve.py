@@ -6,11 +6,13 @@ import shlex
 import socket
 import subprocess
 import sys
+import threading
 import urllib.request
 from pathlib import Path
 
 import pytest
 from browser import answers, free_port, wait_for
+from procs import wait_until
 
 from ginrummies.cli import build_parser, main
 from ginrummies.store.files import LOCK_NAME, FolderError, check_writable
@@ -185,11 +187,28 @@ def test_listening_beyond_this_machine_warns(tmp_path: Path) -> None:
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         assert server.stdout is not None
-        lines = []
-        for line in server.stdout:
-            lines.append(line)
-            if line.startswith("Warning:"):
-                break
+        out = server.stdout
+        so_far: list[str] = []  # what the server prints, read as it comes
+
+        def read_out() -> None:
+            for line in out:
+                so_far.append(line)
+
+        reader = threading.Thread(target=read_out, daemon=True)
+        reader.start()
+
+        def warned() -> list[str]:
+            """What the server printed up to its warning, once it has."""
+            ended = not reader.is_alive()
+            for n, line in enumerate(list(so_far)):
+                if line.startswith("Warning:"):
+                    return so_far[: n + 1]
+            if ended:
+                text = "".join(so_far)
+                raise AssertionError(f"the server's output ended before its warning:\n{text}")
+            return []
+
+        lines = wait_until(warned, "the server's warning", shown=lambda: "".join(so_far))
         wait_for(lambda: answers(port), "the server to answer")
         # a tablet on the network opens the page by this machine's name: the
         # page's links lead back there (not to 0.0.0.0)

@@ -10,6 +10,7 @@ exactly which keys and sizes got through to the game, and which did not.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import shlex
@@ -88,13 +89,43 @@ async def serving(
         yield server, client
 
 
+GUARD = 60.0  # seconds a whole test may take: a hang is a failure, not a stall
+SAID_GUARD = 20.0  # seconds the tab's next message may take
+
+
+def waiting_at(coro: Any) -> str:
+    """Where a coroutine waits: each coroutine it awaits, by name and line."""
+    where = []
+    while coro is not None and getattr(coro, "cr_frame", None) is not None:
+        where.append(f"{coro.cr_code.co_name} (line {coro.cr_frame.f_lineno})")
+        coro = coro.cr_await
+    return " > ".join(where) or "?"
+
+
 def run(test: Callable[[], Awaitable[None]]) -> None:
-    asyncio.run(asyncio.wait_for(test(), timeout=60))  # a hang is a failure, not a stall
+    """Run the test's steps; after GUARD seconds (a guard against a hang)
+    fail, saying where it waited."""
+
+    async def guarded() -> None:
+        steps = asyncio.ensure_future(test())
+        await asyncio.wait({steps}, timeout=GUARD)
+        if steps.done():
+            return steps.result()
+        where = waiting_at(steps.get_coro())
+        steps.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await steps
+        raise AssertionError(f"never the test's steps all done (in {GUARD:.0f} s): at {where}")
+
+    asyncio.run(guarded())
 
 
 async def said(ws: ClientWebSocketResponse) -> str:
     """The next thing the tab is sent: the game's output, or the server's answer."""
-    message = await ws.receive(timeout=20)
+    try:
+        message = await ws.receive(timeout=SAID_GUARD)
+    except TimeoutError:
+        raise AssertionError(f"never the tab's next message (in {SAID_GUARD:.0f} s)") from None
     if message.type == WSMsgType.BINARY:
         return bytes(message.data).decode("utf-8")
     assert message.type == WSMsgType.TEXT, f"the tab was closed: {message}"
@@ -254,7 +285,10 @@ def test_the_tab_over_the_limit_is_told_and_starts_no_game(tmp_path: Path) -> No
             assert await said(first) == await said(second) == "size 80x24"
 
             third = await open_tab(client)
-            closing = await third.receive(timeout=20)
+            try:
+                closing = await third.receive(timeout=SAID_GUARD)
+            except TimeoutError:
+                raise AssertionError("never the close of the tab over the limit") from None
             assert closing.type == WSMsgType.CLOSE and closing.data == FULL_CODE
             assert closing.extra == full_words(2)
             assert "--max-tabs 2" in closing.extra

@@ -82,7 +82,8 @@ def test_a_locked_database_never_holds_up_a_move_and_gets_the_hand_later(tmp_pat
         assert heard.said == []  # nothing said: a short lock is nobody's business
         assert other.in_transaction  # still held: keep did not wait for it
         assert recorded(tmp_path / STATS_NAME) == 0
-    assert keeper.flush(30)  # the writer gets through once the lock is let go
+    # the writer gets through once the lock is let go
+    assert keeper.flush(30), "never the hand written once the lock was let go (in 30 s)"
     assert recorded(tmp_path / STATS_NAME) == len(session.game.results) >= 1
     keeper.close()
     assert heard.said == []
@@ -95,11 +96,11 @@ def test_a_lock_that_stays_is_said_once_and_its_end_too(tmp_path: Path) -> None:
     session = hand_over()
     with locked(tmp_path / STATS_NAME):
         keeper.keep(session)
-        assert heard.event.wait(30)  # said from the writer's thread
+        assert heard.event.wait(30), "never the lock said (in 30 s)"  # from the writer's thread
         keeper.keep(session)
         keeper.record(session)
         assert heard.said == [(LOCKED, STATS)]
-    assert keeper.flush(30)
+    assert keeper.flush(30), "never the hands written once the lock was let go (in 30 s)"
     assert heard.said == [(LOCKED, STATS), (UNLOCKED, STATS_NOTE)]
     assert recorded(tmp_path / STATS_NAME) == len(session.game.results)
     keeper.close()
@@ -127,12 +128,12 @@ def test_close_writes_what_is_left_and_says_what_a_lasting_lock_kept_out(tmp_pat
         assert (tmp_path / PENDING_NAME).exists()
     # this keeper's writer ends after its last try (other tests' keepers
     # may have writers of their own in this process: not theirs)
-    writer._thread.join(30)
-    assert not writer._thread.is_alive()
+    writer._thread.join(30)  # a guard against a hang
+    assert not writer._thread.is_alive(), "never the end of this keeper's writer (in 30 s)"
     before = recorded(tmp_path / STATS_NAME)
     third = Keeper(tmp_path, heard)
     third.open()  # the next start writes what was kept, then lets the file go
-    assert third.flush(30)
+    assert third.flush(30), "never what was kept written at the next start (in 30 s)"
     assert recorded(tmp_path / STATS_NAME) == before + len(later.game.results)
     assert not (tmp_path / PENDING_NAME).exists()
     third.close()

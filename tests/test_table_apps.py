@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import key_for_turn, until
+from apphelp import key_for_turn, rounds, until
 from nethelp import table_for_one
 from procs import free_port
 from textual.widgets import Input, Select, Static
@@ -227,7 +227,7 @@ async def test_the_host_says_once_that_it_waits_for_a_friend_away(tmp_path: Path
         table = app.screen
         assert isinstance(table, TableScreen)
         ann = make_bot(Level.EASY, session.rules, 5)
-        for _ in range(LOOP):  # Ann plays until it is Bob's turn
+        for _ in rounds("Bob's turn"):
             if session.game.seat_to_move(0) == 1:
                 break
             if session.person_to_move:
@@ -276,7 +276,7 @@ async def test_a_joined_app_plays_its_seat_comes_back_and_leaves(
             # Escape goes to the table's lobby, and the footer says so
             assert screen.check_action("lobby", ()) and not screen.check_action("leave", ())
             dropped = asked = False
-            for _ in range(LOOP):
+            for _ in rounds("the game's result"):
                 if isinstance(app.screen, ResultScreen):
                     break
                 if isinstance(app.screen, ChoiceScreen):
@@ -439,7 +439,7 @@ async def test_a_game_ended_at_a_hosted_table_is_kept_as_this_machines_persons(
             await until(pilot, lambda: table.full, "both seated")
             table.begin()
             await host.start()
-            for _ in range(LOOP):
+            for _ in rounds("the game over and its result"):
                 if session.game.is_over and isinstance(app.screen, ResultScreen):
                     break
                 screen = app.screen
@@ -538,7 +538,7 @@ async def test_the_card_drawn_stays_picked_across_the_lobby_and_a_new_app(
         async with app.run_test(size=SIZE) as pilot:
             screen = await seated_and_started(pilot, table, host)
             remote = screen.session
-            for _ in range(LOOP):  # on to a turn that begins with a draw
+            for _ in rounds("a turn of Bob's that begins with a draw"):
                 if remote.person_to_move and DrawStock() in remote.legal():
                     break
                 if remote.person_to_move:
@@ -615,7 +615,7 @@ async def test_a_joined_app_follows_the_host_to_the_next_game(tmp_path: Path) ->
         app = GinApp(Settings(speed="instant"), data_dir=tmp_path, join=plan)
         async with app.run_test(size=SIZE) as pilot:
             first = (await seated_and_started(pilot, table, host)).session
-            for _ in range(LOOP):
+            for _ in rounds("the game over"):
                 if session.game.is_over:
                     break
                 if isinstance(app.screen, ResultScreen):
@@ -814,7 +814,7 @@ async def test_two_windows_of_one_machine_keep_a_seat_each(tmp_path: Path) -> No
         ann = await window("Ann")
         seat = ann.seat
         await ann.close(leave=False)  # the window closed, the seat kept
-        for _ in range(LOOP):
+        for _ in rounds("Ann's seat let go of"):
             if seat is not None and not table.seats[seat].here:
                 break
             await asyncio.sleep(0.02)

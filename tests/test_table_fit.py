@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from apphelp import VARIANTS, make_app, play_hand, settle
+from apphelp import VARIANTS, make_app, play_hand, settle, until
 from scenes import core_played
 from textual.widgets import Static
 
@@ -130,11 +130,7 @@ async def test_the_hint_key_plays_the_hinted_move() -> None:
         assert "no hint to play" in text_of(app, "#status")
         assert len(session.hand.events) == played
         await pilot.press("question_mark")
-        for _ in range(100):
-            if table.hints.hinted is not None:
-                break
-            await pilot.pause(0.05)
-        assert table.hints.hinted is not None
+        await until(pilot, lambda: table.hints.hinted is not None, "the hint thought")
         hinted = table.hints.hinted[1]
         assert "y plays it" in text_of(app, "#status")
         await pilot.press("y")
@@ -150,7 +146,8 @@ async def test_a_slow_computer_shows_that_it_is_thinking(monkeypatch: pytest.Mon
     gate = threading.Event()  # the computer thinks until the test has seen the mark
 
     def slow(turn: Any) -> Any:
-        gate.wait(60)
+        if not gate.wait(60):  # a guard: the test lets it go
+            raise AssertionError("the test never let the computer's move go")
         return real(turn)
 
     monkeypatch.setattr(runner_module, "decide", slow)
@@ -158,11 +155,9 @@ async def test_a_slow_computer_shows_that_it_is_thinking(monkeypatch: pytest.Mon
     app = make_app("gin", seed=5, settings=Settings(speed="instant"))
     async with app.run_test(size=(80, 24)) as pilot:
         table = table_of(app)
-        for _ in range(400):  # the mark comes 0.3 s past the pace (here none)
-            if "thinking" in text_of(app, "#opp-name"):
-                break
-            await pilot.pause(0.05)
-        assert table.thinking and "thinking" in text_of(app, "#opp-name")
+        # the mark comes 0.3 s past the pace (here none)
+        await until(pilot, lambda: "thinking" in text_of(app, "#opp-name"), "the thinking mark")
+        assert table.thinking
         gate.set()
         await settle(pilot)
         assert "thinking" not in text_of(app, "#opp-name")

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from apphelp import VARIANTS, settle
+from apphelp import VARIANTS, rounds, settle
 from helpers import positions, quick_hint
 from rich.console import Console
 from rich.text import Text
@@ -89,7 +89,9 @@ async def test_the_prompt_the_hand_and_the_keys_show_with_the_table_full(
     app = GinApp(Settings(speed="instant"), session=session)
     async with app.run_test(size=SMALL) as pilot:
         await settle(pilot)
-        while not isinstance(app.screen, TableScreen):  # a hand the computers ended
+        for _ in rounds("the table"):  # past a hand the computers ended
+            if isinstance(app.screen, TableScreen):
+                break
             await pilot.press("enter")
             await settle(pilot)
         table = app.screen
