@@ -6,10 +6,12 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import warnings
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from hypothesis.errors import HypothesisSideeffectWarning
 
 from ginrummies.tui.screens.curtain import CurtainScreen
 
@@ -135,7 +137,10 @@ def pytest_configure(config: pytest.Config) -> None:
     def build(_: str) -> None:
         pass
 
-    build()
+    # Hypothesis warns of slow work while pytest starts: here it is the point
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", HypothesisSideeffectWarning)
+        build()
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
