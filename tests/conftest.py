@@ -204,8 +204,9 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """A report at the end, not a failure: tests the quick loop
     (``-m "not slow"``) should not hold, to be made cheaper or marked slow."""
-    if not _overlong:
-        return
     terminalreporter.section(f"not marked slow, over {QUICK_MOST:g} s a call")
+    if not _overlong:
+        terminalreporter.write_line("none")
+        return
     for nodeid, seconds in sorted(_overlong, key=lambda x: -x[1]):
         terminalreporter.write_line(f"{seconds:6.1f} s  {nodeid}")
