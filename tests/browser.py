@@ -14,7 +14,6 @@ import os
 import re
 import shutil
 import socket
-import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -121,13 +120,7 @@ def served(folder: Path, *options: str) -> Iterator[str]:
             wait_for(lambda: answers(port), f"the server to answer on port {port}")
             yield found.group(0)
         finally:
-            server.proc.terminate()
-            try:
-                server.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.proc.kill()
-                server.proc.wait()
-            server.file.close()
+            server.stop(gently=True)
 
 
 class Table:

@@ -113,9 +113,17 @@ class Proc:
         except subprocess.TimeoutExpired:
             raise AssertionError(f"never ended (in {WAIT:.0f} s):\n{self.text}") from None
 
-    def stop(self) -> None:
+    def stop(self, gently: bool = False) -> None:
+        """Kill it (``gently``: ask it to stop, and kill it if it will not)."""
         if self.proc.poll() is None:
-            self.proc.kill()
+            if gently:
+                self.proc.terminate()
+                try:
+                    self.proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    self.proc.kill()
+            else:
+                self.proc.kill()
             self.proc.wait(WAIT)
         self.file.close()
 

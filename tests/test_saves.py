@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 import textwrap
-import threading
 from pathlib import Path
 
 import pytest
 from apphelp import SIZE, VARIANTS, key_for_turn, settle, step
-from procs import wait_until
+from procs import Proc
 
 from ginrummies.ai import make_bot
 from ginrummies.core import Format, preset
@@ -228,36 +226,18 @@ KILLED_GAME = textwrap.dedent(
 def test_a_game_killed_hard_loses_no_move(tmp_path: Path) -> None:
     here = Path(__file__).resolve().parent
     script = KILLED_GAME.format(paths=[str(here), str(here.parent)], folder=str(tmp_path))
-    proc = subprocess.Popen(
-        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True, env=os.environ.copy()
-    )
-    assert proc.stdout is not None
-    out = proc.stdout
-    printed: list[str] = []  # the game's lines (its moves made so far), read as they come
+    game = Proc([sys.executable, "-c", script], tmp_path / "game.out", os.environ.copy())
 
-    def read_out() -> None:
-        for line in out:
-            printed.append(line)
-
-    reader = threading.Thread(target=read_out, daemon=True)
-    reader.start()
-
-    def going() -> int:
-        """The moves the game says it has made, once 25 or more."""
-        ended = not reader.is_alive()
-        said = [int(line) for line in list(printed)]
-        if said and said[-1] >= 25:
-            return said[-1]
-        if ended:
-            raise AssertionError(f"the game did not get going: it ended having said {said}")
-        return 0
+    def moves_said(text: str) -> int:
+        """The moves the game says it has made (a line each time)."""
+        counts = [int(word) for word in text.split() if word.isdigit()]
+        return counts[-1] if counts else 0
 
     try:
-        what = "the game's 25th move (the game did not get going)"
-        seen = wait_until(going, what, guard=120, shown=lambda: "".join(printed))
+        said = game.wait_for(lambda text: moves_said(text) >= 25, "the game's 25th move")
     finally:
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait()
+        game.stop()  # killed, as hard as can be
+    seen = moves_said(said)
     assert seen >= 25, "the game did not get going"
     saved = load(tmp_path / SAVE_NAME)
     assert saved is not None  # never half a file

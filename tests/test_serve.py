@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import re
 import shlex
 import socket
 import subprocess
 import sys
-import threading
 import urllib.request
 from pathlib import Path
 
 import pytest
 from browser import answers, free_port, wait_for
-from procs import wait_until
+from procs import Proc
 
 from ginrummies.cli import build_parser, main
 from ginrummies.store.files import LOCK_NAME, FolderError, check_writable
@@ -184,31 +185,15 @@ def test_listening_beyond_this_machine_warns(tmp_path: Path) -> None:
     port = free_port()
     command = [sys.executable, "-m", "ginrummies", "serve", "--host", "0.0.0.0"]
     command += ["--port", str(port), "--data-dir", str(tmp_path)]
-    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    server = Proc(command, tmp_path / "serve.out", dict(os.environ))
+    warning = re.compile(r"^Warning:.*\n", re.MULTILINE)
     try:
-        assert server.stdout is not None
-        out = server.stdout
-        so_far: list[str] = []  # what the server prints, read as it comes
-
-        def read_out() -> None:
-            for line in out:
-                so_far.append(line)
-
-        reader = threading.Thread(target=read_out, daemon=True)
-        reader.start()
-
-        def warned() -> list[str]:
-            """What the server printed up to its warning, once it has."""
-            ended = not reader.is_alive()
-            for n, line in enumerate(list(so_far)):
-                if line.startswith("Warning:"):
-                    return so_far[: n + 1]
-            if ended:
-                text = "".join(so_far)
-                raise AssertionError(f"the server's output ended before its warning:\n{text}")
-            return []
-
-        lines = wait_until(warned, "the server's warning", shown=lambda: "".join(so_far))
+        said = server.wait_for(
+            lambda text: warning.search(text) is not None, "the server's warning"
+        )
+        found = warning.search(said)
+        assert found is not None
+        printed = said[: found.end()]  # what the server printed up to its warning
         wait_for(lambda: answers(port), "the server to answer")
         # a tablet on the network opens the page by this machine's name: the
         # page's links lead back there (not to 0.0.0.0)
@@ -218,9 +203,7 @@ def test_listening_beyond_this_machine_warns(tmp_path: Path) -> None:
         with urllib.request.urlopen(request, timeout=10) as response:
             page = response.read().decode("utf-8")
     finally:
-        server.terminate()
-        server.wait(timeout=10)
-    printed = "".join(lines)
+        server.stop(gently=True)
     assert "Open in a web browser:" in printed
     assert f"http://localhost:{port}" in printed
     assert f"Games are saved in {tmp_path.resolve()}" in printed

@@ -81,6 +81,15 @@ async def end_process(process: Any) -> None:
     await process.wait()
 
 
+async def end_processes(processes: list[Any]) -> None:
+    """``end_process`` for each of ``processes`` (None: none started), at
+    once, for 10 s at most: while the loop runs, as asyncio can close the
+    pipes only then (it prints a traceback at exit for any left open)."""
+    ending = [end_process(p) for p in processes if p is not None]
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(asyncio.gather(*ending), timeout=10)
+
+
 class TabServer(Server):
     """textual-serve's server with the guards above, and each tab's websocket
     and game kept, to close them all promptly when the server stops."""
@@ -202,14 +211,9 @@ class TabServer(Server):
         finally:
             self.tabs.pop(websocket, None)
             if game is not None:
-                await game.stop()  # the game has quit: its output has ended
-                # and its process is reaped, its pipes read to the end while the
-                # loop runs (textual-serve stops reading at the output's end; a
-                # pipe left open is closed at the loop's end, too late): the
-                # place is free
-                if game._process is not None:
-                    with contextlib.suppress(TimeoutError):
-                        await asyncio.wait_for(end_process(game._process), timeout=10)
+                await game.stop()  # its output has ended (textual-serve's part)
+                if game._process is not None:  # and its process too: the place is free
+                    await end_processes([game._process])
 
     async def _relay(self, websocket: web.WebSocketResponse, game: AppService) -> None:
         """The tab's messages to its game, until the tab closes."""
@@ -242,10 +246,7 @@ class TabServer(Server):
         # once every tab's handler is done: each game's process ended and its
         # pipes read to the end while the loop still runs (asyncio prints a
         # traceback at exit for any pipe left open)
-        processes = [game._process for game in list(self.games)]
-        ending = [end_process(p) for p in processes if p is not None]
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(asyncio.gather(*ending), timeout=10)
+        await end_processes([game._process for game in list(self.games)])
         # a closed tab's game may wait in a reference cycle: collected now,
         # its process's pipes close while the loop can still do it
         gc.collect()
